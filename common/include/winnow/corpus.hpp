@@ -1,0 +1,75 @@
+#pragma once
+/// The shared corpus: a case is named by a spec string `family[:size][:key=value...]`, parsed here
+/// and only here, and printed back canonically (defaults filled in, keys in a fixed order) in every
+/// record. Same spec = same bytes on every machine: all randomness is MT19937 from the case's seed
+/// with integer-only derivations (no std:: distributions, whose results differ between libraries).
+///
+///   uniform:4M:p=0.1     4 Mi elements, each valid with probability 0.1
+///   removal:1M:k=0.02    1 Mi non-zero elements and a shuffled list of 2 % of the indices
+///   file:scan.png:threshold=100
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "winnow/workload.hpp"
+
+namespace winnow {
+
+/// A parsed case spec. Keys hold the canonical text of every key the family accepts.
+struct case_spec {
+  std::string family;
+  std::uint64_t n = 0;                    ///< elements (for file: the image's pixel count, known after loading)
+  std::string path;                       ///< file: only
+  std::map<std::string, std::string> keys;
+};
+
+/// One key of a family: its default and what it means.
+struct key_info {
+  std::string name;
+  std::string default_value; ///< canonical text; "" when it depends on n (see help)
+  std::string help;
+};
+
+/// One family of the corpus.
+struct family_info {
+  std::string name;
+  std::string help;
+  bool sized = true; ///< false for file: (the image decides n)
+  std::vector<key_info> keys;
+};
+
+/// Every family, in the order `winnow list` and the README show them.
+[[nodiscard]] const std::vector<family_info>& families();
+
+/// Largest stream the corpus can describe: payloads are index + 1 in 32 bits.
+inline constexpr std::uint64_t max_elements = 0xFFFF'FFFFull;
+
+/// Default size when a spec gives none.
+inline constexpr std::uint64_t default_elements = 256 * 1024;
+
+/// Parses a spec. Throws usage_error naming the bad part and the accepted values.
+[[nodiscard]] case_spec parse_spec(std::string_view spec);
+
+/// The canonical text of a parsed spec: `parse_spec(to_string(s))` gives back `s`.
+[[nodiscard]] std::string to_string(const case_spec& spec);
+
+/// Parses a size like `1000`, `256K`, `4M`, `1G` (binary multiples). Throws usage_error.
+[[nodiscard]] std::uint64_t parse_size(std::string_view text);
+/// The shortest exact form of a size: 262144 → "256K", 1000 → "1000".
+[[nodiscard]] std::string format_size(std::uint64_t n);
+
+/// Generates the workload. Throws usage_error for a spec it cannot honour (unreadable file,
+/// impossible r for the given k).
+[[nodiscard]] workload generate(const case_spec& spec);
+[[nodiscard]] inline workload generate(std::string_view spec) { return generate(parse_spec(spec)); }
+
+/// Host bytes that generating and checking this case needs (stream, removal list, reference),
+/// so callers can refuse sizes that do not fit before allocating.
+[[nodiscard]] std::uint64_t footprint_bytes(const case_spec& spec);
+
+/// FNV-1a over the stream and the removal list: the tests pin one per family.
+[[nodiscard]] std::uint64_t checksum(const workload& w);
+
+} // namespace winnow

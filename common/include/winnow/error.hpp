@@ -1,0 +1,35 @@
+#pragma once
+/// Errors in three tiers (STYLE.md): `error` for a failed call or a broken invariant, `usage_error`
+/// for bad input from the user (the CLI exits with 2), `unavailable` for a missing capability (the
+/// harness records the case as skipped with that reason and goes on).
+#include <source_location>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace winnow {
+
+/// A failed API call or a broken invariant. The message starts with who speaks.
+class error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Bad input from the user: an unknown algorithm, a malformed spec, a parameter out of range.
+/// The message names the bad part and the accepted values.
+class usage_error : public error {
+public:
+  using error::error;
+};
+
+/// A capability this machine lacks (no device, no extension, a size over a limit). Not a bug.
+class unavailable : public error {
+public:
+  using error::error;
+};
+
+/// Throws `error` with "file:line: call: what", for the WINNOW_*_CHECK macros of every backend.
+[[noreturn]] void throw_call_error(std::string_view call, std::string_view what,
+                                   std::source_location where = std::source_location::current());
+
+} // namespace winnow

@@ -1,0 +1,46 @@
+#pragma once
+/// Runs an algorithm with warm-up and repetitions, reduces the per-phase times to median/min/max,
+/// verifies the result and fills a record. Catches per case: a missing capability becomes a
+/// skipped record with the reason, never an abort of the whole sweep.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "winnow/algorithm.hpp"
+#include "winnow/record.hpp"
+#include "winnow/registry.hpp"
+
+namespace winnow {
+
+struct run_options {
+  int warmup = 1; ///< untimed repetitions first
+  int reps = 5;   ///< timed repetitions; the record holds their median/min/max
+  bool cold = false; ///< flush caches before every repetition
+};
+
+/// median/min/max of the samples (the median of an even count is the mean of the middle two).
+[[nodiscard]] stats summarize(std::vector<double> samples);
+
+struct measurement {
+  std::vector<phase_stats> phases; ///< in the order the algorithm marked them
+  stats total;                     ///< sum of the phases, per repetition
+  stats wall;                      ///< host wall time around run + stop, per repetition
+  compaction_output output;        ///< result() after the last repetition
+};
+
+/// Steps 3-5 of the lifecycle (prepare must have been called).
+[[nodiscard]] measurement measure(algorithm& a, const run_options& options);
+
+/// Everything one case needs: the workload and its reference, generated once and shared by all
+/// algorithms of a sweep.
+struct prepared_case {
+  workload w;
+  std::vector<std::uint32_t> expected;
+};
+
+/// The whole lifecycle for one (algorithm, params, case), as a record. Unavailable backends and
+/// `unavailable` thrown by prepare give a skipped record; `error`s propagate.
+[[nodiscard]] record run_case(const registry& reg, const algorithm_entry& entry, const params& p,
+                              const prepared_case& c, const run_options& options);
+
+} // namespace winnow

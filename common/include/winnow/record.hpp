@@ -1,0 +1,71 @@
+#pragma once
+/// Records: one per (api, algorithm, params, case), written as JSON Lines and as CSV (the same
+/// rows flattened), each file whole or not at all.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "winnow/algorithm.hpp"
+
+namespace winnow {
+
+/// Bumped whenever a field changes meaning or disappears.
+inline constexpr int record_schema_version = 1;
+
+struct stats {
+  double median = 0; ///< [ns]
+  double min = 0;    ///< [ns]
+  double max = 0;    ///< [ns]
+};
+
+struct phase_stats {
+  std::string name;
+  stats ns;
+};
+
+struct record {
+  std::string winnow_version;
+  std::string command;
+  std::string host;
+  std::string device;
+  std::string driver;
+  std::string api;
+  std::string algorithm; ///< api/name
+  params parameters;
+  std::string spec; ///< canonical
+  std::uint64_t n = 0;
+  std::uint64_t removals = 0;
+  std::uint64_t valid = 0; ///< elements kept
+  bool stable = true;
+  bool in_place = false;
+  int warmup = 0;
+  int reps = 0;
+  bool cold = false;
+  std::vector<phase_stats> phases;
+  stats total;
+  stats wall;
+  std::uint64_t bytes_read = 0;
+  std::uint64_t bytes_written = 0;
+  bool verified = false;
+  std::string mismatch;               ///< the verifier's message when not verified
+  std::optional<std::string> skipped; ///< why the case did not run
+};
+
+/// Fills the fields every record of this process shares (version, command, host).
+void stamp(record& r);
+/// The command line, set once by main() so records can carry it.
+void set_command_line(int argc, char** argv);
+
+[[nodiscard]] std::string to_json_line(const record& r);
+/// Header and rows; phase columns are the union of all phases, in order of first appearance.
+[[nodiscard]] std::string to_csv(const std::vector<record>& rows);
+
+/// Writes `text` to `path` through a temporary file in the same folder and a rename, so a reader
+/// sees the old file or the new one, never half of one. Throws error naming the path.
+void write_atomically(const std::filesystem::path& path, const std::string& text);
+void write_jsonl(const std::filesystem::path& path, const std::vector<record>& rows);
+void write_csv(const std::filesystem::path& path, const std::vector<record>& rows);
+
+} // namespace winnow

@@ -1,0 +1,26 @@
+#pragma once
+/// A workload is one generated case: the stream and its removal list, ready for any backend.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace winnow {
+
+/// Payload 0 is invalid (dropped); every valid payload is its index + 1, so it is non-zero, unique
+/// and tells where it came from.
+struct workload {
+  std::string spec;                    ///< canonical case spec (corpus.hpp), as printed in records
+  std::vector<std::uint32_t> data;     ///< the stream; for removal cases every payload is non-zero
+  std::vector<std::uint32_t> removals; ///< indices to remove: unique, shuffled (MT19937, case seed)
+  bool removal_list = false;           ///< true for `removal:` cases: `data` carries no marks
+  std::size_t width = 0;               ///< natural row width for images (0: none), for `winnow corpus`
+
+  [[nodiscard]] std::size_t size() const { return data.size(); }
+  /// Number of elements that survive compaction.
+  [[nodiscard]] std::size_t kept() const { return data.size() - removals.size(); }
+  /// The stream with payload 0 at every removed index: what a predicate algorithm sees after `mark`.
+  [[nodiscard]] std::vector<std::uint32_t> marked() const;
+};
+
+} // namespace winnow

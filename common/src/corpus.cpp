@@ -1,0 +1,425 @@
+#include "winnow/corpus.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <functional>
+#include <numeric>
+#include <optional>
+
+#include "images.hpp"
+#include "random.hpp"
+#include "winnow/error.hpp"
+
+namespace winnow {
+namespace {
+
+using detail::rng;
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+std::string format_real(double v) {
+  std::array<char, 32> buf{};
+  auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), v);
+  return std::string(buf.data(), end);
+}
+
+std::optional<double> to_real(std::string_view text) {
+  double v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+std::optional<std::uint64_t> to_uint(std::string_view text) {
+  std::uint64_t v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return v;
+}
+
+// A key's validator returns the canonical text, or throws usage_error (the caller adds context).
+using canon_fn = std::function<std::string(std::string_view)>;
+
+canon_fn fraction() {
+  return [](std::string_view t) {
+    auto v = to_real(t);
+    if (!v || *v < 0 || *v > 1) throw usage_error("must be a number in [0, 1]");
+    return format_real(*v);
+  };
+}
+canon_fn at_least(double lo) {
+  return [lo](std::string_view t) {
+    auto v = to_real(t);
+    if (!v || *v < lo) throw usage_error("must be a number ≥ " + format_real(lo));
+    return format_real(*v);
+  };
+}
+canon_fn integer(std::uint64_t lo, std::uint64_t hi) {
+  return [lo, hi](std::string_view t) {
+    auto v = to_uint(t);
+    if (!v || *v < lo || *v > hi)
+      throw usage_error("must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    return std::to_string(*v);
+  };
+}
+canon_fn fraction_or_uniform() {
+  return [](std::string_view t) { return t == "uniform" ? std::string("uniform") : fraction()(t); };
+}
+
+struct key_def {
+  key_info info;
+  canon_fn canon;
+};
+
+struct family_def {
+  family_info info;
+  std::vector<canon_fn> canons; // parallel to info.keys
+};
+
+family_def family(std::string name, std::string help, std::vector<key_def> keys, bool sized = true) {
+  family_def f{{std::move(name), std::move(help), sized, {}}, {}};
+  for (auto& k : keys) {
+    f.info.keys.push_back(std::move(k.info));
+    f.canons.push_back(std::move(k.canon));
+  }
+  return f;
+}
+
+key_def seed_key() { return {{"seed", "1", "MT19937 seed"}, integer(0, 0xFFFF'FFFFull)}; }
+
+const std::vector<family_def>& family_table() {
+  static const std::vector<family_def> table = [] {
+    std::vector<family_def> t;
+    t.push_back(family("uniform", "each element valid with probability p",
+                       {{{"p", "0.5", "fraction of valid elements"}, fraction()}, seed_key()}));
+    t.push_back(family("runs", "alternating valid and invalid runs with geometric lengths",
+                       {{{"valid", "32", "mean length of a valid run"}, at_least(1)},
+                        {{"invalid", "32", "mean length of an invalid run"}, at_least(1)},
+                        seed_key()}));
+    t.push_back(family("brownian", "mean-reverting random walk thresholded to exactly round(p·n) valid elements",
+                       {{{"p", "0.5", "fraction of valid elements"}, fraction()},
+                        {{"scale", "256", "correlation length in elements"}, at_least(1)},
+                        seed_key()}));
+    for (const char* img : {"finger", "hand", "bunny"}) {
+      const std::string name = img;
+      const char* what = name == "finger" ? "high spatial frequency (ridges)"
+                         : name == "hand" ? "low spatial frequency (one silhouette)"
+                                          : "middle spatial frequency (spotted silhouette)";
+      t.push_back(family(name, std::string("procedural ") + img + " image, " + what +
+                                   "; a stand-in for Moreira et al.'s image; n = W×H, W = 2^ceil(log2(n)/2)",
+                         {}));
+      t.push_back(family("i_" + name, "negative of " + name, {}));
+    }
+    t.push_back(family("file", "file:PATH — a PNG or PGM image, valid where luminance ≥ threshold (alpha multiplies)",
+                       {{{"threshold", "128", "luminance threshold 0-255"}, integer(0, 255)}}, false));
+    t.push_back(family("all", "every element valid", {}));
+    t.push_back(family("none", "no element valid", {}));
+    t.push_back(family("single", "exactly one valid element",
+                       {{{"at", "", "its index (default: the last)"}, integer(0, max_elements - 1)}}));
+    t.push_back(family("alternating", "valid, invalid, valid, … starting with valid", {}));
+    t.push_back(family("removal", "removal list: every payload non-zero, R = round(k·n) unique shuffled indices",
+                       {{{"k", "0.1", "fraction of elements removed"}, fraction()},
+                        {{"r", "uniform", "fraction of removals inside the red zone [n−|R|, n), or uniform"},
+                         fraction_or_uniform()},
+                        seed_key()}));
+    return t;
+  }();
+  return table;
+}
+
+const family_def& find_family(std::string_view name) {
+  for (const auto& f : family_table())
+    if (f.info.name == name) return f;
+  std::vector<std::string> names;
+  for (const auto& f : family_table()) names.push_back(f.info.name);
+  throw usage_error("corpus: unknown family '" + std::string(name) + "' (accepted: " + join(names) + ")");
+}
+
+std::vector<std::string_view> split(std::string_view text, char sep) {
+  std::vector<std::string_view> out;
+  std::size_t start = 0;
+  for (;;) {
+    const auto pos = text.find(sep, start);
+    out.push_back(text.substr(start, pos == std::string_view::npos ? std::string_view::npos : pos - start));
+    if (pos == std::string_view::npos) return out;
+    start = pos + 1;
+  }
+}
+
+std::uint64_t key_uint(const case_spec& s, const std::string& k) { return *to_uint(s.keys.at(k)); }
+double key_real(const case_spec& s, const std::string& k) { return *to_real(s.keys.at(k)); }
+
+/// Indices of the invalid elements, shuffled: the removal list a predicate case gives Redzone.
+std::vector<std::uint32_t> invalid_indices(const std::vector<std::uint32_t>& data, std::uint32_t seed) {
+  std::vector<std::uint32_t> r;
+  for (std::size_t i = 0; i < data.size(); ++i)
+    if (data[i] == 0) r.push_back(static_cast<std::uint32_t>(i));
+  rng g(seed ^ 0x9E3779B9u);
+  detail::shuffle(r, g);
+  return r;
+}
+
+void fill_payloads(std::vector<std::uint32_t>& data, const std::function<bool(std::size_t)>& valid) {
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = valid(i) ? static_cast<std::uint32_t>(i + 1) : 0u;
+}
+
+/// m distinct values of [lo, lo + len), appended to out (order: ascending; shuffled later).
+void sample_distinct(rng& g, std::uint64_t lo, std::uint64_t len, std::uint64_t m, std::vector<std::uint32_t>& out) {
+  // Rejection into a bitmap costs at most 2 draws per pick while picking at most half; pick the
+  // complement when more than half is wanted.
+  const bool complement = m > len / 2;
+  const std::uint64_t picks = complement ? len - m : m;
+  std::vector<bool> hit(len, false);
+  for (std::uint64_t done = 0; done < picks;) {
+    const std::uint32_t x = g.below(static_cast<std::uint32_t>(len));
+    if (!hit[x]) {
+      hit[x] = true;
+      ++done;
+    }
+  }
+  for (std::uint64_t i = 0; i < len; ++i)
+    if (hit[i] != complement) out.push_back(static_cast<std::uint32_t>(lo + i));
+}
+
+void generate_removal(const case_spec& s, workload& w) {
+  const std::uint64_t n = s.n;
+  fill_payloads(w.data, [](std::size_t) { return true; });
+  const auto k = static_cast<std::uint64_t>(std::llround(key_real(s, "k") * static_cast<double>(n)));
+  rng g(static_cast<std::uint32_t>(key_uint(s, "seed")));
+  w.removals.reserve(k);
+  if (s.keys.at("r") == "uniform") {
+    sample_distinct(g, 0, n, k, w.removals);
+  } else {
+    // r: the fraction of R that lies in the red zone [n-k, n) (Redzone paper, Fig. 6).
+    const auto in_zone = static_cast<std::uint64_t>(std::llround(key_real(s, "r") * static_cast<double>(k)));
+    const std::uint64_t outside = k - in_zone;
+    if (outside > n - k)
+      throw usage_error("corpus: " + to_string(s) + ": r is too small: " + std::to_string(outside) +
+                        " removals outside the red zone, but only " + std::to_string(n - k) + " elements lie there");
+    sample_distinct(g, n - k, k, in_zone, w.removals);
+    sample_distinct(g, 0, n - k, outside, w.removals);
+  }
+  detail::shuffle(w.removals, g);
+}
+
+void generate_brownian(const case_spec& s, workload& w) {
+  const std::size_t n = w.size();
+  // Ornstein-Uhlenbeck in integers: x += -x/scale + noise. The walk's level is thresholded at its
+  // own quantile, so the density is exactly round(p·n), ties broken by index.
+  const auto scale = static_cast<std::int64_t>(std::llround(key_real(s, "scale")));
+  rng g(static_cast<std::uint32_t>(key_uint(s, "seed")));
+  std::vector<std::int64_t> level(n);
+  std::int64_t x = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    x += -x / scale + (static_cast<std::int64_t>(g.next() >> 16) - 32768);
+    level[i] = x;
+  }
+  const auto valid = static_cast<std::size_t>(std::llround(key_real(s, "p") * static_cast<double>(n)));
+  std::vector<std::uint32_t> order(n);
+  std::iota(order.begin(), order.end(), 0u);
+  auto higher = [&](std::uint32_t a, std::uint32_t b) { return level[a] > level[b] || (level[a] == level[b] && a < b); };
+  if (valid > 0 && valid < n) std::nth_element(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(valid), order.end(), higher);
+  std::fill(w.data.begin(), w.data.end(), 0u);
+  for (std::size_t i = 0; i < valid; ++i) w.data[order[i]] = order[i] + 1;
+}
+
+/// Row width of an image family at n elements: the power of two nearest a square.
+std::size_t image_width(std::uint64_t n) {
+  std::size_t w = 1;
+  while (w * w < n) w *= 2;
+  return w;
+}
+
+} // namespace
+
+const std::vector<family_info>& families() {
+  static const std::vector<family_info> infos = [] {
+    std::vector<family_info> v;
+    for (const auto& f : family_table()) v.push_back(f.info);
+    return v;
+  }();
+  return infos;
+}
+
+std::uint64_t parse_size(std::string_view text) {
+  const std::string bad = "corpus: bad size '" + std::string(text) + "' (expected digits with an optional K, M or G suffix, e.g. 1000, 256K, 4M)";
+  if (text.empty()) throw usage_error(bad);
+  std::uint64_t mult = 1;
+  switch (text.back()) {
+  case 'K': mult = 1ull << 10; break;
+  case 'M': mult = 1ull << 20; break;
+  case 'G': mult = 1ull << 30; break;
+  default: break;
+  }
+  const auto digits = mult == 1 ? text : text.substr(0, text.size() - 1);
+  auto v = to_uint(digits);
+  if (!v) throw usage_error(bad);
+  if (*v > max_elements / mult + 1 || *v * mult > max_elements)
+    throw usage_error("corpus: size " + std::string(text) + " is over the limit of " + std::to_string(max_elements) +
+                      " elements (payloads are index + 1 in 32 bits)");
+  return *v * mult;
+}
+
+std::string format_size(std::uint64_t n) {
+  for (auto [shift, suffix] : {std::pair{30, 'G'}, {20, 'M'}, {10, 'K'}})
+    if (n != 0 && n % (1ull << shift) == 0) return std::to_string(n >> shift) + suffix;
+  return std::to_string(n);
+}
+
+case_spec parse_spec(std::string_view text) {
+  if (text.empty()) throw usage_error("corpus: empty case spec (expected family[:size][:key=value...])");
+  case_spec s;
+  auto parts = split(text, ':');
+  const family_def& fam = find_family(parts[0]);
+  s.family = fam.info.name;
+  std::size_t next = 1;
+  if (s.family == "file") {
+    // The path may itself contain ':'; trailing key=value parts of known keys are keys.
+    std::size_t end = parts.size();
+    while (end > 1 && parts[end - 1].find('=') != std::string_view::npos &&
+           std::ranges::any_of(fam.info.keys, [&](const key_info& k) { return parts[end - 1].starts_with(k.name + "="); }))
+      --end;
+    for (std::size_t i = 1; i < end; ++i) s.path += std::string(i > 1 ? ":" : "") + std::string(parts[i]);
+    if (s.path.empty()) throw usage_error("corpus: file: needs a path (file:PATH[:threshold=T])");
+    next = end;
+  } else if (parts.size() > 1 && parts[1].find('=') == std::string_view::npos) {
+    s.n = parse_size(parts[1]);
+    next = 2;
+  } else {
+    s.n = default_elements;
+  }
+  for (std::size_t i = next; i < parts.size(); ++i) {
+    const auto eq = parts[i].find('=');
+    if (eq == std::string_view::npos)
+      throw usage_error("corpus: '" + std::string(parts[i]) + "' in '" + std::string(text) +
+                        "' is not key=value (the size, if any, comes right after the family)");
+    const std::string key(parts[i].substr(0, eq));
+    const auto value = parts[i].substr(eq + 1);
+    std::size_t idx = fam.info.keys.size();
+    for (std::size_t j = 0; j < fam.info.keys.size(); ++j)
+      if (fam.info.keys[j].name == key) idx = j;
+    if (idx == fam.info.keys.size()) {
+      std::vector<std::string> names;
+      for (const auto& k : fam.info.keys) names.push_back(k.name);
+      throw usage_error("corpus: unknown key '" + key + "' for " + s.family +
+                        (names.empty() ? " (it takes no keys)" : " (accepted: " + join(names) + ")"));
+    }
+    if (s.keys.contains(key)) throw usage_error("corpus: key '" + key + "' given twice in '" + std::string(text) + "'");
+    try {
+      s.keys[key] = fam.canons[idx](value);
+    } catch (const usage_error& e) {
+      throw usage_error("corpus: " + s.family + ": " + key + "='" + std::string(value) + "' " + e.what());
+    }
+  }
+  for (const auto& k : fam.info.keys)
+    if (!s.keys.contains(k.name) && !k.default_value.empty()) s.keys[k.name] = k.default_value;
+  if (s.family == "single") {
+    if (s.n == 0) throw usage_error("corpus: single needs at least one element");
+    if (!s.keys.contains("at")) s.keys["at"] = std::to_string(s.n - 1);
+    if (key_uint(s, "at") >= s.n)
+      throw usage_error("corpus: single: at=" + s.keys["at"] + " must be below n = " + std::to_string(s.n));
+  }
+  return s;
+}
+
+std::string to_string(const case_spec& s) {
+  std::string out = s.family;
+  if (s.family == "file") out += ":" + s.path;
+  else out += ":" + format_size(s.n);
+  // Keys in the family's order, not alphabetical: the order the help text documents.
+  for (const auto& k : find_family(s.family).info.keys)
+    if (auto it = s.keys.find(k.name); it != s.keys.end()) out += ":" + k.name + "=" + it->second;
+  return out;
+}
+
+std::uint64_t footprint_bytes(const case_spec& s) {
+  // stream + removal list (at most n) + reference (at most n), 4 bytes each; brownian also sorts.
+  const std::uint64_t base = 12 * s.n;
+  return s.family == "brownian" ? base + 12 * s.n : base;
+}
+
+workload generate(const case_spec& s) {
+  workload w;
+  w.spec = to_string(s);
+  std::uint64_t n = s.n;
+  std::vector<std::uint8_t> mask; // image families and file:
+  if (s.family == "file") {
+    auto img = detail::load_image(s.path);
+    const auto threshold = key_uint(s, "threshold");
+    n = img.luminance.size();
+    if (n > max_elements) throw usage_error("corpus: file:" + s.path + " has more pixels than the corpus limit");
+    mask.resize(n);
+    for (std::size_t i = 0; i < n; ++i) mask[i] = img.luminance[i] >= threshold ? 1 : 0;
+    w.width = img.width;
+  }
+  w.data.resize(n);
+  const std::string& f = s.family;
+  const bool negative = f.starts_with("i_");
+  const std::string base = negative ? f.substr(2) : f;
+  std::uint32_t shuffle_seed = s.keys.contains("seed") ? static_cast<std::uint32_t>(key_uint(s, "seed")) : 0u;
+
+  if (base == "finger" || base == "hand" || base == "bunny") {
+    w.width = image_width(n);
+    const std::size_t height = w.width == 0 ? 0 : (n + w.width - 1) / w.width;
+    mask = detail::render_image(base, w.width, height);
+    fill_payloads(w.data, [&](std::size_t i) { return (mask[i] != 0) != negative; });
+  } else if (f == "file") {
+    fill_payloads(w.data, [&](std::size_t i) { return mask[i] != 0; });
+  } else if (f == "uniform") {
+    rng g(shuffle_seed);
+    const auto t = rng::threshold_of(key_real(s, "p"));
+    fill_payloads(w.data, [&](std::size_t) { return g.chance(t); });
+  } else if (f == "runs") {
+    rng g(shuffle_seed);
+    const std::uint64_t end_valid = rng::threshold_of(1.0 / key_real(s, "valid"));
+    const std::uint64_t end_invalid = rng::threshold_of(1.0 / key_real(s, "invalid"));
+    bool valid = g.chance(rng::threshold_of(0.5));
+    // A run ends after each element with probability 1/mean: geometric lengths with that mean.
+    fill_payloads(w.data, [&](std::size_t) {
+      const bool v = valid;
+      if (g.chance(v ? end_valid : end_invalid)) valid = !valid;
+      return v;
+    });
+  } else if (f == "brownian") {
+    generate_brownian(s, w);
+  } else if (f == "all") {
+    fill_payloads(w.data, [](std::size_t) { return true; });
+  } else if (f == "none") {
+    fill_payloads(w.data, [](std::size_t) { return false; });
+  } else if (f == "single") {
+    const auto at = key_uint(s, "at");
+    fill_payloads(w.data, [&](std::size_t i) { return i == at; });
+  } else if (f == "alternating") {
+    fill_payloads(w.data, [](std::size_t i) { return i % 2 == 0; });
+  } else if (f == "removal") {
+    w.removal_list = true;
+    generate_removal(s, w);
+    return w;
+  } else {
+    throw error("corpus: family '" + f + "' has no generator"); // a family added to the table only
+  }
+  w.removals = invalid_indices(w.data, shuffle_seed);
+  return w;
+}
+
+std::uint64_t checksum(const workload& w) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  auto mix = [&](const std::vector<std::uint32_t>& v) {
+    for (const std::uint32_t x : v)
+      for (int b = 0; b < 4; ++b) {
+        h ^= (x >> (8 * b)) & 0xFFu;
+        h *= 0x100000001b3ull;
+      }
+  };
+  mix(w.data);
+  mix(w.removals);
+  return h;
+}
+
+} // namespace winnow

@@ -1,0 +1,11 @@
+#pragma once
+// The CPU backend's registry entries, one per file.
+#include "winnow/registry.hpp"
+
+namespace winnow::cpu {
+algorithm_entry sequential_entry();
+algorithm_entry remove_if_entry();
+algorithm_entry par_remove_if_entry();
+algorithm_entry redzone_entry();
+algorithm_entry stencil_entry();
+} // namespace winnow::cpu

@@ -1,0 +1,46 @@
+#include "cpu_algorithm.hpp"
+
+#include <oneapi/tbb/parallel_for.h>
+
+#include <algorithm>
+#include <thread>
+
+namespace winnow::cpu {
+
+param_axis threads_axis() {
+  const auto hw = std::max(1u, std::thread::hardware_concurrency());
+  // The sweep covers one thread and more threads than this CI machine has cores (uneven splits).
+  return {"threads", "oneTBB worker threads", std::to_string(hw), {"1", "3"}, false, 1, 1024, false};
+}
+
+void cpu_algorithm::prepare(const workload& w, const params& p) {
+  m_w = &w;
+  m_a.resize(w.size());
+  m_threads = p.contains("threads") ? std::stoul(p.at("threads")) : 1;
+  m_arena.initialize(static_cast<int>(m_threads));
+}
+
+void cpu_algorithm::reset() { std::copy(m_w->data.begin(), m_w->data.end(), m_a.begin()); }
+
+void cpu_algorithm::mark(timer& t, bool parallel) {
+  if (!m_w->removal_list) return;
+  t.phase("mark");
+  const auto& r = m_w->removals;
+  if (!parallel) {
+    for (const std::uint32_t i : r) m_a[i] = 0;
+    return;
+  }
+  in_arena([&] {
+    oneapi::tbb::parallel_for(oneapi::tbb::blocked_range<std::size_t>(0, r.size()), [&](const auto& range) {
+      for (std::size_t i = range.begin(); i != range.end(); ++i) m_a[r[i]] = 0;
+    });
+  });
+}
+
+traffic cpu_algorithm::mark_traffic() const {
+  if (!m_w->removal_list) return {};
+  const std::uint64_t k = m_w->removals.size();
+  return {4 * k, 4 * k};
+}
+
+} // namespace winnow::cpu

@@ -1,0 +1,40 @@
+#pragma once
+// What the CPU algorithms share: a working copy of the input restored before every repetition,
+// the `mark` phase that predicate algorithms run on removal-list cases, and the `threads` axis.
+#include <oneapi/tbb/task_arena.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "winnow/algorithm.hpp"
+
+namespace winnow::cpu {
+
+/// `threads`: oneTBB arena size; the default is every hardware thread.
+[[nodiscard]] param_axis threads_axis();
+
+class cpu_algorithm : public algorithm {
+public:
+  void prepare(const workload& w, const params& p) override;
+  void reset() override;
+
+protected:
+  /// On removal-list cases, writes payload 0 at every index of R (the paper's phase 1 for its
+  /// competitors). Nothing to do on predicate cases.
+  void mark(timer& t, bool parallel);
+  /// Bytes the mark phase moves (read R, scattered writes), 0 on predicate cases.
+  [[nodiscard]] traffic mark_traffic() const;
+  template <class F>
+  void in_arena(F&& f) {
+    m_arena.execute(std::forward<F>(f));
+  }
+
+  const workload* m_w = nullptr;
+  std::vector<std::uint32_t> m_a; ///< the algorithm's input, in place or not
+  std::size_t m_threads = 1;
+
+private:
+  oneapi::tbb::task_arena m_arena;
+};
+
+} // namespace winnow::cpu

@@ -1,0 +1,42 @@
+// cpu/sequential — std::copy_if into a separate output: the reference compaction, timed.
+#include <algorithm>
+
+#include "algorithms.hpp"
+#include "cpu_algorithm.hpp"
+
+namespace winnow::cpu {
+namespace {
+
+class sequential final : public cpu_algorithm {
+public:
+  void prepare(const workload& w, const params& p) override {
+    cpu_algorithm::prepare(w, p);
+    m_out.assign(w.size(), 0);
+  }
+  void run(timer& t) override {
+    mark(t, false);
+    t.phase("compact");
+    m_end = static_cast<std::size_t>(
+        std::copy_if(m_a.begin(), m_a.end(), m_out.begin(), [](std::uint32_t x) { return x != 0; }) - m_out.begin());
+  }
+  compaction_output result() override {
+    return {std::vector<std::uint32_t>(m_out.begin(), m_out.begin() + static_cast<std::ptrdiff_t>(m_end)), m_a};
+  }
+  traffic bytes_moved() const override {
+    const traffic m = mark_traffic();
+    return {m.read + 4 * m_w->size(), m.written + 4 * m_w->kept()};
+  }
+
+private:
+  std::vector<std::uint32_t> m_out;
+  std::size_t m_end = 0;
+};
+
+} // namespace
+
+algorithm_entry sequential_entry() {
+  return {{"cpu", "sequential", "std::copy_if into a new stream (the reference)", true, false, input_kind::predicate, {}},
+          [] { return std::make_unique<sequential>(); }};
+}
+
+} // namespace winnow::cpu

@@ -1,0 +1,89 @@
+// cpu/stencil — Bernabé and Acacio's Algorithm 2 as the Redzone paper §5.3 describes it: mark a
+// byte stencil, count the kept elements per chunk and scan the counts, then move every chunk's
+// kept elements to its offset in a separate output.
+#include <oneapi/tbb/parallel_for.h>
+
+#include <algorithm>
+
+#include "algorithms.hpp"
+#include "cpu_algorithm.hpp"
+
+namespace winnow::cpu {
+namespace {
+
+class stencil final : public cpu_algorithm {
+public:
+  void prepare(const workload& w, const params& p) override {
+    cpu_algorithm::prepare(w, p);
+    m_stencil.assign(w.size(), 0);
+    m_out.assign(w.size(), 0);
+    m_chunks = std::max<std::size_t>(1, std::min(std::stoul(p.at("chunks")), w.size()));
+    m_offsets.assign(m_chunks + 1, 0);
+  }
+  void reset() override {
+    cpu_algorithm::reset();
+    // A fresh stencil is all "keep"; the paper allocates it cleared.
+    std::fill(m_stencil.begin(), m_stencil.end(), std::uint8_t{0});
+  }
+  void run(timer& t) override {
+    using oneapi::tbb::blocked_range;
+    using oneapi::tbb::parallel_for;
+    const std::size_t n = m_a.size();
+    auto chunk_begin = [&](std::size_t c) { return n * c / m_chunks; };
+    in_arena([&] {
+      t.phase("mark");
+      if (m_w->removal_list) {
+        const auto& r = m_w->removals;
+        parallel_for(blocked_range<std::size_t>(0, r.size()), [&](const auto& range) {
+          for (std::size_t i = range.begin(); i != range.end(); ++i) m_stencil[r[i]] = 1;
+        });
+      } else {
+        parallel_for(blocked_range<std::size_t>(0, n), [&](const auto& range) {
+          for (std::size_t i = range.begin(); i != range.end(); ++i) m_stencil[i] = m_a[i] == 0;
+        });
+      }
+      t.phase("count");
+      parallel_for(blocked_range<std::size_t>(0, m_chunks, 1), [&](const auto& range) {
+        for (std::size_t c = range.begin(); c != range.end(); ++c)
+          m_offsets[c + 1] = static_cast<std::size_t>(
+              std::count(m_stencil.begin() + static_cast<std::ptrdiff_t>(chunk_begin(c)),
+                         m_stencil.begin() + static_cast<std::ptrdiff_t>(chunk_begin(c + 1)), std::uint8_t{0}));
+      });
+      for (std::size_t c = 0; c < m_chunks; ++c) m_offsets[c + 1] += m_offsets[c];
+      t.phase("move");
+      parallel_for(blocked_range<std::size_t>(0, m_chunks, 1), [&](const auto& range) {
+        for (std::size_t c = range.begin(); c != range.end(); ++c) {
+          std::size_t o = m_offsets[c];
+          for (std::size_t i = chunk_begin(c); i < chunk_begin(c + 1); ++i)
+            if (!m_stencil[i]) m_out[o++] = m_a[i];
+        }
+      });
+    });
+  }
+  compaction_output result() override {
+    return {std::vector<std::uint32_t>(m_out.begin(), m_out.begin() + static_cast<std::ptrdiff_t>(m_offsets.back())), m_a};
+  }
+  traffic bytes_moved() const override {
+    const std::uint64_t n = m_w->size(), k = m_w->removals.size(), v = m_w->kept();
+    const traffic mark = m_w->removal_list ? traffic{4 * k, k} : traffic{4 * n, n};
+    return {mark.read + n /*count*/ + n + 4 * v /*move*/, mark.written + 4 * v};
+  }
+
+private:
+  std::vector<std::uint8_t> m_stencil;
+  std::vector<std::uint32_t> m_out;
+  std::vector<std::size_t> m_offsets;
+  std::size_t m_chunks = 1;
+};
+
+} // namespace
+
+algorithm_entry stencil_entry() {
+  const auto hw = threads_axis().default_value;
+  return {{"cpu", "stencil", "Bernabé & Acacio Alg. 2: byte stencil, per-chunk counts and scan, out-of-place move", true,
+           false, input_kind::predicate,
+           {threads_axis(), {"chunks", "contiguous chunks (one count each)", hw, {"1", "7", "64"}, false, 1, 1 << 20, false}}},
+          [] { return std::make_unique<stencil>(); }};
+}
+
+} // namespace winnow::cpu

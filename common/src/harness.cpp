@@ -1,0 +1,101 @@
+#include "winnow/harness.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "winnow/error.hpp"
+
+namespace winnow {
+
+stats summarize(std::vector<double> samples) {
+  if (samples.empty()) return {};
+  std::sort(samples.begin(), samples.end());
+  const std::size_t mid = samples.size() / 2;
+  const double median = samples.size() % 2 ? samples[mid] : (samples[mid - 1] + samples[mid]) / 2;
+  return {median, samples.front(), samples.back()};
+}
+
+measurement measure(algorithm& a, const run_options& options) {
+  if (options.reps < 1 || options.warmup < 0) throw usage_error("harness: reps must be ≥ 1 and warmup ≥ 0");
+  using clock = std::chrono::steady_clock;
+  // Phase samples by name, in the order names first appear; a name marked twice in one run adds up.
+  std::vector<std::pair<std::string, std::vector<double>>> by_phase;
+  std::vector<double> totals, walls;
+  auto t = a.make_timer();
+  for (int rep = 0; rep < options.warmup + options.reps; ++rep) {
+    a.reset();
+    if (options.cold) a.flush_caches();
+    const auto w0 = clock::now();
+    t->start();
+    a.run(*t);
+    t->stop();
+    const auto w1 = clock::now();
+    if (rep < options.warmup) continue;
+    // Read back after the run, never during it: GPU timers resolve their queries here.
+    double total = 0;
+    std::vector<std::pair<std::string, double>> this_rep;
+    for (const auto& ph : t->read()) {
+      total += ph.ns;
+      auto it = std::find_if(this_rep.begin(), this_rep.end(), [&](const auto& p) { return p.first == ph.name; });
+      if (it == this_rep.end()) this_rep.emplace_back(ph.name, ph.ns);
+      else it->second += ph.ns;
+    }
+    for (const auto& [name, ns] : this_rep) {
+      auto it = std::find_if(by_phase.begin(), by_phase.end(), [&](const auto& p) { return p.first == name; });
+      if (it == by_phase.end()) by_phase.emplace_back(name, std::vector<double>{ns});
+      else it->second.push_back(ns);
+    }
+    totals.push_back(total);
+    walls.push_back(std::chrono::duration<double, std::nano>(w1 - w0).count());
+  }
+  measurement m;
+  for (auto& [name, samples] : by_phase) m.phases.push_back({name, summarize(std::move(samples))});
+  m.total = summarize(std::move(totals));
+  m.wall = summarize(std::move(walls));
+  m.output = a.result();
+  return m;
+}
+
+record run_case(const registry& reg, const algorithm_entry& entry, const params& p, const prepared_case& c,
+                const run_options& options) {
+  record r;
+  stamp(r);
+  r.api = entry.info.api;
+  r.algorithm = entry.info.full_name();
+  r.parameters = resolve_params(entry.info, p);
+  r.spec = c.w.spec;
+  r.n = c.w.size();
+  r.removals = c.w.removals.size();
+  r.valid = c.expected.size();
+  r.stable = entry.info.stable;
+  r.in_place = entry.info.in_place;
+  r.warmup = options.warmup;
+  r.reps = options.reps;
+  r.cold = options.cold;
+  if (auto reason = reg.unavailable_reason(r.api)) {
+    r.skipped = *reason;
+    return r;
+  }
+  const device_info dev = reg.device(r.api);
+  r.device = dev.device;
+  r.driver = dev.driver;
+  try {
+    auto a = entry.make();
+    a->prepare(c.w, r.parameters);
+    const traffic bytes = a->bytes_moved();
+    r.bytes_read = bytes.read;
+    r.bytes_written = bytes.written;
+    measurement m = measure(*a, options);
+    r.phases = std::move(m.phases);
+    r.total = m.total;
+    r.wall = m.wall;
+    const verdict v = verify(c.w, c.expected, m.output, entry.info.stable);
+    r.verified = v.ok;
+    r.mismatch = v.message;
+  } catch (const unavailable& e) {
+    r.skipped = e.what();
+  }
+  return r;
+}
+
+} // namespace winnow

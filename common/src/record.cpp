@@ -1,0 +1,177 @@
+#include "winnow/record.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <sys/stat.h>
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "winnow/error.hpp"
+
+#ifndef WINNOW_VERSION
+#define WINNOW_VERSION "unknown"
+#endif
+
+namespace winnow {
+namespace {
+
+std::string& command_line() {
+  static std::string cmd;
+  return cmd;
+}
+
+std::string host_description() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line, model = "unknown CPU";
+  while (std::getline(cpuinfo, line))
+    if (line.starts_with("model name")) {
+      model = line.substr(line.find(':') + 2);
+      break;
+    }
+  return model + ", " + std::to_string(std::thread::hardware_concurrency()) + " threads";
+}
+
+nlohmann::json to_json(const stats& s) { return {{"median_ns", s.median}, {"min_ns", s.min}, {"max_ns", s.max}}; }
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string num(double v) {
+  std::ostringstream os;
+  os.precision(12);
+  os << v;
+  return os.str();
+}
+
+} // namespace
+
+void set_command_line(int argc, char** argv) {
+  std::string cmd;
+  for (int i = 0; i < argc; ++i) {
+    std::string arg = argv[i];
+    const bool quote = arg.empty() || arg.find_first_of(" \t'\"$") != std::string::npos;
+    cmd += (i ? " " : "") + (quote ? "'" + arg + "'" : arg);
+  }
+  command_line() = cmd;
+}
+
+void stamp(record& r) {
+  static const std::string host = host_description();
+  r.winnow_version = WINNOW_VERSION;
+  r.command = command_line();
+  r.host = host;
+}
+
+std::string to_json_line(const record& r) {
+  nlohmann::json phases = nlohmann::json::array();
+  for (const auto& p : r.phases) {
+    auto j = to_json(p.ns);
+    j["name"] = p.name;
+    phases.push_back(j);
+  }
+  nlohmann::ordered_json j;
+  j["schema"] = record_schema_version;
+  j["winnow"] = r.winnow_version;
+  j["command"] = r.command;
+  j["host"] = r.host;
+  j["device"] = r.device;
+  j["driver"] = r.driver;
+  j["api"] = r.api;
+  j["algorithm"] = r.algorithm;
+  j["params"] = r.parameters;
+  j["case"] = r.spec;
+  j["n"] = r.n;
+  j["removals"] = r.removals;
+  j["valid"] = r.valid;
+  j["stable"] = r.stable;
+  j["in_place"] = r.in_place;
+  j["warmup"] = r.warmup;
+  j["reps"] = r.reps;
+  j["cold"] = r.cold;
+  j["phases"] = phases;
+  j["total"] = to_json(r.total);
+  j["wall"] = to_json(r.wall);
+  j["bytes_read"] = r.bytes_read;
+  j["bytes_written"] = r.bytes_written;
+  j["verified"] = r.verified;
+  j["mismatch"] = r.mismatch.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.mismatch);
+  j["skipped"] = r.skipped ? nlohmann::ordered_json(*r.skipped) : nlohmann::ordered_json(nullptr);
+  return j.dump();
+}
+
+std::string to_csv(const std::vector<record>& rows) {
+  std::vector<std::string> phase_names;
+  for (const auto& r : rows)
+    for (const auto& p : r.phases)
+      if (std::find(phase_names.begin(), phase_names.end(), p.name) == phase_names.end()) phase_names.push_back(p.name);
+  std::string out =
+      "schema,winnow,api,algorithm,params,case,n,removals,valid,stable,in_place,warmup,reps,cold,"
+      "total_median_ns,total_min_ns,total_max_ns,wall_median_ns,wall_min_ns,wall_max_ns,bytes_read,bytes_written,"
+      "verified,mismatch,skipped,device,driver,host,command";
+  for (const auto& name : phase_names) out += "," + name + "_median_ns," + name + "_min_ns," + name + "_max_ns";
+  out += "\n";
+  for (const auto& r : rows) {
+    std::string joined;
+    for (const auto& [k, v] : r.parameters) joined += (joined.empty() ? "" : ";") + k + "=" + v;
+    const std::vector<std::string> fields = {
+        std::to_string(record_schema_version), r.winnow_version, r.api, r.algorithm, joined, r.spec,
+        std::to_string(r.n), std::to_string(r.removals), std::to_string(r.valid), r.stable ? "true" : "false",
+        r.in_place ? "true" : "false", std::to_string(r.warmup), std::to_string(r.reps), r.cold ? "true" : "false",
+        num(r.total.median), num(r.total.min), num(r.total.max), num(r.wall.median), num(r.wall.min), num(r.wall.max),
+        std::to_string(r.bytes_read), std::to_string(r.bytes_written), r.verified ? "true" : "false", r.mismatch,
+        r.skipped.value_or(""), r.device, r.driver, r.host, r.command};
+    std::string line;
+    for (const auto& f : fields) line += (line.empty() ? "" : ",") + csv_field(f);
+    for (const auto& name : phase_names) {
+      auto it = std::find_if(r.phases.begin(), r.phases.end(), [&](const phase_stats& p) { return p.name == name; });
+      if (it == r.phases.end()) line += ",,,";
+      else line += "," + num(it->ns.median) + "," + num(it->ns.min) + "," + num(it->ns.max);
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+void write_atomically(const std::filesystem::path& path, const std::string& text) {
+  const auto dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  std::string tmp = (dir / ("." + path.filename().string() + ".XXXXXX")).string();
+  const int fd = ::mkstemp(tmp.data());
+  if (fd < 0) throw error("records: cannot create a temporary file next to " + path.string() + ": " + std::strerror(errno));
+  bool ok = true;
+  for (std::size_t done = 0; ok && done < text.size();) {
+    const auto n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0) ok = false;
+    else done += static_cast<std::size_t>(n);
+  }
+  ok = ok && ::fsync(fd) == 0;
+  const int saved = errno;
+  ::close(fd);
+  // mkstemp makes the file 0600; results are for everyone to read.
+  ::chmod(tmp.c_str(), 0644);
+  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const int err = ok ? errno : saved;
+    std::remove(tmp.c_str());
+    throw error("records: cannot write " + path.string() + ": " + std::strerror(err));
+  }
+}
+
+void write_jsonl(const std::filesystem::path& path, const std::vector<record>& rows) {
+  std::string text;
+  for (const auto& r : rows) text += to_json_line(r) + "\n";
+  write_atomically(path, text);
+}
+
+void write_csv(const std::filesystem::path& path, const std::vector<record>& rows) { write_atomically(path, to_csv(rows)); }
+
+} // namespace winnow

@@ -1,0 +1,89 @@
+#include "winnow/verify.hpp"
+
+#include <algorithm>
+
+namespace winnow {
+namespace {
+
+std::string str(std::size_t v) { return std::to_string(v); }
+
+verdict fail(std::string message, std::size_t mismatches) { return {false, std::move(message), mismatches}; }
+
+verdict compare_exact(const std::vector<std::uint32_t>& expected, const std::vector<std::uint32_t>& actual) {
+  std::size_t bad = 0, first = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    if (expected[i] != actual[i] && bad++ == 0) first = i;
+  if (bad == 0) return {};
+  return fail("output[" + str(first) + "]: expected " + str(expected[first]) + ", got " + str(actual[first]) + " (" +
+                  str(bad) + " of " + str(expected.size()) + " elements differ)",
+              bad);
+}
+
+verdict compare_multiset(const std::vector<std::uint32_t>& expected, const std::vector<std::uint32_t>& actual) {
+  std::vector<std::uint32_t> e = expected, a = actual;
+  std::sort(e.begin(), e.end());
+  std::sort(a.begin(), a.end());
+  // Walk both sorted lists: values only in e are missing, values only in a are unexpected (or
+  // duplicated). Valid payloads are unique, so any repeat in a is a duplicate.
+  std::vector<std::uint32_t> missing, extra;
+  std::size_t i = 0, j = 0;
+  while (i < e.size() || j < a.size()) {
+    if (j == a.size() || (i < e.size() && e[i] < a[j])) missing.push_back(e[i++]);
+    else if (i == e.size() || a[j] < e[i]) extra.push_back(a[j++]);
+    else ++i, ++j;
+  }
+  if (missing.empty() && extra.empty()) return {};
+  std::string msg = "multiset differs:";
+  if (!missing.empty()) msg += " " + str(missing.size()) + " expected values missing (first: " + str(missing[0]) + ");";
+  if (!extra.empty()) {
+    const auto at = std::find(actual.begin(), actual.end(), extra[0]) - actual.begin();
+    msg += " " + str(extra.size()) + " unexpected values (first: output[" + str(static_cast<std::size_t>(at)) +
+           "] = " + str(extra[0]) + ");";
+  }
+  msg.pop_back();
+  return fail(msg, std::max(missing.size(), extra.size()));
+}
+
+verdict check_input(const workload& w, const std::vector<std::uint32_t>& after) {
+  if (after.size() != w.size())
+    return fail("input changed size: expected " + str(w.size()) + ", got " + str(after.size()), 1);
+  std::vector<bool> removed(w.size(), false);
+  for (const std::uint32_t r : w.removals) removed[r] = true;
+  std::size_t bad = 0, first = 0;
+  for (std::size_t i = 0; i < after.size(); ++i) {
+    // A mark phase may write payload 0 at removed indices; nothing else may change.
+    const bool fine = after[i] == w.data[i] || (after[i] == 0 && removed[i]);
+    if (!fine && bad++ == 0) first = i;
+  }
+  if (bad == 0) return {};
+  return fail("input changed (out-of-place algorithm): input[" + str(first) + "]: expected " + str(w.data[first]) +
+                  ", got " + str(after[first]) + " (" + str(bad) + " elements changed)",
+              bad);
+}
+
+} // namespace
+
+verdict verify(const workload& w, const std::vector<std::uint32_t>& expected, const compaction_output& out, bool stable) {
+  if (out.values.size() != expected.size()) {
+    // Say where the contents start to differ too: it usually tells which block went wrong.
+    const std::size_t common = std::min(out.values.size(), expected.size());
+    std::size_t first = common;
+    for (std::size_t i = 0; i < common; ++i)
+      if (out.values[i] != expected[i]) {
+        first = i;
+        break;
+      }
+    std::string msg = "count: expected " + str(expected.size()) + ", got " + str(out.values.size());
+    if (stable && first < common)
+      msg += "; first difference at output[" + str(first) + "]: expected " + str(expected[first]) + ", got " +
+             str(out.values[first]);
+    return fail(msg, expected.size() > out.values.size() ? expected.size() - out.values.size()
+                                                         : out.values.size() - expected.size());
+  }
+  verdict v = stable ? compare_exact(expected, out.values) : compare_multiset(expected, out.values);
+  if (!v.ok) return v;
+  if (out.input_after) return check_input(w, *out.input_after);
+  return {};
+}
+
+} // namespace winnow

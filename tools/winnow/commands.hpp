@@ -1,0 +1,32 @@
+#pragma once
+// The subcommands. Each returns the process exit code: 0 ok, 1 a run failed (verification or an
+// error), 2 a usage error (thrown as winnow::usage_error and mapped in main).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "winnow/harness.hpp"
+
+namespace winnow::cli {
+
+struct run_args {
+  std::string algo, spec;
+  std::vector<std::string> params;
+  run_options options;
+  std::string out;
+};
+
+struct bench_args {
+  std::string suite = "default";
+  std::vector<std::string> apis, algos, cases;
+  std::optional<int> reps, warmup;
+  bool cold = false;
+  std::string out = "results";
+};
+
+int list_command();
+int run_command(const run_args& a);
+int bench_command(const bench_args& a);
+int corpus_command(const std::string& spec, const std::string& out);
+
+} // namespace winnow::cli

@@ -1,0 +1,73 @@
+// winnow — GPU stream compaction through three generations of GPU programming.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "commands.hpp"
+#include "embedded.hpp"
+#include "winnow/error.hpp"
+#include "winnow/record.hpp"
+
+int main(int argc, char** argv) {
+  using namespace winnow::cli;
+  winnow::set_command_line(argc, argv);
+  CLI::App app{"winnow: stream compaction on OpenGL, Vulkan, CUDA and the CPU, one corpus, one harness", "winnow"};
+  app.require_subcommand(1);
+  app.footer("`winnow help` prints the full guide (corpus grammar, suites, records).");
+
+  app.add_subcommand("help", "print the guide: commands, corpus grammar, suites, records");
+  app.add_subcommand("list", "every backend and algorithm, available or not (with the reason), with parameters");
+
+  run_args run;
+  auto* run_cmd = app.add_subcommand("run", "one algorithm on one case, verified, with a per-phase table");
+  run_cmd->add_option("--algo", run.algo, "api/name, e.g. cpu/redzone")->required();
+  run_cmd->add_option("--case", run.spec, "corpus spec, e.g. uniform:4M:p=0.1")->required();
+  run_cmd->add_option("--param", run.params, "key=value, repeatable (e.g. --param threads=2)");
+  run_cmd->add_option("--reps", run.options.reps, "timed repetitions")->capture_default_str()->check(CLI::Range(1, 100000));
+  run_cmd->add_option("--warmup", run.options.warmup, "untimed repetitions first")->capture_default_str()->check(CLI::Range(0, 100000));
+  run_cmd->add_flag("--cold", run.options.cold, "flush caches before every repetition");
+  run_cmd->add_option("--out", run.out, "append nothing, write the record: FILE.jsonl or FILE.csv");
+
+  bench_args bench;
+  auto* bench_cmd = app.add_subcommand("bench", "sweep a suite: algorithms × cases × parameters; JSONL + CSV into --out");
+  bench_cmd->add_option("--suite", bench.suite, "suite name or a .json file")->capture_default_str();
+  bench_cmd->add_option("--api", bench.apis, "only these apis (comma-separated)")->delimiter(',');
+  bench_cmd->add_option("--algo", bench.algos, "only these algorithms (comma-separated api/name)")->delimiter(',');
+  bench_cmd->add_option("--case", bench.cases, "these cases instead of the suite's (repeatable)");
+  bench_cmd->add_option("--reps", bench.reps, "timed repetitions (default: the suite's)")->check(CLI::Range(1, 100000));
+  bench_cmd->add_option("--warmup", bench.warmup, "untimed repetitions (default: the suite's)")->check(CLI::Range(0, 100000));
+  bench_cmd->add_flag("--cold", bench.cold, "flush caches before every repetition");
+  bench_cmd->add_option("--out", bench.out, "results folder")->capture_default_str();
+
+  std::string corpus_spec, corpus_out;
+  auto* corpus_cmd = app.add_subcommand("corpus", "write a case as a PNG (white = valid, black = invalid, gray = padding)");
+  corpus_cmd->add_option("spec", corpus_spec, "corpus spec")->required();
+  corpus_cmd->add_option("--out", corpus_out, "FILE.png")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e); // prints the message
+    return 2;
+  }
+  try {
+    if (app.got_subcommand("help")) {
+      std::cout << help_text;
+      return 0;
+    }
+    if (app.got_subcommand("list")) return list_command();
+    if (run_cmd->parsed()) return run_command(run);
+    if (bench_cmd->parsed()) return bench_command(bench);
+    if (corpus_cmd->parsed()) return corpus_command(corpus_spec, corpus_out);
+  } catch (const winnow::usage_error& e) {
+    std::cerr << "winnow: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "winnow: error: " << e.what() << "\n";
+    return 1;
+  }
+  return 2;
+}

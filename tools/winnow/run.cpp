@@ -1,0 +1,62 @@
+#include <iostream>
+
+#include "commands.hpp"
+#include "memory.hpp"
+#include "table.hpp"
+#include "winnow/backends.hpp"
+#include "winnow/corpus.hpp"
+#include "winnow/error.hpp"
+#include "winnow/reference.hpp"
+
+namespace winnow::cli {
+
+/// The per-phase table that `run` prints and `bench` does not.
+std::string phase_table(const record& r) {
+  table t({"phase", "median", "min", "max"});
+  for (const auto& p : r.phases) t.add({p.name, format_ns(p.ns.median), format_ns(p.ns.min), format_ns(p.ns.max)});
+  t.add({"total", format_ns(r.total.median), format_ns(r.total.min), format_ns(r.total.max)});
+  t.add({"wall", format_ns(r.wall.median), format_ns(r.wall.min), format_ns(r.wall.max)});
+  return t.str();
+}
+
+int run_command(const run_args& a) {
+  const registry& reg = all_backends();
+  const algorithm_entry& entry = reg.find(a.algo);
+  params given;
+  for (const auto& p : a.params) {
+    auto [k, v] = parse_param(p);
+    if (given.contains(k)) throw usage_error("--param " + k + " given twice");
+    given[k] = v;
+  }
+  const params resolved = resolve_params(entry.info, given);
+  if (!a.out.empty() && !a.out.ends_with(".jsonl") && !a.out.ends_with(".csv"))
+    throw usage_error("--out " + a.out + ": the name must end in .jsonl or .csv");
+  const case_spec spec = parse_spec(a.spec);
+  check_fits(spec);
+
+  prepared_case c{generate(spec), {}};
+  c.expected = reference_compact(c.w);
+  const record r = run_case(reg, entry, resolved, c, a.options);
+
+  std::cout << r.algorithm << "  " << to_string(r.parameters) << "\n"
+            << "case    " << r.spec << "  (n = " << r.n << ", removed " << r.removals << ", kept " << r.valid << ")\n";
+  if (r.skipped) {
+    std::cout << "skipped: " << *r.skipped << "\n";
+  } else {
+    std::cout << "device  " << r.device << " — " << r.driver << "\n"
+              << "reps    " << r.reps << " after " << r.warmup << " warm-up" << (r.cold ? ", cold" : "") << "\n\n"
+              << phase_table(r) << "\n"
+              << "bytes   " << r.bytes_read << " read, " << r.bytes_written << " written → "
+              << format_bandwidth(static_cast<double>(r.bytes_read + r.bytes_written), r.total.median)
+              << " at the median total\n"
+              << "result  " << (r.verified ? "verified" : "WRONG: " + r.mismatch) << "\n";
+  }
+  if (!a.out.empty()) {
+    if (a.out.ends_with(".csv")) write_csv(a.out, {r});
+    else write_jsonl(a.out, {r});
+    std::cout << "record  " << a.out << "\n";
+  }
+  return r.skipped || !r.verified ? 1 : 0;
+}
+
+} // namespace winnow::cli

@@ -1,0 +1,29 @@
+#pragma once
+// Benchmark suites are data: JSON files in tools/winnow/suites/, embedded into the binary. A
+// backend adds its suite by adding a file. Format:
+//   { "name": "cpu", "description": "...", "apis": ["cpu"],          // apis to sweep ([] = all)
+//     "algorithms": ["cpu/redzone"],                                   // optional: only these
+//     "sizes": ["128K", "1M"], "cases": ["removal:{size}:k=0.1"],     // {size} expands over sizes
+//     "params": { "gl/horn": { "block": ["32", "128"] } },            // swept as a product; else defaults
+//     "warmup": 1, "reps": 5 }
+#include <map>
+#include <string>
+#include <vector>
+
+namespace winnow::cli {
+
+struct suite {
+  std::string name, description;
+  std::vector<std::string> apis, algorithms, sizes, cases;
+  std::map<std::string, std::map<std::string, std::vector<std::string>>> params;
+  int warmup = 1, reps = 5;
+
+  /// The case specs, with {size} expanded in order of size, then case.
+  [[nodiscard]] std::vector<std::string> expanded_cases() const;
+};
+
+/// An embedded suite by name, or a JSON file by path. Throws usage_error listing the known suites.
+[[nodiscard]] suite load_suite(const std::string& name_or_path);
+[[nodiscard]] std::vector<suite> embedded_suite_list();
+
+} // namespace winnow::cli

@@ -1,0 +1,23 @@
+#pragma once
+// A plain text table for the terminal: columns padded to their widest cell.
+#include <string>
+#include <vector>
+
+namespace winnow::cli {
+
+class table {
+public:
+  explicit table(std::vector<std::string> header) : m_rows{std::move(header)} {}
+  void add(std::vector<std::string> row) { m_rows.push_back(std::move(row)); }
+  [[nodiscard]] std::string str() const;
+
+private:
+  std::vector<std::vector<std::string>> m_rows;
+};
+
+/// 1234567 ns → "1.235 ms"; picks ns, µs, ms or s.
+[[nodiscard]] std::string format_ns(double ns);
+/// bytes / ns → "12.3 GB/s"; "-" when either is 0.
+[[nodiscard]] std::string format_bandwidth(double bytes, double ns);
+
+} // namespace winnow::cli
