@@ -43,6 +43,19 @@ int main(int argc, char** argv) {
   corpus_cmd->add_option("spec", corpus_spec, "corpus spec")->required();
   corpus_cmd->add_option("--out", corpus_out, "FILE.png")->required();
 
+  if (argc > 1 && argv[1][0] != '-') {
+    // CLI11 would only say "a subcommand is required"; name the unknown one and the known ones.
+    std::string known;
+    bool found = false;
+    for (const auto* sub : app.get_subcommands([](CLI::App*) { return true; })) {
+      found = found || sub->get_name() == argv[1];
+      known += (known.empty() ? "" : ", ") + sub->get_name();
+    }
+    if (!found) {
+      std::cerr << "winnow: unknown command '" << argv[1] << "' (known: " << known << ")\n";
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

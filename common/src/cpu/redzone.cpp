@@ -30,10 +30,10 @@ redzone_report redzone_compact(std::span<std::uint32_t> a, std::span<std::uint32
   using oneapi::tbb::parallel_for;
   const std::size_t n = a.size(), k = r.size();
   redzone_report report;
+  if (t) t->phase("mark");
   if (k == 0 || k == n) return report; // line 1: nothing to move
   const std::size_t z = n - k;         // the red zone is a[z, n)
 
-  if (t) t->phase("mark");
   // Phase 1: a red-zone item that is itself removed must not become a source (payload 0).
   std::atomic<std::size_t> zone_removals{0};
   parallel_for(blocked_range<std::size_t>(0, k), [&](const auto& range) {

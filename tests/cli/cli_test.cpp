@@ -1,0 +1,126 @@
+// The CLI's exit codes and messages: 0 success, 1 a failed run, 2 a usage error naming the bad part.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct result {
+  int code;
+  std::string output; // stdout and stderr
+};
+
+result winnow(const std::string& args) {
+  const std::string cmd = std::string(WINNOW_EXE) + " " + args + " 2>&1";
+  std::FILE* p = ::popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  const int status = ::pclose(p);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+class cli : public testing::Test {
+protected:
+  void SetUp() override {
+    m_dir = std::filesystem::temp_directory_path() / ("winnow_cli_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(m_dir);
+  }
+  void TearDown() override { std::filesystem::remove_all(m_dir); }
+  std::string path(const char* name) const { return (m_dir / name).string(); }
+  std::filesystem::path m_dir;
+};
+
+void expect_usage_error(const std::string& args, const std::string& message) {
+  const result r = winnow(args);
+  EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
+  EXPECT_NE(r.output.find(message), std::string::npos) << args << "\n" << r.output;
+}
+
+TEST_F(cli, usage_errors_exit_2_and_name_the_bad_part) {
+  expect_usage_error("run --algo cpu/nope --case all:10", "unknown algorithm 'cpu/nope' (known: cpu/sequential,");
+  expect_usage_error("run --algo cpu/sequential --case unifrom:10", "unknown family 'unifrom'");
+  expect_usage_error("run --algo cpu/redzone --case all:10 --param batches=0",
+                     "cpu/redzone: batches='0' is not accepted (batches: an integer in [1, 1048576])");
+  expect_usage_error("run --algo cpu/redzone --case all:10 --param colour=red", "unknown parameter 'colour'");
+  expect_usage_error("run --algo cpu/redzone --case all:10 --param batches", "--param 'batches' is not key=value");
+  expect_usage_error("run --algo cpu/sequential --case file:" + path("absent.png"), "cannot read");
+  expect_usage_error("run --algo cpu/sequential --case uniform:3G", "too large for this machine's memory");
+  expect_usage_error("run --algo cpu/sequential --case all:10 --out r.txt", "must end in .jsonl or .csv");
+  expect_usage_error("run --algo cpu/sequential", "--case is required");
+  expect_usage_error("bench --suite nope", "unknown suite 'nope' (known: ");
+  expect_usage_error("bench --api metal", "unknown api 'metal' (known: cpu");
+  expect_usage_error("corpus all:10 --out x.bmp", "must end in .png");
+  expect_usage_error("frobnicate", "frobnicate");
+  expect_usage_error("", "A subcommand is required");
+}
+
+TEST_F(cli, run_verifies_prints_phases_and_writes_a_record) {
+  const result r = winnow("run --algo cpu/redzone --case removal:100000:k=0.1 --reps 3 --out " + path("r.jsonl"));
+  ASSERT_EQ(r.code, 0) << r.output;
+  for (const char* phase : {"mark", "fill", "orphans", "total", "wall", "verified"})
+    EXPECT_NE(r.output.find(phase), std::string::npos) << phase << "\n" << r.output;
+  std::ifstream in(path("r.jsonl"));
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line));
+  const auto j = nlohmann::json::parse(line);
+  EXPECT_EQ(j["algorithm"], "cpu/redzone");
+  EXPECT_EQ(j["case"], "removal:100000:k=0.1:r=uniform:seed=1");
+  EXPECT_EQ(j["reps"], 3);
+  EXPECT_EQ(j["verified"], true);
+  EXPECT_NE(j["command"].get<std::string>().find("run --algo cpu/redzone"), std::string::npos);
+}
+
+TEST_F(cli, bench_writes_jsonl_and_csv_whole) {
+  const result r = winnow("bench --suite cpu --case uniform:20000:p=0.3 --case removal:20000:k=0.5 --reps 1 --warmup 0 --out " +
+                          path("out"));
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("[10/10]"), std::string::npos) << "progress on stderr\n" << r.output;
+  std::ifstream jsonl(path("out/cpu.jsonl")), csv(path("out/cpu.csv"));
+  std::string line;
+  int lines = 0;
+  while (std::getline(jsonl, line)) {
+    const auto j = nlohmann::json::parse(line);
+    EXPECT_TRUE(j["verified"].get<bool>()) << line;
+    ++lines;
+  }
+  EXPECT_EQ(lines, 10) << "5 algorithms × 2 cases";
+  int rows = 0;
+  while (std::getline(csv, line)) ++rows;
+  EXPECT_EQ(rows, 11);
+}
+
+TEST_F(cli, bench_records_sizes_over_memory_as_skipped) {
+  const result r = winnow("bench --suite cpu --algo cpu/sequential --case removal:3G:k=0.1 --out " + path("big"));
+  EXPECT_EQ(r.code, 0) << r.output;
+  std::ifstream jsonl(path("big/cpu.jsonl"));
+  std::string line;
+  ASSERT_TRUE(std::getline(jsonl, line));
+  EXPECT_NE(nlohmann::json::parse(line)["skipped"].get<std::string>().find("too large"), std::string::npos) << line;
+}
+
+TEST_F(cli, corpus_writes_a_png) {
+  const result r = winnow("corpus hand:64K --out " + path("hand.png"));
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("256×256"), std::string::npos) << r.output;
+  std::ifstream png(path("hand.png"), std::ios::binary);
+  char magic[4] = {};
+  png.read(magic, 4);
+  EXPECT_EQ(std::string(magic + 1, 3), "PNG");
+}
+
+TEST_F(cli, list_shows_every_algorithm_and_help_prints_the_guide) {
+  const result l = winnow("list");
+  ASSERT_EQ(l.code, 0);
+  for (const char* a : {"cpu/sequential", "cpu/remove_if", "cpu/par_remove_if", "cpu/redzone", "cpu/stencil", "suites", "removal"})
+    EXPECT_NE(l.output.find(a), std::string::npos) << a;
+  const result h = winnow("help");
+  EXPECT_EQ(h.code, 0);
+  EXPECT_NE(h.output.find("CORPUS SPECS"), std::string::npos);
+}
+
+} // namespace

@@ -1,0 +1,200 @@
+#include <gtest/gtest.h>
+#include <stb/stb_image_write.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <set>
+
+#include "winnow/corpus.hpp"
+#include "winnow/error.hpp"
+
+namespace winnow {
+namespace {
+
+std::size_t valid_count(const workload& w) {
+  return static_cast<std::size_t>(std::count_if(w.data.begin(), w.data.end(), [](auto x) { return x != 0; }));
+}
+
+/// The same spec gives the same bytes on every machine: these were computed once and pinned.
+/// A change here changes every published result: bump the corpus, don't just update the numbers.
+TEST(corpus, checksums_are_pinned_per_family) {
+  const std::vector<std::pair<std::string, std::uint64_t>> pinned = {
+      {"uniform:64K:p=0.3", 0x14986ab64606db78ull},
+      {"runs:64K", 0x8848ce1360a3a71aull},
+      {"brownian:64K:p=0.4", 0xa19906bf499662fbull},
+      {"finger:64K", 0xab9fd48da8a26e36ull},
+      {"i_finger:64K", 0x5dd0d19af3f15fcfull},
+      {"hand:64K", 0x57c91b2287bcebd1ull},
+      {"i_hand:64K", 0x619051ea2a2c9238ull},
+      {"bunny:64K", 0x3dbfb8cbede3694aull},
+      {"i_bunny:64K", 0x0fb23ac1d72cc3b3ull},
+      {"all:1000", 0xcd3ed576492d74fcull},
+      {"none:1000", 0x928039d0b1b2a129ull},
+      {"single:1000", 0xf1113ad43043908aull},
+      {"alternating:1001", 0xefbba603c1f63ec5ull},
+      {"removal:64K:k=0.1", 0xe5c10f3d360d5bf0ull},
+      {"removal:64K:k=0.5:r=0.25", 0xe9757821e48a59c8ull}
+  };
+  for (const auto& [spec, sum] : pinned) EXPECT_EQ(checksum(generate(spec)), sum) << spec;
+}
+
+TEST(corpus, same_spec_same_bytes_other_seed_other_bytes) {
+  for (const char* fam : {"uniform", "runs", "brownian", "removal"}) {
+    const std::string a = std::string(fam) + ":10000:seed=5", b = std::string(fam) + ":10000:seed=6";
+    EXPECT_EQ(checksum(generate(a)), checksum(generate(a))) << fam;
+    EXPECT_NE(checksum(generate(a)), checksum(generate(b))) << fam;
+  }
+}
+
+TEST(corpus, payloads_are_index_plus_one_or_zero) {
+  for (const char* spec : {"uniform:10000:p=0.3", "finger:64K", "runs:10000", "brownian:10000", "alternating:99"}) {
+    const workload w = generate(spec);
+    for (std::size_t i = 0; i < w.size(); ++i) ASSERT_TRUE(w.data[i] == 0 || w.data[i] == i + 1) << spec << " at " << i;
+  }
+}
+
+TEST(corpus, uniform_density_is_the_density_asked_for) {
+  for (double p : {0.0, 0.02, 0.1, 0.5, 0.9, 1.0}) {
+    const std::size_t n = 1 << 20;
+    const workload w = generate("uniform:1M:p=" + std::to_string(p));
+    const double sigma = std::sqrt(static_cast<double>(n) * p * (1 - p));
+    EXPECT_NEAR(static_cast<double>(valid_count(w)), p * static_cast<double>(n), 5 * sigma + 0.5) << p;
+  }
+}
+
+TEST(corpus, brownian_density_is_exact_and_runs_are_long) {
+  const workload w = generate("brownian:100000:p=0.3:scale=256");
+  EXPECT_EQ(valid_count(w), 30000u);
+  std::size_t changes = 0;
+  for (std::size_t i = 1; i < w.size(); ++i) changes += (w.data[i] != 0) != (w.data[i - 1] != 0);
+  EXPECT_LT(changes, 100000u / 20) << "a thresholded random walk has long runs";
+}
+
+TEST(corpus, runs_have_the_mean_lengths_asked_for) {
+  const workload w = generate("runs:1M:valid=10:invalid=40");
+  std::size_t runs[2] = {0, 0}, lengths[2] = {0, 0};
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const int v = w.data[i] != 0;
+    ++lengths[v];
+    if (i == 0 || (w.data[i - 1] != 0) != (v != 0)) ++runs[v];
+  }
+  EXPECT_NEAR(static_cast<double>(lengths[1]) / static_cast<double>(runs[1]), 10.0, 0.5);
+  EXPECT_NEAR(static_cast<double>(lengths[0]) / static_cast<double>(runs[0]), 40.0, 2.0);
+}
+
+TEST(corpus, edge_families) {
+  EXPECT_EQ(valid_count(generate("all:1000")), 1000u);
+  EXPECT_EQ(valid_count(generate("none:1000")), 0u);
+  EXPECT_EQ(generate("all:0").size(), 0u);
+  const workload s = generate("single:1000:at=17");
+  EXPECT_EQ(valid_count(s), 1u);
+  EXPECT_EQ(s.data[17], 18u);
+  EXPECT_EQ(generate("single:1000").data[999], 1000u);
+  const workload a = generate("alternating:7");
+  EXPECT_EQ(a.data, (std::vector<std::uint32_t>{1, 0, 3, 0, 5, 0, 7}));
+}
+
+TEST(corpus, predicate_cases_list_their_invalid_indices_shuffled) {
+  const workload w = generate("uniform:10000:p=0.4");
+  EXPECT_FALSE(w.removal_list);
+  EXPECT_EQ(w.removals.size(), w.size() - valid_count(w));
+  for (const auto r : w.removals) EXPECT_EQ(w.data[r], 0u);
+  EXPECT_FALSE(std::is_sorted(w.removals.begin(), w.removals.end()));
+  EXPECT_EQ(std::set<std::uint32_t>(w.removals.begin(), w.removals.end()).size(), w.removals.size());
+}
+
+TEST(corpus, removal_lists_are_unique_in_range_and_of_size_k) {
+  for (const char* spec : {"removal:100000:k=0.02", "removal:100000:k=0.9", "removal:1000:k=1", "removal:1000:k=0"}) {
+    const workload w = generate(spec);
+    EXPECT_TRUE(w.removal_list);
+    EXPECT_EQ(valid_count(w), w.size()) << "removal cases carry no marks";
+    const double k = std::stod(parse_spec(spec).keys.at("k"));
+    EXPECT_EQ(w.removals.size(), static_cast<std::size_t>(std::llround(k * static_cast<double>(w.size())))) << spec;
+    const std::set<std::uint32_t> unique(w.removals.begin(), w.removals.end());
+    EXPECT_EQ(unique.size(), w.removals.size()) << spec;
+    if (!unique.empty()) {
+      EXPECT_LT(*unique.rbegin(), w.size()) << spec;
+    }
+  }
+}
+
+TEST(corpus, removal_r_is_the_fraction_inside_the_red_zone) {
+  for (double r : {0.0, 0.25, 0.5, 0.75, 1.0}) {
+    const workload w = generate("removal:100000:k=0.1:r=" + std::to_string(r));
+    const std::size_t k = w.removals.size(), z = w.size() - k;
+    const auto in_zone = static_cast<std::size_t>(std::count_if(w.removals.begin(), w.removals.end(), [&](auto i) { return i >= z; }));
+    EXPECT_EQ(in_zone, static_cast<std::size_t>(std::llround(r * static_cast<double>(k)))) << r;
+  }
+  EXPECT_THROW((void)generate("removal:100:k=0.9:r=0"), usage_error) << "90 removals cannot all lie in 10 elements";
+}
+
+TEST(corpus, images_render_at_any_size_and_negatives_complement) {
+  for (const char* img : {"finger", "hand", "bunny"}) {
+    const workload pos = generate(std::string(img) + ":256K"), neg = generate(std::string("i_") + img + ":256K");
+    EXPECT_EQ(pos.width, 512u);
+    const double density = static_cast<double>(valid_count(pos)) / static_cast<double>(pos.size());
+    EXPECT_GT(density, 0.1) << img;
+    EXPECT_LT(density, 0.7) << img;
+    for (std::size_t i = 0; i < pos.size(); ++i) ASSERT_NE(pos.data[i] != 0, neg.data[i] != 0) << img << " at " << i;
+    EXPECT_EQ(generate(std::string(img) + ":100003").size(), 100003u);
+    EXPECT_EQ(generate(std::string(img) + ":2M").width, 2048u);
+  }
+}
+
+TEST(corpus, image_frequencies_differ_as_documented) {
+  // Transitions along rows: the fingerprint's ridges change most often, the hand least.
+  auto transitions = [](const char* spec) {
+    const workload w = generate(spec);
+    std::size_t t = 0;
+    for (std::size_t i = 1; i < w.size(); ++i) t += (w.data[i] != 0) != (w.data[i - 1] != 0);
+    return t;
+  };
+  EXPECT_GT(transitions("finger:1M"), transitions("bunny:1M"));
+  EXPECT_GT(transitions("bunny:1M"), transitions("hand:1M"));
+}
+
+class corpus_files : public testing::Test {
+protected:
+  void SetUp() override {
+    m_dir = std::filesystem::temp_directory_path() / ("winnow_corpus_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(m_dir);
+  }
+  void TearDown() override { std::filesystem::remove_all(m_dir); }
+  std::filesystem::path m_dir;
+};
+
+TEST_F(corpus_files, png_gray_rgb_rgba_and_pgm_are_thresholded_by_luminance) {
+  // 4×1 pixels: luminance 0, 100, 200, 255.
+  const std::uint8_t gray[] = {0, 100, 200, 255};
+  const std::uint8_t rgb[] = {0, 0, 0, 100, 100, 100, 200, 200, 200, 255, 255, 255};
+  const std::uint8_t rgba[] = {255, 255, 255, 0, 100, 100, 100, 255, 200, 200, 200, 255, 255, 255, 255, 255};
+  ASSERT_TRUE(stbi_write_png((m_dir / "g.png").c_str(), 4, 1, 1, gray, 4));
+  ASSERT_TRUE(stbi_write_png((m_dir / "c.png").c_str(), 4, 1, 3, rgb, 12));
+  ASSERT_TRUE(stbi_write_png((m_dir / "a.png").c_str(), 4, 1, 4, rgba, 16));
+  {
+    std::FILE* f = std::fopen((m_dir / "g.pgm").c_str(), "wb");
+    std::fputs("P5\n4 1\n255\n", f);
+    std::fwrite(gray, 1, 4, f);
+    std::fclose(f);
+  }
+  for (const char* name : {"g.png", "c.png", "a.png", "g.pgm"}) {
+    const workload w = generate("file:" + (m_dir / name).string() + ":threshold=150");
+    EXPECT_EQ(w.data, (std::vector<std::uint32_t>{0, 0, 3, 4})) << name << " (a transparent white pixel is background)";
+    EXPECT_EQ(w.width, 4u);
+  }
+  EXPECT_EQ(generate("file:" + (m_dir / "g.png").string() + ":threshold=0").data, (std::vector<std::uint32_t>{1, 2, 3, 4}));
+}
+
+TEST_F(corpus_files, a_missing_file_is_a_usage_error_naming_it) {
+  const std::string path = (m_dir / "nope.png").string();
+  try {
+    (void)generate("file:" + path);
+    FAIL() << "no error";
+  } catch (const usage_error& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("corpus: file:" + path + ": cannot read (", 0), 0u) << e.what();
+  }
+}
+
+} // namespace
+} // namespace winnow

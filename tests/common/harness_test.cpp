@@ -1,0 +1,136 @@
+#include <gtest/gtest.h>
+
+#include "winnow/error.hpp"
+#include "winnow/harness.hpp"
+#include "winnow/reference.hpp"
+
+namespace winnow {
+namespace {
+
+TEST(harness, summarize_median_min_max) {
+  const stats odd = summarize({5, 1, 3});
+  EXPECT_EQ(odd.median, 3);
+  EXPECT_EQ(odd.min, 1);
+  EXPECT_EQ(odd.max, 5);
+  EXPECT_EQ(summarize({4, 1, 3, 2}).median, 2.5);
+  EXPECT_EQ(summarize({}).median, 0);
+}
+
+/// A timer whose phases last a scripted number of ns, so the statistics are exact.
+class scripted_timer final : public timer {
+public:
+  explicit scripted_timer(int* rep) : m_rep(rep) {}
+  void start() override { m_names.clear(); }
+  void phase(std::string_view name) override { m_names.emplace_back(name); }
+  void stop() override {}
+  std::vector<phase_time> read() override {
+    std::vector<phase_time> out;
+    for (std::size_t i = 0; i < m_names.size(); ++i)
+      out.push_back({m_names[i], 100.0 * (*m_rep) + static_cast<double>(i)});
+    return out;
+  }
+
+private:
+  int* m_rep;
+  std::vector<std::string> m_names;
+};
+
+/// Copies the valid elements; counts lifecycle calls; its "scan" phase is marked twice per run.
+class fake final : public algorithm {
+public:
+  void prepare(const workload& w, const params&) override { m_w = &w; }
+  void reset() override { ++resets; }
+  void run(timer& t) override {
+    ++m_rep;
+    t.phase("scan");
+    t.phase("scan");
+    t.phase("move");
+    m_out = reference_compact(*m_w);
+  }
+  compaction_output result() override { return {m_out, std::nullopt}; }
+  traffic bytes_moved() const override { return {8, 4}; }
+  std::unique_ptr<timer> make_timer() override { return std::make_unique<scripted_timer>(&m_rep); }
+  void flush_caches() override { ++flushes; }
+  int resets = 0, flushes = 0;
+
+private:
+  const workload* m_w = nullptr;
+  std::vector<std::uint32_t> m_out;
+  int m_rep = 0;
+};
+
+TEST(harness, warmup_is_dropped_phases_add_up_and_reset_precedes_every_run) {
+  workload w;
+  w.data = {1, 0, 3};
+  fake a;
+  a.prepare(w, {});
+  const measurement m = measure(a, {2, 3, true});
+  EXPECT_EQ(a.resets, 5);
+  EXPECT_EQ(a.flushes, 5);
+  ASSERT_EQ(m.phases.size(), 2u);
+  // Timed reps are runs 3, 4, 5: scan = (100r + 0) + (100r + 1), move = 100r + 2.
+  EXPECT_EQ(m.phases[0].name, "scan");
+  EXPECT_EQ(m.phases[0].ns.median, 801);
+  EXPECT_EQ(m.phases[0].ns.min, 601);
+  EXPECT_EQ(m.phases[0].ns.max, 1001);
+  EXPECT_EQ(m.phases[1].name, "move");
+  EXPECT_EQ(m.phases[1].ns.median, 402);
+  EXPECT_EQ(m.total.median, 1203);
+  EXPECT_GT(m.wall.min, 0);
+  EXPECT_EQ(m.output.values, (std::vector<std::uint32_t>{1, 3}));
+}
+
+TEST(harness, run_case_records_everything_and_skips_unavailable_backends) {
+  registry reg;
+  backend b;
+  b.api = "fake";
+  b.unavailable_reason = [] { return std::optional<std::string>(); };
+  b.device = [] { return device_info{"test device", "test driver"}; };
+  b.algorithms = {{{"fake", "copy", "", true, false, input_kind::predicate, {}}, [] { return std::make_unique<fake>(); }}};
+  reg.add(b);
+  reg.add_unavailable("ghost", "a backend that was not built", "not built: no ghost compiler");
+
+  prepared_case c{{}, {}};
+  c.w.spec = "test";
+  c.w.data = {1, 0, 3, 0};
+  c.w.removals = {1, 3};
+  c.expected = {1, 3};
+  const record r = run_case(reg, reg.find("fake/copy"), {}, c, {0, 1, false});
+  EXPECT_TRUE(r.verified) << r.mismatch;
+  EXPECT_EQ(r.device, "test device");
+  EXPECT_EQ(r.n, 4u);
+  EXPECT_EQ(r.valid, 2u);
+  EXPECT_EQ(r.bytes_read, 8u);
+  EXPECT_FALSE(r.skipped);
+
+  algorithm_entry ghost{{"ghost", "x", "", true, false, input_kind::predicate, {}}, [] { return std::make_unique<fake>(); }};
+  const record s = run_case(reg, ghost, {}, c, {0, 1, false});
+  ASSERT_TRUE(s.skipped);
+  EXPECT_EQ(*s.skipped, "not built: no ghost compiler");
+}
+
+TEST(harness, prepare_that_finds_no_capability_gives_a_skipped_record) {
+  class needs_more final : public algorithm {
+  public:
+    void prepare(const workload&, const params&) override { throw unavailable("fake: texture of 2^30 texels over the limit 2^28"); }
+    void run(timer&) override {}
+    compaction_output result() override { return {}; }
+    traffic bytes_moved() const override { return {}; }
+  };
+  registry reg;
+  backend b;
+  b.api = "fake";
+  reg.add(b);
+  algorithm_entry e{{"fake", "big", "", true, false, input_kind::predicate, {}}, [] { return std::make_unique<needs_more>(); }};
+  const record r = run_case(reg, e, {}, prepared_case{}, {0, 1, false});
+  ASSERT_TRUE(r.skipped);
+  EXPECT_EQ(*r.skipped, "fake: texture of 2^30 texels over the limit 2^28");
+}
+
+TEST(harness, bad_repetition_counts_are_usage_errors) {
+  fake a;
+  EXPECT_THROW((void)measure(a, {0, 0, false}), usage_error);
+}
+
+} // namespace
+} // namespace winnow

@@ -1,0 +1,49 @@
+#include <gtest/gtest.h>
+
+#include "winnow/algorithm.hpp"
+#include "winnow/error.hpp"
+
+namespace winnow {
+namespace {
+
+algorithm_info sample_info() {
+  algorithm_info i;
+  i.api = "gl";
+  i.name = "horn";
+  i.axes = {{"block", "block size", "128", {"32", "2048"}, false, 32, 2048, true},
+            {"scan", "scan kind", "hillis", {"hillis", "blelloch"}, true}};
+  return i;
+}
+
+std::string resolve_error(const params& p) {
+  try {
+    (void)resolve_params(sample_info(), p);
+  } catch (const usage_error& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no usage_error for " << to_string(p);
+  return {};
+}
+
+TEST(params, defaults_fill_missing_axes) {
+  EXPECT_EQ(resolve_params(sample_info(), {}), (params{{"block", "128"}, {"scan", "hillis"}}));
+  EXPECT_EQ(resolve_params(sample_info(), {{"block", "512"}}), (params{{"block", "512"}, {"scan", "hillis"}}));
+}
+
+TEST(params, bad_values_name_key_and_accepted_values) {
+  EXPECT_EQ(resolve_error({{"block", "100"}}), "gl/horn: block='100' is not accepted (block: a power of two in [32, 2048])");
+  EXPECT_EQ(resolve_error({{"block", "4096"}}), "gl/horn: block='4096' is not accepted (block: a power of two in [32, 2048])");
+  EXPECT_EQ(resolve_error({{"block", "12x"}}), "gl/horn: block='12x' is not accepted (block: a power of two in [32, 2048])");
+  EXPECT_EQ(resolve_error({{"scan", "kogge"}}), "gl/horn: scan='kogge' is not accepted (scan: hillis | blelloch)");
+  EXPECT_EQ(resolve_error({{"blok", "32"}}), "gl/horn: unknown parameter 'blok' (accepted: block, scan)");
+}
+
+TEST(params, parse_param_needs_key_and_value) {
+  EXPECT_EQ(parse_param("block=128"), (std::pair<std::string, std::string>{"block", "128"}));
+  EXPECT_THROW((void)parse_param("block"), usage_error);
+  EXPECT_THROW((void)parse_param("=3"), usage_error);
+  EXPECT_THROW((void)parse_param("block="), usage_error);
+}
+
+} // namespace
+} // namespace winnow

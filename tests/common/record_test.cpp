@@ -1,0 +1,109 @@
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "winnow/error.hpp"
+#include "winnow/record.hpp"
+
+namespace winnow {
+namespace {
+
+record sample() {
+  record r;
+  stamp(r);
+  r.api = "cpu";
+  r.algorithm = "cpu/redzone";
+  r.parameters = {{"threads", "2"}, {"batches", "7"}};
+  r.spec = "removal:1M:k=0.1:r=uniform:seed=1";
+  r.n = 1 << 20;
+  r.removals = 104858;
+  r.valid = r.n - r.removals;
+  r.stable = false;
+  r.in_place = true;
+  r.reps = 5;
+  r.phases = {{"mark", {100, 90, 120}}, {"fill", {200, 190, 210}}};
+  r.total = {300, 280, 330};
+  r.wall = {310, 290, 340};
+  r.bytes_read = 1000;
+  r.bytes_written = 500;
+  r.verified = true;
+  return r;
+}
+
+TEST(record, json_line_has_every_schema_field) {
+  const auto j = nlohmann::json::parse(to_json_line(sample()));
+  for (const char* key : {"schema", "winnow", "command", "host", "device", "driver", "api", "algorithm", "params", "case",
+                          "n", "removals", "valid", "stable", "in_place", "warmup", "reps", "cold", "phases", "total",
+                          "wall", "bytes_read", "bytes_written", "verified", "mismatch", "skipped"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["schema"], record_schema_version);
+  EXPECT_EQ(j["params"]["batches"], "7");
+  EXPECT_EQ(j["phases"][1]["name"], "fill");
+  EXPECT_EQ(j["phases"][1]["median_ns"], 200.0);
+  EXPECT_EQ(j["total"]["max_ns"], 330.0);
+  EXPECT_TRUE(j["skipped"].is_null());
+  EXPECT_TRUE(j["mismatch"].is_null());
+  EXPECT_EQ(to_json_line(sample()).find('\n'), std::string::npos) << "one record, one line";
+}
+
+TEST(record, skipped_records_carry_the_reason) {
+  record r = sample();
+  r.skipped = "no CUDA device";
+  EXPECT_EQ(nlohmann::json::parse(to_json_line(r))["skipped"], "no CUDA device");
+}
+
+TEST(record, csv_flattens_phases_as_the_union_in_order) {
+  record a = sample(), b = sample();
+  b.phases = {{"mark", {1, 1, 1}}, {"orphans", {5, 4, 6}}};
+  b.command = "winnow run --case 'a,b'";
+  const std::string csv = to_csv({a, b});
+  std::istringstream in(csv);
+  std::string header, row1, row2;
+  std::getline(in, header);
+  std::getline(in, row1);
+  std::getline(in, row2);
+  EXPECT_TRUE(header.starts_with("schema,winnow,api,algorithm,params,case,n,"));
+  EXPECT_TRUE(header.ends_with(",mark_median_ns,mark_min_ns,mark_max_ns,fill_median_ns,fill_min_ns,fill_max_ns,"
+                               "orphans_median_ns,orphans_min_ns,orphans_max_ns"))
+      << header;
+  EXPECT_TRUE(row1.ends_with(",100,90,120,200,190,210,,,")) << row1;
+  EXPECT_TRUE(row2.ends_with(",1,1,1,,,,5,4,6")) << row2;
+  EXPECT_NE(row2.find("\"winnow run --case 'a,b'\""), std::string::npos) << "fields with commas are quoted";
+  EXPECT_NE(row1.find(",batches=7;threads=2,"), std::string::npos) << row1;
+}
+
+class record_files : public testing::Test {
+protected:
+  void SetUp() override {
+    m_dir = std::filesystem::temp_directory_path() / ("winnow_records_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(m_dir);
+  }
+  void TearDown() override { std::filesystem::remove_all(m_dir); }
+  std::filesystem::path m_dir;
+};
+
+TEST_F(record_files, written_whole_with_no_temporary_left) {
+  write_jsonl(m_dir / "r.jsonl", {sample(), sample()});
+  write_atomically(m_dir / "r.jsonl", "replaced\n");
+  std::ifstream in(m_dir / "r.jsonl");
+  std::string all((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_EQ(all, "replaced\n");
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(m_dir), {}), 1) << "only the result, no temp file";
+}
+
+TEST_F(record_files, unwritable_path_throws_naming_it_and_leaves_nothing) {
+  const auto path = m_dir / "missing" / "r.jsonl";
+  try {
+    write_jsonl(path, {sample()});
+    FAIL() << "no error";
+  } catch (const error& e) {
+    EXPECT_NE(std::string(e.what()).find(path.parent_path().string()), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(m_dir), {}), 0);
+}
+
+} // namespace
+} // namespace winnow

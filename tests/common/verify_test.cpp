@@ -1,0 +1,74 @@
+#include <gtest/gtest.h>
+
+#include "winnow/reference.hpp"
+#include "winnow/verify.hpp"
+
+namespace winnow {
+namespace {
+
+workload stream(std::vector<std::uint32_t> data) {
+  workload w;
+  w.data = std::move(data);
+  for (std::uint32_t i = 0; i < w.data.size(); ++i)
+    if (w.data[i] == 0) w.removals.push_back(i);
+  return w;
+}
+
+TEST(verify, reference_keeps_valid_elements_in_order) {
+  EXPECT_EQ(reference_compact(stream({5, 0, 7, 0, 9})), (std::vector<std::uint32_t>{5, 7, 9}));
+  workload r;
+  r.data = {1, 2, 3, 4, 5};
+  r.removals = {3, 0};
+  r.removal_list = true;
+  EXPECT_EQ(reference_compact(r), (std::vector<std::uint32_t>{2, 3, 5}));
+  EXPECT_EQ(r.marked(), (std::vector<std::uint32_t>{0, 2, 3, 0, 5}));
+}
+
+TEST(verify, exact_match_passes) {
+  const workload w = stream({1, 0, 3});
+  EXPECT_TRUE(verify(w, {1, 3}, {{1, 3}, std::nullopt}, true).ok);
+  EXPECT_TRUE(verify(w, {1, 3}, {{3, 1}, std::nullopt}, false).ok);
+}
+
+TEST(verify, stable_mismatch_names_first_index_values_and_count) {
+  const workload w = stream({1, 2, 3, 4});
+  const verdict v = verify(w, {1, 2, 3, 4}, {{1, 9, 3, 8}, std::nullopt}, true);
+  EXPECT_FALSE(v.ok);
+  EXPECT_EQ(v.message, "output[1]: expected 2, got 9 (2 of 4 elements differ)");
+  EXPECT_EQ(v.mismatches, 2u);
+}
+
+TEST(verify, order_matters_only_for_stable_algorithms) {
+  const workload w = stream({1, 2, 3});
+  EXPECT_EQ(verify(w, {1, 2, 3}, {{2, 1, 3}, std::nullopt}, true).message, "output[0]: expected 1, got 2 (2 of 3 elements differ)");
+  EXPECT_TRUE(verify(w, {1, 2, 3}, {{2, 1, 3}, std::nullopt}, false).ok);
+}
+
+TEST(verify, count_is_checked_apart_from_contents) {
+  const workload w = stream({1, 2, 3});
+  EXPECT_EQ(verify(w, {1, 2, 3}, {{1, 2}, std::nullopt}, false).message, "count: expected 3, got 2");
+  EXPECT_EQ(verify(w, {1, 2, 3}, {{1, 5, 3, 4}, std::nullopt}, true).message,
+            "count: expected 3, got 4; first difference at output[1]: expected 2, got 5");
+}
+
+TEST(verify, multiset_mismatch_names_missing_and_unexpected_values) {
+  const workload w = stream({1, 2, 3, 4});
+  const verdict v = verify(w, {1, 2, 3, 4}, {{4, 0, 1, 1}, std::nullopt}, false);
+  EXPECT_FALSE(v.ok);
+  EXPECT_EQ(v.message, "multiset differs: 2 expected values missing (first: 2); 2 unexpected values (first: output[1] = 0)");
+  EXPECT_EQ(v.mismatches, 2u);
+}
+
+TEST(verify, out_of_place_input_may_only_gain_marks_at_removed_indices) {
+  workload w;
+  w.data = {1, 2, 3, 4};
+  w.removals = {1};
+  w.removal_list = true;
+  EXPECT_TRUE(verify(w, {1, 3, 4}, {{1, 3, 4}, std::vector<std::uint32_t>{1, 0, 3, 4}}, true).ok);
+  EXPECT_TRUE(verify(w, {1, 3, 4}, {{1, 3, 4}, std::vector<std::uint32_t>{1, 2, 3, 4}}, true).ok);
+  EXPECT_EQ(verify(w, {1, 3, 4}, {{1, 3, 4}, std::vector<std::uint32_t>{1, 2, 0, 7}}, true).message,
+            "input changed (out-of-place algorithm): input[2]: expected 3, got 0 (2 elements changed)");
+}
+
+} // namespace
+} // namespace winnow

@@ -1,0 +1,98 @@
+// Redzone's own invariants (Bontes & Gain 2024, §4.5), beyond the conformance suite's result check.
+#include <gtest/gtest.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include <algorithm>
+#include <set>
+
+#include "winnow/corpus.hpp"
+#include "winnow/cpu/redzone.hpp"
+#include "winnow/error.hpp"
+
+namespace winnow::cpu {
+namespace {
+
+struct outcome {
+  std::vector<std::uint32_t> a;
+  redzone_report report;
+};
+
+outcome run(const workload& w, std::size_t batches, int threads = 2) {
+  outcome o{w.data, {}};
+  std::vector<std::uint32_t> r = w.removals;
+  oneapi::tbb::task_arena arena(threads);
+  arena.execute([&] { o.report = redzone_compact(o.a, r, batches); });
+  return o;
+}
+
+std::size_t sum(const std::vector<std::size_t>& v) {
+  std::size_t s = 0;
+  for (auto x : v) s += x;
+  return s;
+}
+
+void expect_compacted(const workload& w, const outcome& o, const std::string& what) {
+  const std::size_t z = w.size() - w.removals.size();
+  const std::set<std::uint32_t> removed(w.removals.begin(), w.removals.end());
+  std::vector<std::uint32_t> kept;
+  for (std::size_t i = 0; i < w.size(); ++i)
+    if (!removed.contains(static_cast<std::uint32_t>(i))) kept.push_back(w.data[i]);
+  std::vector<std::uint32_t> got(o.a.begin(), o.a.begin() + static_cast<std::ptrdiff_t>(z));
+  std::sort(got.begin(), got.end());
+  EXPECT_EQ(got, kept) << what << ": A[0, z) must hold exactly the kept items";
+  for (std::size_t i = 0; i < z; ++i)
+    if (!removed.contains(static_cast<std::uint32_t>(i))) {
+      ASSERT_EQ(o.a[i], w.data[i]) << what << ": kept item outside the red zone moved, at " << i;
+    }
+}
+
+TEST(redzone, orphans_match_in_total_and_marks_match_zone_removals) {
+  for (const char* r : {"0", "0.25", "0.5", "0.75", "1"})
+    for (std::size_t batches : {1u, 3u, 64u}) {
+      const workload w = generate(std::string("removal:100000:k=0.1:r=") + r);
+      const outcome o = run(w, batches);
+      const std::string what = std::string("r=") + r + " batches=" + std::to_string(batches);
+      const std::size_t z = w.size() - w.removals.size();
+      const auto zone = static_cast<std::size_t>(
+          std::count_if(w.removals.begin(), w.removals.end(), [&](auto i) { return i >= z; }));
+      EXPECT_EQ(o.report.zone_removals, zone) << what << " (Lemma 4.1: |R_d| = |Z_d|)";
+      EXPECT_EQ(sum(o.report.source_orphans), sum(o.report.destination_orphans)) << what << " (Lemma 4.2: |Z'| = |R'|)";
+      expect_compacted(w, o, what);
+    }
+}
+
+TEST(redzone, orphan_counts_differ_per_batch_so_phase_3_must_balance) {
+  const outcome o = run(generate("removal:100000:k=0.3:r=0.5"), 16);
+  EXPECT_NE(o.report.source_orphans, o.report.destination_orphans)
+      << "the per-batch counts are expected to differ (only their totals agree)";
+}
+
+TEST(redzone, no_orphans_when_every_removal_lies_outside_the_zone) {
+  // r = 0: no red-zone item is removed, so every source is kept and no destination lies in the zone.
+  const outcome o = run(generate("removal:10000:k=0.2:r=0"), 4);
+  EXPECT_EQ(sum(o.report.source_orphans), 0u);
+  EXPECT_EQ(o.report.zone_removals, 0u);
+}
+
+TEST(redzone, trivial_and_extreme_k) {
+  for (const char* spec : {"removal:1000:k=0", "removal:1000:k=0.001", "removal:1000:k=0.999", "removal:1000:k=1",
+                           "removal:1:k=1", "removal:2:k=0.5"}) {
+    const workload w = generate(spec);
+    expect_compacted(w, run(w, 7), spec);
+  }
+}
+
+TEST(redzone, more_batches_than_removals) {
+  const workload w = generate("removal:50:k=0.1");
+  expect_compacted(w, run(w, 1000), "1000 batches for 5 removals");
+}
+
+TEST(redzone, duplicate_removals_break_the_orphan_invariant_loudly) {
+  workload w;
+  w.data = {1, 2, 3, 4, 5, 6, 7, 8};
+  w.removals = {7, 7, 1, 2};
+  EXPECT_THROW((void)run(w, 1), error);
+}
+
+} // namespace
+} // namespace winnow::cpu
