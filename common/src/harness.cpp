@@ -82,10 +82,11 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
   try {
     auto a = entry.make();
     a->prepare(c.w, r.parameters);
+    measurement m = measure(*a, options);
     const traffic bytes = a->bytes_moved();
     r.bytes_read = bytes.read;
     r.bytes_written = bytes.written;
-    measurement m = measure(*a, options);
+    r.launches = bytes.launches;
     r.phases = std::move(m.phases);
     r.total = m.total;
     r.wall = m.wall;

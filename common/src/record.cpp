@@ -104,6 +104,7 @@ std::string to_json_line(const record& r) {
   j["wall"] = to_json(r.wall);
   j["bytes_read"] = r.bytes_read;
   j["bytes_written"] = r.bytes_written;
+  j["launches"] = r.launches;
   j["verified"] = r.verified;
   j["mismatch"] = r.mismatch.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.mismatch);
   j["skipped"] = r.skipped ? nlohmann::ordered_json(*r.skipped) : nlohmann::ordered_json(nullptr);
@@ -117,7 +118,7 @@ std::string to_csv(const std::vector<record>& rows) {
       if (std::find(phase_names.begin(), phase_names.end(), p.name) == phase_names.end()) phase_names.push_back(p.name);
   std::string out =
       "schema,winnow,api,algorithm,params,case,n,removals,valid,stable,in_place,warmup,reps,cold,"
-      "total_median_ns,total_min_ns,total_max_ns,wall_median_ns,wall_min_ns,wall_max_ns,bytes_read,bytes_written,"
+      "total_median_ns,total_min_ns,total_max_ns,wall_median_ns,wall_min_ns,wall_max_ns,bytes_read,bytes_written,launches,"
       "verified,mismatch,skipped,device,driver,host,command";
   for (const auto& name : phase_names) out += "," + name + "_median_ns," + name + "_min_ns," + name + "_max_ns";
   out += "\n";
@@ -129,7 +130,7 @@ std::string to_csv(const std::vector<record>& rows) {
         std::to_string(r.n), std::to_string(r.removals), std::to_string(r.valid), r.stable ? "true" : "false",
         r.in_place ? "true" : "false", std::to_string(r.warmup), std::to_string(r.reps), r.cold ? "true" : "false",
         num(r.total.median), num(r.total.min), num(r.total.max), num(r.wall.median), num(r.wall.min), num(r.wall.max),
-        std::to_string(r.bytes_read), std::to_string(r.bytes_written), r.verified ? "true" : "false", r.mismatch,
+        std::to_string(r.bytes_read), std::to_string(r.bytes_written), std::to_string(r.launches), r.verified ? "true" : "false", r.mismatch,
         r.skipped.value_or(""), r.device, r.driver, r.host, r.command};
     std::string line;
     for (const auto& f : fields) line += (line.empty() ? "" : ",") + csv_field(f);

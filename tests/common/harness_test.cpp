@@ -127,6 +127,17 @@ TEST(harness, prepare_that_finds_no_capability_gives_a_skipped_record) {
   EXPECT_EQ(*r.skipped, "fake: texture of 2^30 texels over the limit 2^28");
 }
 
+TEST(harness, failed_calls_name_file_line_call_and_error) {
+  try {
+    throw_call_error("glCheckFramebufferStatus(GL_FRAMEBUFFER)", "GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT");
+    FAIL() << "no error";
+  } catch (const error& e) {
+    EXPECT_TRUE(std::string(e.what()).starts_with("harness_test.cpp:")) << e.what();
+    EXPECT_TRUE(std::string(e.what()).ends_with(": glCheckFramebufferStatus(GL_FRAMEBUFFER): GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT"))
+        << e.what();
+  }
+}
+
 TEST(harness, bad_repetition_counts_are_usage_errors) {
   fake a;
   EXPECT_THROW((void)measure(a, {0, 0, false}), usage_error);

@@ -41,13 +41,14 @@ struct job {
   params p;
 };
 
-record skipped_record(const algorithm_entry& e, const params& p, const std::string& spec, const std::string& why) {
+record skipped_record(const algorithm_entry& e, const params& p, const case_spec& spec, const std::string& why) {
   record r;
   stamp(r);
   r.api = e.info.api;
   r.algorithm = e.info.full_name();
   r.parameters = p;
-  r.spec = spec;
+  r.spec = to_string(spec);
+  r.n = spec.n;
   r.stable = e.info.stable;
   r.in_place = e.info.in_place;
   r.skipped = why;
@@ -97,12 +98,12 @@ int bench_command(const bench_args& a) {
                 << (j.p.empty() ? "" : to_string(j.p) + " ") << name << " … " << std::flush;
       record r;
       if (!c) {
-        r = skipped_record(*j.entry, j.p, name, why_not);
+        r = skipped_record(*j.entry, j.p, spec, why_not);
       } else {
         try {
           r = run_case(reg, *j.entry, j.p, *c, options);
         } catch (const std::exception& e) {
-          r = skipped_record(*j.entry, j.p, name, "");
+          r = skipped_record(*j.entry, j.p, spec, "");
           r.skipped.reset();
           r.verified = false;
           r.mismatch = std::string("error: ") + e.what();

@@ -53,11 +53,13 @@ struct algorithm_info {
   [[nodiscard]] std::string full_name() const { return api + "/" + name; }
 };
 
-/// Bytes an algorithm reads and writes in global memory for one run, by its own model; records
-/// carry them so bandwidth can be derived.
+/// Bytes an algorithm reads and writes in global memory for one run, by its own model, and the
+/// launches it makes (GL passes, Vulkan dispatches, CUDA kernels); records carry them so bandwidth
+/// and per-launch overhead can be derived.
 struct traffic {
   std::uint64_t read = 0;
   std::uint64_t written = 0;
+  std::uint64_t launches = 0;
 };
 
 class algorithm {
@@ -67,7 +69,7 @@ public:
   virtual void reset() {}
   virtual void run(timer& t) = 0;
   [[nodiscard]] virtual compaction_output result() = 0;
-  /// Valid after prepare.
+  /// Valid after a run (GPU backends tally their passes as they record them).
   [[nodiscard]] virtual traffic bytes_moved() const = 0;
   /// The timer of this algorithm's API (GPU backends time on the device).
   [[nodiscard]] virtual std::unique_ptr<timer> make_timer() { return make_cpu_timer(); }

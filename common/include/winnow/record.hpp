@@ -48,6 +48,7 @@ struct record {
   stats wall;
   std::uint64_t bytes_read = 0;
   std::uint64_t bytes_written = 0;
+  std::uint64_t launches = 0; ///< passes / dispatches / kernel launches per run (0: not counted)
   bool verified = false;
   std::string mismatch;               ///< the verifier's message when not verified
   std::optional<std::string> skipped; ///< why the case did not run

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <thread>
 
+#include <unistd.h>
+
 namespace winnow::cpu {
 
 param_axis threads_axis() {
@@ -21,6 +23,15 @@ void cpu_algorithm::prepare(const workload& w, const params& p) {
 }
 
 void cpu_algorithm::reset() { std::copy(m_w->data.begin(), m_w->data.end(), m_a.begin()); }
+
+void cpu_algorithm::flush_caches() {
+  static std::vector<std::uint8_t> scratch = [] {
+    const long llc = ::sysconf(_SC_LEVEL3_CACHE_SIZE);
+    return std::vector<std::uint8_t>(2 * static_cast<std::size_t>(llc > 0 ? llc : 32l << 20));
+  }();
+  static std::uint8_t round = 0;
+  std::fill(scratch.begin(), scratch.end(), ++round); // writes: the lines must be owned, not shared
+}
 
 void cpu_algorithm::mark(timer& t, bool parallel) {
   if (!m_w->removal_list) return;

@@ -17,6 +17,8 @@ class cpu_algorithm : public algorithm {
 public:
   void prepare(const workload& w, const params& p) override;
   void reset() override;
+  /// Writes through a buffer twice the size of the last-level cache, evicting the working set.
+  void flush_caches() override;
 
 protected:
   /// On removal-list cases, writes payload 0 at every index of R (the paper's phase 1 for its
