@@ -1,0 +1,7 @@
+#pragma once
+#include "winnow/registry.hpp"
+
+namespace winnow::gl {
+/// Adds the `gl` backend: horn and bt (block-based, with line-rendered concatenation).
+void register_backend(registry& r);
+} // namespace winnow::gl

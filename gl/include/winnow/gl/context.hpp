@@ -1,0 +1,47 @@
+#pragma once
+/// The process's headless OpenGL 4.5 core context: EGL's device platform first
+/// (EGL_EXT_platform_device), then EGL_MESA_platform_surfaceless; no window, no GLFW. KHR_debug
+/// output is on and synchronous; any GL error it reports fails the run that caused it (check()).
+#include <glad/gl.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace winnow::gl {
+
+struct context_info {
+  std::string platform; ///< "EGL device 0 (EGL_EXT_platform_device)" or "EGL surfaceless (Mesa)"
+  std::string vendor, renderer, version;
+  int max_texture_size = 0;
+  int timestamp_bits = 0; ///< GL_QUERY_COUNTER_BITS of GL_TIMESTAMP; 0: no timer queries
+};
+
+class context {
+public:
+  /// Creates the context on first use and makes it current on this thread. Throws unavailable
+  /// naming what each platform said when none gives a 4.5 core context.
+  static context& get();
+  [[nodiscard]] const context_info& info() const { return m_info; }
+  /// Throws winnow::error listing the GL errors reported since the last check (debug output and
+  /// glGetError), prefixed with `where`; clears them.
+  void check(std::string_view where);
+  context(const context&) = delete;
+  context& operator=(const context&) = delete;
+  ~context();
+
+private:
+  context();
+  context_info m_info;
+  void* m_display = nullptr;
+  void* m_context = nullptr;
+};
+
+/// Why no GL context can be made here, or nothing. Probes once.
+[[nodiscard]] std::optional<std::string> unavailable_reason();
+
+/// The errors the debug callback collected since the last check (for check() and tests).
+[[nodiscard]] std::vector<std::string> take_debug_errors();
+
+} // namespace winnow::gl

@@ -1,0 +1,114 @@
+#pragma once
+/// RAII wrappers over the GL objects the passes use: 2D integer textures (NEAREST, one level),
+/// framebuffers with a typed completeness status, programs whose failures carry the shader's name and
+/// the driver's log, and the empty vertex array every draw binds.
+#include <glad/gl.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace winnow::gl {
+
+/// Owns one GL name; `Deleter` frees it.
+template <void (*Deleter)(GLuint)>
+class handle {
+public:
+  handle() = default;
+  explicit handle(GLuint id) : m_id(id) {}
+  handle(handle&& o) noexcept : m_id(std::exchange(o.m_id, 0)) {}
+  handle& operator=(handle&& o) noexcept {
+    if (this != &o) {
+      if (m_id) Deleter(m_id);
+      m_id = std::exchange(o.m_id, 0);
+    }
+    return *this;
+  }
+  ~handle() {
+    if (m_id) Deleter(m_id);
+  }
+  [[nodiscard]] GLuint id() const { return m_id; }
+
+private:
+  GLuint m_id = 0;
+};
+
+namespace detail {
+void delete_texture(GLuint id);
+void delete_framebuffer(GLuint id);
+void delete_program(GLuint id);
+void delete_vertex_array(GLuint id);
+void delete_query(GLuint id);
+} // namespace detail
+
+enum class texel_format { r32ui, rg32ui, rgba32ui };
+
+/// A width × height 2D texture of unsigned integers, NEAREST, no mipmaps.
+class texture {
+public:
+  texture() = default;
+  texture(texel_format format, int width, int height);
+  [[nodiscard]] GLuint id() const { return m_handle.id(); }
+  [[nodiscard]] int width() const { return m_width; }
+  [[nodiscard]] int height() const { return m_height; }
+  [[nodiscard]] texel_format format() const { return m_format; }
+  /// Uploads rows [0, rows) from `data` (components per texel × width × rows values).
+  void upload(const std::uint32_t* data, int rows);
+  /// Reads back rows [y0, y0 + rows).
+  [[nodiscard]] std::vector<std::uint32_t> download(int y0, int rows) const;
+
+private:
+  handle<detail::delete_texture> m_handle;
+  texel_format m_format = texel_format::r32ui;
+  int m_width = 0, m_height = 0;
+};
+
+/// glCheckFramebufferStatus's answers, named.
+enum class fbo_status { complete, incomplete_attachment, missing_attachment, incomplete_draw_buffer, unsupported, other };
+[[nodiscard]] std::string_view to_string(fbo_status s);
+
+/// A framebuffer with color attachments; status() says whether it can be drawn to.
+class framebuffer {
+public:
+  framebuffer() = default;
+  /// Attaches `targets` as color attachments 0, 1, … (level 0) and enables them as draw buffers.
+  explicit framebuffer(const std::vector<const texture*>& targets);
+  [[nodiscard]] GLuint id() const { return m_handle.id(); }
+  [[nodiscard]] fbo_status status() const;
+
+private:
+  handle<detail::delete_framebuffer> m_handle;
+};
+
+/// A linked program. Construction throws winnow::error naming the shader and quoting the driver's
+/// info log when a stage does not compile or the program does not link.
+class program {
+public:
+  program() = default;
+  /// Sources are embedded files from gl/shaders by name; `defines` are prepended after #version.
+  program(std::string_view vertex_name, std::string_view fragment_name, const std::string& defines = "");
+  /// From source text (tests); `name` is what messages call it.
+  static program from_source(std::string_view name, const std::string& vertex, const std::string& fragment);
+  [[nodiscard]] GLuint id() const { return m_handle.id(); }
+  [[nodiscard]] GLint uniform(const char* name) const;
+
+private:
+  handle<detail::delete_program> m_handle;
+};
+
+/// The empty vertex array: vertices are pulled from gl_VertexID and textures.
+class vertex_array {
+public:
+  vertex_array();
+  [[nodiscard]] GLuint id() const { return m_handle.id(); }
+
+private:
+  handle<detail::delete_vertex_array> m_handle;
+};
+
+/// The text of an embedded shader file (empty when there is none of that name).
+[[nodiscard]] std::string_view shader_source(std::string_view name);
+
+} // namespace winnow::gl

@@ -1,0 +1,8 @@
+#pragma once
+// The gl backend's registry entries, one per file.
+#include "winnow/registry.hpp"
+
+namespace winnow::gl {
+algorithm_entry horn_entry();
+algorithm_entry binary_tree_entry();
+} // namespace winnow::gl

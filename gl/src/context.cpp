@@ -1,0 +1,175 @@
+#include "winnow/gl/context.hpp"
+
+#include <glad/egl.h>
+
+#include <mutex>
+
+#include "winnow/error.hpp"
+
+namespace winnow::gl {
+namespace {
+
+std::vector<std::string>& debug_errors() {
+  static std::vector<std::string> errors;
+  return errors;
+}
+
+void GLAD_API_PTR on_debug(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei, const GLchar* message,
+                           const void*) {
+  (void)source;
+  (void)severity;
+  // Errors fail the run; performance and portability notes do not (llvmpipe is chatty).
+  if (type == GL_DEBUG_TYPE_ERROR) debug_errors().push_back("GL error " + std::to_string(id) + ": " + message);
+}
+
+std::string egl_error_name(EGLint e) {
+  switch (e) {
+  case EGL_SUCCESS: return "EGL_SUCCESS";
+  case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED";
+  case EGL_BAD_ACCESS: return "EGL_BAD_ACCESS";
+  case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC";
+  case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE";
+  case EGL_BAD_CONFIG: return "EGL_BAD_CONFIG";
+  case EGL_BAD_CONTEXT: return "EGL_BAD_CONTEXT";
+  case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY";
+  case EGL_BAD_MATCH: return "EGL_BAD_MATCH";
+  case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER";
+  default: return "EGL error 0x" + [&] { char b[16]; std::snprintf(b, sizeof b, "%x", e); return std::string(b); }();
+  }
+}
+
+bool has_extension(const char* list, std::string_view ext) {
+  if (!list) return false;
+  std::string_view all(list);
+  for (std::size_t pos = 0; (pos = all.find(ext, pos)) != std::string_view::npos; pos += ext.size()) {
+    const bool starts = pos == 0 || all[pos - 1] == ' ';
+    const bool ends = pos + ext.size() == all.size() || all[pos + ext.size()] == ' ';
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+/// Initializes `display` and makes a current 4.5 core debug context on it; "" or why not.
+std::string try_display(EGLDisplay display, EGLContext& out) {
+  if (display == EGL_NO_DISPLAY) return "no display (" + egl_error_name(eglGetError()) + ")";
+  EGLint major = 0, minor = 0;
+  if (!eglInitialize(display, &major, &minor)) return "eglInitialize: " + egl_error_name(eglGetError());
+  gladLoaderLoadEGL(display); // display extensions
+  if (!eglBindAPI(EGL_OPENGL_API)) return "eglBindAPI(EGL_OPENGL_API): " + egl_error_name(eglGetError());
+  const char* exts = eglQueryString(display, EGL_EXTENSIONS);
+  if (!has_extension(exts, "EGL_KHR_surfaceless_context")) return "no EGL_KHR_surfaceless_context";
+  EGLConfig config = EGL_NO_CONFIG_KHR;
+  if (!has_extension(exts, "EGL_KHR_no_config_context")) {
+    const EGLint want[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
+    EGLint count = 0;
+    if (!eglChooseConfig(display, want, &config, 1, &count) || count == 0) return "no EGL config for desktop OpenGL";
+  }
+  const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5,
+                            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                            EGL_CONTEXT_OPENGL_DEBUG, EGL_TRUE, EGL_NONE};
+  EGLContext ctx = eglCreateContext(display, config, EGL_NO_CONTEXT, attribs);
+  if (ctx == EGL_NO_CONTEXT) return "no OpenGL 4.5 core context (" + egl_error_name(eglGetError()) + ")";
+  if (!eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+    eglDestroyContext(display, ctx);
+    return "eglMakeCurrent: " + egl_error_name(eglGetError());
+  }
+  out = ctx;
+  return "";
+}
+
+} // namespace
+
+context::context() {
+  if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) throw unavailable("winnow::gl: no EGL library (libEGL.so.1) could be loaded");
+  const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
+  std::string why;
+  EGLDisplay display = EGL_NO_DISPLAY;
+  EGLContext ctx = EGL_NO_CONTEXT;
+  // 1. The device platform: a GPU (or Mesa's software device) without any window system.
+  if (has_extension(client, "EGL_EXT_platform_device") && has_extension(client, "EGL_EXT_device_enumeration")) {
+    EGLDeviceEXT devices[16];
+    EGLint count = 0;
+    eglQueryDevicesEXT(16, devices, &count);
+    for (EGLint i = 0; i < count && ctx == EGL_NO_CONTEXT; ++i) {
+      display = eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
+      const std::string r = try_display(display, ctx);
+      if (r.empty()) m_info.platform = "EGL device " + std::to_string(i) + " (EGL_EXT_platform_device)";
+      else why += "device " + std::to_string(i) + ": " + r + "; ";
+    }
+    if (count == 0) why += "EGL_EXT_platform_device: no devices; ";
+  } else {
+    why += "no EGL_EXT_platform_device; ";
+  }
+  // 2. Mesa's surfaceless platform.
+  if (ctx == EGL_NO_CONTEXT && has_extension(client, "EGL_MESA_platform_surfaceless")) {
+    display = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
+    const std::string r = try_display(display, ctx);
+    if (r.empty()) m_info.platform = "EGL surfaceless (EGL_MESA_platform_surfaceless)";
+    else why += "surfaceless: " + r;
+  } else if (ctx == EGL_NO_CONTEXT) {
+    why += "no EGL_MESA_platform_surfaceless";
+  }
+  if (ctx == EGL_NO_CONTEXT) throw unavailable("winnow::gl: no headless OpenGL 4.5 context (" + why + ")");
+  m_display = display;
+  m_context = ctx;
+
+  if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress)))
+    throw unavailable("winnow::gl: the GL 4.5 entry points could not be loaded");
+  if (!GLAD_GL_VERSION_4_5) throw unavailable("winnow::gl: the context is not OpenGL 4.5");
+  glEnable(GL_DEBUG_OUTPUT);
+  glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS); // report in the call that erred
+  glDebugMessageCallback(on_debug, nullptr);
+  m_info.vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
+  m_info.renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  m_info.version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &m_info.max_texture_size);
+  glGetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &m_info.timestamp_bits);
+  // Integer textures are read with texelFetch only; rows of any width are packed tightly.
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  check("winnow::gl::context");
+}
+
+context::~context() {
+  if (m_context) {
+    eglMakeCurrent(m_display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(m_display, m_context);
+    eglTerminate(m_display);
+  }
+}
+
+context& context::get() {
+  // Never destroyed: tearing down EGL from an exit handler races the drivers' own exit handlers.
+  static context* instance = new context();
+  return *instance;
+}
+
+std::vector<std::string> take_debug_errors() {
+  std::vector<std::string> out;
+  out.swap(debug_errors());
+  return out;
+}
+
+void context::check(std::string_view where) {
+  auto errors = take_debug_errors();
+  for (GLenum e; (e = glGetError()) != GL_NO_ERROR;) errors.push_back("glGetError: 0x" + [&] { char b[16]; std::snprintf(b, sizeof b, "%x", e); return std::string(b); }());
+  if (errors.empty()) return;
+  std::string msg(where);
+  msg += ": ";
+  for (std::size_t i = 0; i < errors.size(); ++i) msg += (i ? "; " : "") + errors[i];
+  throw error(msg);
+}
+
+std::optional<std::string> unavailable_reason() {
+  static const std::optional<std::string> reason = []() -> std::optional<std::string> {
+    try {
+      (void)context::get();
+      return std::nullopt;
+    } catch (const unavailable& e) {
+      return e.what();
+    }
+  }();
+  return reason;
+}
+
+} // namespace winnow::gl

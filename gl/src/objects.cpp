@@ -1,0 +1,164 @@
+#include "winnow/gl/objects.hpp"
+
+#include "winnow/error.hpp"
+
+namespace winnow::gl {
+namespace detail {
+void delete_texture(GLuint id) { glDeleteTextures(1, &id); }
+void delete_framebuffer(GLuint id) { glDeleteFramebuffers(1, &id); }
+void delete_program(GLuint id) { glDeleteProgram(id); }
+void delete_vertex_array(GLuint id) { glDeleteVertexArrays(1, &id); }
+void delete_query(GLuint id) { glDeleteQueries(1, &id); }
+} // namespace detail
+
+namespace {
+
+struct format_info {
+  GLenum internal, format;
+  int components;
+};
+
+format_info info_of(texel_format f) {
+  switch (f) {
+  case texel_format::r32ui: return {GL_R32UI, GL_RED_INTEGER, 1};
+  case texel_format::rg32ui: return {GL_RG32UI, GL_RG_INTEGER, 2};
+  case texel_format::rgba32ui: return {GL_RGBA32UI, GL_RGBA_INTEGER, 4};
+  }
+  return {GL_R32UI, GL_RED_INTEGER, 1};
+}
+
+std::string log_of(GLuint object, bool is_program) {
+  GLint length = 0;
+  if (is_program) glGetProgramiv(object, GL_INFO_LOG_LENGTH, &length);
+  else glGetShaderiv(object, GL_INFO_LOG_LENGTH, &length);
+  std::string log(static_cast<std::size_t>(std::max(length, 1)), '\0');
+  if (is_program) glGetProgramInfoLog(object, length, nullptr, log.data());
+  else glGetShaderInfoLog(object, length, nullptr, log.data());
+  while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+  return log;
+}
+
+GLuint compile(GLenum stage, std::string_view name, const std::string& source) {
+  const GLuint shader = glCreateShader(stage);
+  const char* text = source.c_str();
+  glShaderSource(shader, 1, &text, nullptr);
+  glCompileShader(shader);
+  GLint ok = 0;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    const std::string log = log_of(shader, false);
+    glDeleteShader(shader);
+    throw error("winnow::gl::program: " + std::string(name) + " does not compile: " + log);
+  }
+  return shader;
+}
+
+} // namespace
+
+texture::texture(texel_format format, int width, int height) : m_format(format), m_width(width), m_height(height) {
+  GLuint id = 0;
+  glCreateTextures(GL_TEXTURE_2D, 1, &id);
+  m_handle = handle<detail::delete_texture>(id);
+  glTextureStorage2D(id, 1, info_of(format).internal, width, height);
+  glTextureParameteri(id, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTextureParameteri(id, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTextureParameteri(id, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTextureParameteri(id, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+}
+
+void texture::upload(const std::uint32_t* data, int rows) {
+  if (rows <= 0) return;
+  const auto f = info_of(m_format);
+  glTextureSubImage2D(id(), 0, 0, 0, m_width, rows, f.format, GL_UNSIGNED_INT, data);
+}
+
+std::vector<std::uint32_t> texture::download(int y0, int rows) const {
+  const auto f = info_of(m_format);
+  std::vector<std::uint32_t> out(static_cast<std::size_t>(m_width) * static_cast<std::size_t>(rows) *
+                                 static_cast<std::size_t>(f.components));
+  if (rows <= 0) return out;
+  glGetTextureSubImage(id(), 0, 0, y0, 0, m_width, rows, 1, f.format, GL_UNSIGNED_INT,
+                       static_cast<GLsizei>(out.size() * sizeof(std::uint32_t)), out.data());
+  return out;
+}
+
+std::string_view to_string(fbo_status s) {
+  switch (s) {
+  case fbo_status::complete: return "complete";
+  case fbo_status::incomplete_attachment: return "incomplete attachment";
+  case fbo_status::missing_attachment: return "missing attachment";
+  case fbo_status::incomplete_draw_buffer: return "incomplete draw buffer";
+  case fbo_status::unsupported: return "unsupported";
+  case fbo_status::other: return "incomplete (other)";
+  }
+  return "?";
+}
+
+framebuffer::framebuffer(const std::vector<const texture*>& targets) {
+  GLuint id = 0;
+  glCreateFramebuffers(1, &id);
+  m_handle = handle<detail::delete_framebuffer>(id);
+  std::vector<GLenum> buffers;
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const auto attachment = static_cast<GLenum>(GL_COLOR_ATTACHMENT0 + i);
+    glNamedFramebufferTexture(id, attachment, targets[i]->id(), 0);
+    buffers.push_back(attachment);
+  }
+  glNamedFramebufferDrawBuffers(id, static_cast<GLsizei>(buffers.size()), buffers.data());
+}
+
+fbo_status framebuffer::status() const {
+  switch (glCheckNamedFramebufferStatus(id(), GL_FRAMEBUFFER)) {
+  case GL_FRAMEBUFFER_COMPLETE: return fbo_status::complete;
+  case GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT: return fbo_status::incomplete_attachment;
+  case GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT: return fbo_status::missing_attachment;
+  case GL_FRAMEBUFFER_INCOMPLETE_DRAW_BUFFER: return fbo_status::incomplete_draw_buffer;
+  case GL_FRAMEBUFFER_UNSUPPORTED: return fbo_status::unsupported;
+  default: return fbo_status::other;
+  }
+}
+
+program program::from_source(std::string_view name, const std::string& vertex, const std::string& fragment) {
+  const GLuint vs = compile(GL_VERTEX_SHADER, std::string(name) + " (vertex)", vertex);
+  GLuint fs = 0;
+  try {
+    fs = compile(GL_FRAGMENT_SHADER, std::string(name) + " (fragment)", fragment);
+  } catch (...) {
+    glDeleteShader(vs);
+    throw;
+  }
+  const GLuint id = glCreateProgram();
+  glAttachShader(id, vs);
+  glAttachShader(id, fs);
+  glLinkProgram(id);
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  program p;
+  p.m_handle = handle<detail::delete_program>(id);
+  GLint ok = 0;
+  glGetProgramiv(id, GL_LINK_STATUS, &ok);
+  if (!ok) throw error("winnow::gl::program: " + std::string(name) + " does not link: " + log_of(id, true));
+  return p;
+}
+
+program::program(std::string_view vertex_name, std::string_view fragment_name, const std::string& defines) {
+  auto load = [&](std::string_view file) {
+    const std::string_view text = shader_source(file);
+    if (text.empty()) throw error("winnow::gl::program: no embedded shader named " + std::string(file));
+    // Keep `#version` the first line; the defines and the shared header follow it.
+    const auto eol = text.find('\n');
+    return std::string(text.substr(0, eol + 1)) + defines + std::string(shader_source("common.glsl")) +
+           "#line 2\n" + std::string(text.substr(eol + 1));
+  };
+  *this = from_source(std::string(vertex_name) + " + " + std::string(fragment_name), load(vertex_name), load(fragment_name));
+}
+
+GLint program::uniform(const char* name) const { return glGetUniformLocation(id(), name); }
+
+vertex_array::vertex_array() {
+  GLuint id = 0;
+  glCreateVertexArrays(1, &id);
+  m_handle = handle<detail::delete_vertex_array>(id);
+}
+
+} // namespace winnow::gl

@@ -1,0 +1,2 @@
+#pragma once
+#include "winnow/gl/objects.hpp"

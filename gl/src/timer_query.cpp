@@ -1,0 +1,53 @@
+#include "winnow/gl/timer_query.hpp"
+
+#include "winnow/error.hpp"
+#include "winnow/gl/context.hpp"
+
+namespace winnow::gl {
+
+timer_query::timer_query() {
+  if (context::get().info().timestamp_bits == 0)
+    throw unavailable("winnow::gl::timer_query: this driver has no GL_TIMESTAMP queries");
+  // Enough for any algorithm's phases; created here so no query is made inside a timed run.
+  for (int i = 0; i < 16; ++i) {
+    GLuint id = 0;
+    glGenQueries(1, &id);
+    m_queries.emplace_back(id);
+  }
+}
+
+void timer_query::mark() {
+  if (m_used == m_queries.size()) {
+    GLuint id = 0;
+    glGenQueries(1, &id);
+    m_queries.emplace_back(id);
+  }
+  glQueryCounter(m_queries[m_used++].id(), GL_TIMESTAMP);
+}
+
+void timer_query::start() {
+  m_used = 0;
+  m_names.clear();
+}
+
+void timer_query::phase(std::string_view name) {
+  m_names.emplace_back(name);
+  mark();
+}
+
+void timer_query::stop() {
+  mark();
+  glFinish();
+}
+
+std::vector<phase_time> timer_query::read() {
+  std::vector<GLuint64> stamps(m_used);
+  for (std::size_t i = 0; i < m_used; ++i) glGetQueryObjectui64v(m_queries[i].id(), GL_QUERY_RESULT, &stamps[i]);
+  context::get().check("winnow::gl::timer_query");
+  std::vector<phase_time> out;
+  for (std::size_t i = 0; i + 1 < m_used; ++i)
+    out.push_back({m_names[i], static_cast<double>(stamps[i + 1] - stamps[i])});
+  return out;
+}
+
+} // namespace winnow::gl

@@ -1,0 +1,98 @@
+// The GL engine's pieces on whatever EGL finds here (llvmpipe in CI).
+#include <gtest/gtest.h>
+
+#include "winnow/error.hpp"
+#include "winnow/gl/context.hpp"
+#include "winnow/gl/objects.hpp"
+#include "winnow/gl/pass.hpp"
+#include "winnow/gl/timer_query.hpp"
+
+namespace winnow::gl {
+namespace {
+
+#define WINNOW_REQUIRE_GL()                                                                                            \
+  if (auto reason = unavailable_reason()) GTEST_SKIP() << *reason
+
+const std::string vertex = "#version 450 core\nvoid main() { vec2 p = vec2(float((gl_VertexID << 1) & 2), "
+                           "float(gl_VertexID & 2)); gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0); }\n";
+
+TEST(gl_engine, context_is_opengl_4_5_core_with_timer_queries) {
+  WINNOW_REQUIRE_GL();
+  const context_info& i = context::get().info();
+  EXPECT_FALSE(i.renderer.empty());
+  EXPECT_EQ(i.version.rfind("4.", 0), 0u) << i.version;
+  EXPECT_GE(i.max_texture_size, 8192);
+  EXPECT_GT(i.timestamp_bits, 0);
+  EXPECT_NE(i.platform.find("EGL"), std::string::npos);
+}
+
+TEST(gl_engine, framebuffer_status_is_typed) {
+  WINNOW_REQUIRE_GL();
+  const texture t(texel_format::r32ui, 4, 4);
+  EXPECT_EQ(framebuffer({&t}).status(), fbo_status::complete);
+  EXPECT_EQ(framebuffer(std::vector<const texture*>{}).status(), fbo_status::missing_attachment);
+  EXPECT_EQ(to_string(fbo_status::missing_attachment), "missing attachment");
+}
+
+TEST(gl_engine, shader_compile_failure_names_the_shader_and_quotes_the_log) {
+  WINNOW_REQUIRE_GL();
+  try {
+    (void)program::from_source("broken.frag", vertex, "#version 450 core\nvoid main() { this is not glsl; }\n");
+    FAIL() << "no error";
+  } catch (const error& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.rfind("winnow::gl::program: broken.frag (fragment) does not compile: ", 0), 0u) << what;
+    EXPECT_GT(what.size(), std::string("winnow::gl::program: broken.frag (fragment) does not compile: ").size() + 5)
+        << "the driver's info log is quoted";
+  }
+  (void)take_debug_errors(); // drivers may also report the failure through the debug output
+}
+
+TEST(gl_engine, embedded_shaders_are_found_by_name_and_unknown_ones_are_errors) {
+  WINNOW_REQUIRE_GL();
+  EXPECT_FALSE(shader_source("scan_hillis.frag").empty());
+  EXPECT_THROW((void)program("fullscreen.vert", "nope.frag"), error);
+}
+
+TEST(gl_engine, a_gl_error_fails_the_check_that_follows) {
+  WINNOW_REQUIRE_GL();
+  context& c = context::get();
+  c.check("clean");
+  glBindTextureUnit(0, 987654); // not a texture name: GL_INVALID_OPERATION
+  try {
+    c.check("winnow test");
+    FAIL() << "no error";
+  } catch (const error& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("winnow test: ", 0), 0u) << e.what();
+  }
+  EXPECT_NO_THROW(c.check("cleared"));
+}
+
+TEST(gl_engine, a_pass_writes_every_texel_and_timestamps_are_monotonic_and_non_zero) {
+  WINNOW_REQUIRE_GL();
+  const program p = program::from_source("index.frag", vertex,
+                                         "#version 450 core\nlayout(location = 0) out uint o;\n"
+                                         "void main() { o = uint(gl_FragCoord.y) * 64u + uint(gl_FragCoord.x); }\n");
+  const texture t(texel_format::r32ui, 64, 32);
+  const framebuffer f({&t});
+  pass_runner r;
+  timer_query q;
+  q.start();
+  q.phase("first");
+  for (int i = 0; i < 20; ++i) r.draw(p, f, 64, 32, 0);
+  q.phase("second");
+  r.draw(p, f, 64, 32, 0);
+  q.stop();
+  const auto phases = q.read();
+  ASSERT_EQ(phases.size(), 2u);
+  EXPECT_EQ(phases[0].name, "first");
+  EXPECT_GT(phases[0].ns, 0);
+  EXPECT_GT(phases[1].ns, 0);
+  EXPECT_EQ(r.passes(), 21u);
+  const auto texels = t.download(0, 32);
+  for (std::uint32_t i = 0; i < texels.size(); ++i) ASSERT_EQ(texels[i], i);
+  context::get().check("pass test");
+}
+
+} // namespace
+} // namespace winnow::gl
