@@ -1,6 +1,7 @@
 #include "winnow/gl/backend.hpp"
 
 #include "algorithms.hpp"
+#include "calibrate.hpp"
 #include "winnow/gl/context.hpp"
 
 namespace winnow::gl {
@@ -14,6 +15,7 @@ void register_backend(registry& r) {
     const context_info& i = context::get().info();
     return device_info{i.renderer, "OpenGL " + i.version + " (" + i.vendor + ", " + i.platform + ")"};
   };
+  b.calibrate = [] { return gl::calibrate(); };
   b.algorithms = {horn_entry(), binary_tree_entry()};
   r.add(std::move(b));
 }

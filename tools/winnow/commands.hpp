@@ -28,5 +28,6 @@ int list_command();
 int run_command(const run_args& a);
 int bench_command(const bench_args& a);
 int corpus_command(const std::string& spec, const std::string& out);
+int calibrate_command(const std::vector<std::string>& apis, const std::string& out);
 
 } // namespace winnow::cli

@@ -43,6 +43,12 @@ int main(int argc, char** argv) {
   corpus_cmd->add_option("spec", corpus_spec, "corpus spec")->required();
   corpus_cmd->add_option("--out", corpus_out, "FILE.png")->required();
 
+  std::vector<std::string> calibrate_apis;
+  std::string calibrate_out;
+  auto* calibrate_cmd = app.add_subcommand("calibrate", "measure each device's pass cost and copy bandwidth (for pass models)");
+  calibrate_cmd->add_option("--api", calibrate_apis, "only these apis (comma-separated)")->delimiter(',');
+  calibrate_cmd->add_option("--out", calibrate_out, "also write the constants as JSON Lines");
+
   if (argc > 1 && argv[1][0] != '-') {
     // CLI11 would only say "a subcommand is required"; name the unknown one and the known ones.
     std::string known;
@@ -75,6 +81,7 @@ int main(int argc, char** argv) {
     if (run_cmd->parsed()) return run_command(run);
     if (bench_cmd->parsed()) return bench_command(bench);
     if (corpus_cmd->parsed()) return corpus_command(corpus_spec, corpus_out);
+    if (calibrate_cmd->parsed()) return calibrate_command(calibrate_apis, calibrate_out);
   } catch (const winnow::usage_error& e) {
     std::cerr << "winnow: " << e.what() << "\n";
     return 2;

@@ -25,6 +25,14 @@ struct algorithm_entry {
   std::function<std::unique_ptr<algorithm>()> make;
 };
 
+/// One measured constant of a device, for pass models: e.g. "empty_pass_ns", "copy_bytes_per_ns".
+struct calibration {
+  std::string name;
+  double value = 0;
+  std::string unit;
+  std::string how; ///< what was measured, in a few words
+};
+
 struct backend {
   std::string api;
   std::string summary;
@@ -32,6 +40,8 @@ struct backend {
   std::function<std::optional<std::string>()> unavailable_reason;
   /// Only called when available.
   std::function<device_info()> device;
+  /// Measures the constants pass models need (`winnow calibrate`); may be empty.
+  std::function<std::vector<calibration>()> calibrate;
   std::vector<algorithm_entry> algorithms;
 };
 
