@@ -5,4 +5,6 @@
 namespace winnow::gl {
 algorithm_entry horn_entry();
 algorithm_entry binary_tree_entry();
+algorithm_entry jumping_jack_entry();
+algorithm_entry rlz_entry();
 } // namespace winnow::gl

@@ -16,7 +16,7 @@ void register_backend(registry& r) {
     return device_info{i.renderer, "OpenGL " + i.version + " (" + i.vendor + ", " + i.platform + ")"};
   };
   b.calibrate = [] { return gl::calibrate(); };
-  b.algorithms = {horn_entry(), binary_tree_entry()};
+  b.algorithms = {horn_entry(), jumping_jack_entry(), rlz_entry(), binary_tree_entry()};
   r.add(std::move(b));
 }
 

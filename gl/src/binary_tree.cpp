@@ -31,7 +31,7 @@ class binary_tree final : public block_compaction {
       bind(unit, unit >= 1 && unit <= m_log2_block ? m_levels[static_cast<std::size_t>(unit - 1)].tex : m_data);
     set(m_traverse, 0, m_block);
     set(m_traverse, 1, m_log2_block);
-    m_runner.draw(m_traverse, out, m_layout.width, m_layout.height, 2 + m_log2_block);
+    m_runner.draw(m_traverse, out, m_layout.width, m_layout.height, 2); // the stream + ½ + ¼ + … of it
     return m_levels.back().tex; // the root of every block: its count
   }
   count_source counts_from() const override { return count_source::per_block; }

@@ -133,8 +133,9 @@ void block_compaction::run(timer& t) {
   set(m_concat_prog, 4, m_block);
   glBindVertexArray(m_runner.vertex_array_id());
   glDrawArrays(m_rects ? GL_TRIANGLES : GL_LINES, 0, static_cast<GLsizei>(m_blocks * (m_rects ? 12u : 4u)));
-  // Vertices fetch 2 texels each; every survivor is read once and written once.
-  m_runner.count_pass(2 * m_blocks * (m_rects ? 12u : 4u) + m_w->kept(), m_w->kept());
+  // Each block's (off, cnt) is read once (its vertices share the cache lines); every survivor is read once
+  // and written once.
+  m_runner.count_pass(2 * m_blocks + m_w->kept(), m_w->kept());
   context::get().check("winnow::gl: run");
 }
 

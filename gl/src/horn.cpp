@@ -21,7 +21,7 @@ class horn final : public block_compaction {
     bind(1, p);
     set(m_search, 0, m_block);
     set(m_search, 1, m_log2_block);
-    m_runner.draw(m_search, out, m_layout.width, m_layout.height, 2 + m_log2_block);
+    m_runner.draw(m_search, out, m_layout.width, m_layout.height, 2);
     return p;
   }
   count_source counts_from() const override { return count_source::invalid_scan; }

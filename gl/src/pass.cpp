@@ -12,14 +12,14 @@ pass_runner::pass_runner() {
   glDisable(GL_CULL_FACE);
 }
 
-void pass_runner::draw(const program& p, const framebuffer& target, int width, int height, double fetches) {
+void pass_runner::draw(const program& p, const framebuffer& target, int width, int height, double reads) {
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target.id());
   glViewport(0, 0, width, height);
   glUseProgram(p.id());
   glBindVertexArray(m_vao.id());
   glDrawArrays(GL_TRIANGLES, 0, 3);
   const auto texels = static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height);
-  count_pass(static_cast<std::uint64_t>(fetches * static_cast<double>(texels)), texels);
+  count_pass(static_cast<std::uint64_t>(reads * static_cast<double>(texels)), texels);
 }
 
 void pass_runner::count_pass(std::uint64_t texels_read, std::uint64_t texels_written) {

@@ -42,7 +42,7 @@ const texture& segmented_scan::run(pass_runner& r, const texture& src, value_map
       set(m_hillis, 0, 1 << k);
       set(m_hillis, 1, m_seg);
       set(m_hillis, 2, k == 0 ? m : 0);
-      r.draw(m_hillis, out.fbo, m_width, m_height, 2);
+      r.draw(m_hillis, out.fbo, m_width, m_height, 1);
       in = &out.tex;
     }
     return *in;
@@ -61,7 +61,7 @@ const texture& segmented_scan::run(pass_runner& r, const texture& src, value_map
     set(m_down_prog, 0, top ? 1 : 0);
     set(m_down_prog, 1, p == 1 ? 1 : 0);
     set(m_down_prog, 2, p == 1 ? m : 0);
-    r.draw(m_down_prog, m_down[static_cast<std::size_t>(p - 1)].fbo, m_width >> (p - 1), m_height, top ? 1 : 2);
+    r.draw(m_down_prog, m_down[static_cast<std::size_t>(p - 1)].fbo, m_width >> (p - 1), m_height, top ? 1 : 1.5);
   }
   return m_down[0].tex;
 }
@@ -95,7 +95,7 @@ const texture& stream_scan::run(pass_runner& r, const texture& src) {
   bind(2, *row_offsets);
   set(m_finish, 0, m_totals_scan ? 1 : 0);
   set(m_finish, 1, m_totals_scan ? m_totals_layout.log2_width : 0);
-  r.draw(m_finish, m_out_fbo, m_layout.width, m_layout.height, m_totals_scan ? 3 : 2);
+  r.draw(m_finish, m_out_fbo, m_layout.width, m_layout.height, 2);
   return m_out;
 }
 

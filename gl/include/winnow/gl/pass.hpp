@@ -11,9 +11,11 @@ namespace winnow::gl {
 class pass_runner {
 public:
   pass_runner();
-  /// One full-viewport triangle with `p` into `target` (width × height texels). `fetches` is the
-  /// number of texels each fragment reads, for the traffic model.
-  void draw(const program& p, const framebuffer& target, int width, int height, double fetches);
+  /// One full-viewport triangle with `p` into `target` (width × height texels). `reads` is the number
+  /// of distinct input texels per output texel, for the traffic model: a texel fetched again by a
+  /// neighbour or by the next step of a search is a texture-cache hit, not memory traffic (a
+  /// Hillis-Steele pass reads 1, an up-sweep pass 2, Horn's search 2: the stream and the scan).
+  void draw(const program& p, const framebuffer& target, int width, int height, double reads);
   /// Any other draw (the line-rendered concatenation): counted as one pass.
   void count_pass(std::uint64_t texels_read, std::uint64_t texels_written);
   void reset_tally() { m_passes = m_read = m_written = 0; }
