@@ -11,7 +11,7 @@ namespace {
 std::string accepted(const param_axis& a) {
   if (a.choices_only) {
     std::string s;
-    for (const auto& v : a.values) s += (s.empty() ? "" : " | ") + v;
+    for (const auto& v : a.choices()) s += (s.empty() ? "" : " | ") + v;
     return s;
   }
   return std::string(a.power_of_two ? "a power of two" : "an integer") + " in [" + std::to_string(a.min) + ", " +
@@ -19,7 +19,7 @@ std::string accepted(const param_axis& a) {
 }
 
 bool valid_value(const param_axis& a, const std::string& v) {
-  if (a.choices_only) return std::find(a.values.begin(), a.values.end(), v) != a.values.end();
+  if (a.choices_only) return std::find(a.choices().begin(), a.choices().end(), v) != a.choices().end();
   std::int64_t x = 0;
   auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
   if (ec != std::errc() || end != v.data() + v.size() || x < a.min || x > a.max) return false;

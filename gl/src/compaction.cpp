@@ -34,9 +34,12 @@ param_axis block_axis() {
 param_axis scan_axis() {
   return {"scan", "prefix sum: Hillis-Steele recursive doubling or Blelloch balanced tree", "hillis", {"hillis", "blelloch"}, true};
 }
-param_axis concat_axis() {
+param_axis concat_axis(bool sweep_both) {
+  // The concatenation is the same code for every algorithm: sweeping both methods once (Horn) and
+  // the rasterization test over every span cover the fallback; the others sweep lines only.
   return {"concat", "block concatenation: line primitives, or 1-pixel-high rectangles (the fallback)", "lines",
-          {"lines", "rects"}, true};
+          sweep_both ? std::vector<std::string>{"lines", "rects"} : std::vector<std::string>{"lines"}, true, 0, 0, false,
+          {"lines", "rects"}};
 }
 
 void block_compaction::prepare(const workload& w, const params& p) {

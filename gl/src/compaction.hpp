@@ -20,7 +20,8 @@ namespace winnow::gl {
 /// Parameter axes every gl algorithm shares.
 [[nodiscard]] param_axis block_axis();
 [[nodiscard]] param_axis scan_axis();
-[[nodiscard]] param_axis concat_axis();
+/// `sweep_both`: the conformance sweep covers rects too (both are always accepted).
+[[nodiscard]] param_axis concat_axis(bool sweep_both = false);
 
 class block_compaction : public algorithm {
 public:

@@ -34,7 +34,7 @@ class horn final : public block_compaction {
 
 algorithm_entry horn_entry() {
   return {{"gl", "horn", "Horn's gather-search on the in-block prefix sum of invalid flags; block concatenation", true,
-           false, input_kind::predicate, {block_axis(), scan_axis(), concat_axis()}},
+           false, input_kind::predicate, {block_axis(), scan_axis(), concat_axis(true)}},
           [] { return std::make_unique<horn>(); }};
 }
 

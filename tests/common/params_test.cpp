@@ -11,7 +11,8 @@ algorithm_info sample_info() {
   i.api = "gl";
   i.name = "horn";
   i.axes = {{"block", "block size", "128", {"32", "2048"}, false, 32, 2048, true},
-            {"scan", "scan kind", "hillis", {"hillis", "blelloch"}, true}};
+            {"scan", "scan kind", "hillis", {"hillis", "blelloch"}, true},
+            {"concat", "concatenation", "lines", {"lines"}, true, 0, 0, false, {"lines", "rects"}}};
   return i;
 }
 
@@ -26,8 +27,8 @@ std::string resolve_error(const params& p) {
 }
 
 TEST(params, defaults_fill_missing_axes) {
-  EXPECT_EQ(resolve_params(sample_info(), {}), (params{{"block", "128"}, {"scan", "hillis"}}));
-  EXPECT_EQ(resolve_params(sample_info(), {{"block", "512"}}), (params{{"block", "512"}, {"scan", "hillis"}}));
+  EXPECT_EQ(resolve_params(sample_info(), {}), (params{{"block", "128"}, {"concat", "lines"}, {"scan", "hillis"}}));
+  EXPECT_EQ(resolve_params(sample_info(), {{"block", "512"}}), (params{{"block", "512"}, {"concat", "lines"}, {"scan", "hillis"}}));
 }
 
 TEST(params, bad_values_name_key_and_accepted_values) {
@@ -35,7 +36,12 @@ TEST(params, bad_values_name_key_and_accepted_values) {
   EXPECT_EQ(resolve_error({{"block", "4096"}}), "gl/horn: block='4096' is not accepted (block: a power of two in [32, 2048])");
   EXPECT_EQ(resolve_error({{"block", "12x"}}), "gl/horn: block='12x' is not accepted (block: a power of two in [32, 2048])");
   EXPECT_EQ(resolve_error({{"scan", "kogge"}}), "gl/horn: scan='kogge' is not accepted (scan: hillis | blelloch)");
-  EXPECT_EQ(resolve_error({{"blok", "32"}}), "gl/horn: unknown parameter 'blok' (accepted: block, scan)");
+  EXPECT_EQ(resolve_error({{"blok", "32"}}), "gl/horn: unknown parameter 'blok' (accepted: block, scan, concat)");
+}
+
+TEST(params, accepted_values_may_go_beyond_the_sweep) {
+  EXPECT_EQ(resolve_params(sample_info(), {{"concat", "rects"}}).at("concat"), "rects");
+  EXPECT_EQ(resolve_error({{"concat", "points"}}), "gl/horn: concat='points' is not accepted (concat: lines | rects)");
 }
 
 TEST(params, parse_param_needs_key_and_value) {

@@ -59,6 +59,20 @@ TEST(verify, multiset_mismatch_names_missing_and_unexpected_values) {
   EXPECT_EQ(v.mismatches, 2u);
 }
 
+TEST(verify, multiset_check_without_small_distinct_payloads_sorts_and_says_the_same) {
+  // Payloads far above n take the sorting path; the report has the same form.
+  const workload w = stream({1000001, 7, 3000003});
+  const verdict v = verify(w, {1000001, 7, 3000003}, {{3000003, 0, 0}, std::nullopt}, false);
+  EXPECT_EQ(v.message, "multiset differs: 2 expected values missing (first: 7); 2 unexpected values (first: output[1] = 0)");
+  EXPECT_TRUE(verify(w, {1000001, 7, 3000003}, {{7, 3000003, 1000001}, std::nullopt}, false).ok);
+}
+
+TEST(verify, a_duplicated_value_is_unexpected) {
+  const workload w = stream({1, 2, 3});
+  EXPECT_EQ(verify(w, {1, 2, 3}, {{1, 2, 2}, std::nullopt}, false).message,
+            "multiset differs: 1 expected values missing (first: 3); 1 unexpected values (first: output[2] = 2)");
+}
+
 TEST(verify, out_of_place_input_may_only_gain_marks_at_removed_indices) {
   workload w;
   w.data = {1, 2, 3, 4};

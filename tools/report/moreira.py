@@ -47,7 +47,8 @@ def main():
     t = {}
     for r in runs:
         fam, size, keys = case_parts(r["case"])
-        t[(r["algorithm"], r["params"]["block"], r["params"]["scan"], r["params"].get("concat", "lines"), r["case"])] = r
+        spec = ":".join(p for p in r["case"].split(":") if not p.startswith("seed="))
+        t[(r["algorithm"], r["params"]["block"], r["params"]["scan"], r["params"].get("concat", "lines"), spec)] = r
 
     dev = runs[0]
     md = [f"# Moreira et al. 2009 on {dev['device']}", "",

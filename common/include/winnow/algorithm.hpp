@@ -30,13 +30,18 @@ struct param_axis {
   std::string key;
   std::string help;
   std::string default_value;
-  /// The values a sweep (conformance suite, benchmarks) covers. When `choices_only`, also the only
-  /// values accepted; otherwise the axis is an integer in [min, max] (a power of two if asked).
+  /// The values a sweep (the conformance suite) covers. When `choices_only`, the accepted values are
+  /// `accepted` (or, when that is empty, `values` themselves); otherwise the axis is an integer in
+  /// [min, max] (a power of two if asked).
   std::vector<std::string> values;
   bool choices_only = true;
   std::int64_t min = 0;
   std::int64_t max = 0;
   bool power_of_two = false;
+  /// Accepted values beyond the sweep (e.g. a fallback covered by its own tests).
+  std::vector<std::string> accepted = {};
+
+  [[nodiscard]] const std::vector<std::string>& choices() const { return accepted.empty() ? values : accepted; }
 };
 
 using params = std::map<std::string, std::string>;

@@ -1,0 +1,67 @@
+#pragma once
+// An owning device allocation (cudaMalloc/cudaFree). Allocated in prepare, never inside a run.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "check.hpp"
+
+namespace winnow::cuda {
+
+template <class T>
+class device_buffer {
+public:
+  device_buffer() = default;
+  explicit device_buffer(std::size_t count) { resize(count); }
+  device_buffer(const device_buffer&) = delete;
+  device_buffer& operator=(const device_buffer&) = delete;
+  device_buffer(device_buffer&& o) noexcept : m_ptr(std::exchange(o.m_ptr, nullptr)), m_count(std::exchange(o.m_count, 0)) {}
+  device_buffer& operator=(device_buffer&& o) noexcept {
+    if (this != &o) {
+      release();
+      m_ptr = std::exchange(o.m_ptr, nullptr);
+      m_count = std::exchange(o.m_count, 0);
+    }
+    return *this;
+  }
+  ~device_buffer() { release(); }
+
+  /// Discards the contents. At least one element is allocated, so an empty stream still has a
+  /// valid pointer to hand to kernels and libraries.
+  void resize(std::size_t count) {
+    release();
+    void* p = nullptr;
+    WINNOW_CUDA_CHECK(cudaMalloc(&p, std::max<std::size_t>(count, 1) * sizeof(T)));
+    m_ptr = static_cast<T*>(p);
+    m_count = count;
+  }
+  void upload(const T* h_src, std::size_t count, cudaStream_t stream) {
+    if (count) WINNOW_CUDA_CHECK(cudaMemcpyAsync(m_ptr, h_src, count * sizeof(T), cudaMemcpyHostToDevice, stream));
+  }
+  void copy_from(const device_buffer& d_src, cudaStream_t stream) {
+    if (m_count) WINNOW_CUDA_CHECK(cudaMemcpyAsync(m_ptr, d_src.m_ptr, m_count * sizeof(T), cudaMemcpyDeviceToDevice, stream));
+  }
+  /// Synchronous: for result(), never inside a run.
+  [[nodiscard]] std::vector<T> download(std::size_t count, cudaStream_t stream, std::size_t offset = 0) const {
+    std::vector<T> h(count);
+    if (count) WINNOW_CUDA_CHECK(cudaMemcpyAsync(h.data(), m_ptr + offset, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
+    WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream));
+    return h;
+  }
+  [[nodiscard]] T* get() const { return m_ptr; }
+  [[nodiscard]] std::size_t size() const { return m_count; }
+  [[nodiscard]] std::size_t bytes() const { return m_count * sizeof(T); }
+
+private:
+  void release() noexcept {
+    if (m_ptr) check_noexcept(cudaFree(m_ptr), "cudaFree");
+    m_ptr = nullptr;
+    m_count = 0;
+  }
+  T* m_ptr = nullptr;
+  std::size_t m_count = 0;
+};
+
+} // namespace winnow::cuda

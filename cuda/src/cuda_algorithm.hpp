@@ -1,0 +1,56 @@
+#pragma once
+// What every cuda algorithm shares (host side): the stream and its removal list uploaded once in
+// prepare as pristine copies, the `mark` phase of predicate algorithms on removal-list cases, CUDA
+// event timers, the L2 flush, and read-backs for result(). Subclasses allocate their own working
+// buffers in prepare_device and restore them in reset_device, with device-to-device copies.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "buffer.hpp"
+#include "context.hpp"
+#include "winnow/algorithm.hpp"
+
+namespace winnow::cuda {
+
+class cuda_algorithm : public algorithm {
+public:
+  void prepare(const workload& w, const params& p) final;
+  void reset() final;
+  [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
+  void flush_caches() override;
+  [[nodiscard]] traffic bytes_moved() const override;
+
+protected:
+  virtual void prepare_device(const params& p) = 0;
+  virtual void reset_device() = 0;
+  /// This run's traffic apart from the launches, which run() tallies in m_launches.
+  [[nodiscard]] virtual traffic traffic_model() const = 0;
+
+  [[nodiscard]] cudaStream_t stream() const { return context::get().stream(); }
+  [[nodiscard]] const device_properties& device() const { return context::get().props(); }
+  /// Predicate algorithms on removal-list cases: payload 0 into word 0 of every element of R,
+  /// timed as its own phase. Nothing on predicate cases.
+  void mark(timer& t, std::uint32_t* d_a, unsigned words = 1);
+  [[nodiscard]] traffic mark_traffic() const;
+  /// The count a kernel left in m_count (synchronous; result() only).
+  [[nodiscard]] std::size_t read_count() const;
+  /// Fails loudly when a count read back from the device is impossible.
+  void check_count(std::size_t count, const char* who) const;
+
+  const workload* m_w = nullptr;
+  std::size_t m_n = 0, m_k = 0;
+  device_buffer<std::uint32_t> m_pristine;  ///< the stream as generated
+  device_buffer<std::uint32_t> m_removals;  ///< R as generated (read-only for predicate algorithms)
+  device_buffer<unsigned long long> m_count;
+  std::uint64_t m_launches = 0;
+};
+
+/// Parameter helpers: an integer axis value, an on/off axis value.
+[[nodiscard]] std::size_t param_size(const params& p, const std::string& key);
+[[nodiscard]] bool param_on(const params& p, const std::string& key);
+/// An axis of "off"/"on" choices.
+[[nodiscard]] param_axis on_off_axis(std::string key, std::string help, std::string default_value);
+
+} // namespace winnow::cuda

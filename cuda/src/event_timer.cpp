@@ -1,0 +1,54 @@
+#include "event_timer.hpp"
+
+#include "check.hpp"
+
+namespace winnow::cuda {
+
+event_timer::event_timer(cudaStream_t stream) : m_stream(stream) {
+  // More than any algorithm marks (mark, count, scan, move, …); created here, not in a run.
+  for (int i = 0; i < 16; ++i) {
+    cudaEvent_t e = nullptr;
+    WINNOW_CUDA_CHECK(cudaEventCreate(&e));
+    m_events.push_back(e);
+  }
+}
+
+event_timer::~event_timer() {
+  for (cudaEvent_t e : m_events) check_noexcept(cudaEventDestroy(e), "cudaEventDestroy");
+}
+
+void event_timer::record() {
+  if (m_used == m_events.size()) {
+    cudaEvent_t e = nullptr;
+    WINNOW_CUDA_CHECK(cudaEventCreate(&e));
+    m_events.push_back(e);
+  }
+  WINNOW_CUDA_CHECK(cudaEventRecord(m_events[m_used++], m_stream));
+}
+
+void event_timer::start() {
+  m_used = 0;
+  m_names.clear();
+}
+
+void event_timer::phase(std::string_view name) {
+  m_names.emplace_back(name);
+  record();
+}
+
+void event_timer::stop() {
+  record();
+  WINNOW_CUDA_CHECK(cudaEventSynchronize(m_events[m_used - 1]));
+}
+
+std::vector<phase_time> event_timer::read() {
+  std::vector<phase_time> out;
+  for (std::size_t i = 0; i + 1 < m_used; ++i) {
+    float ms = 0;
+    WINNOW_CUDA_CHECK(cudaEventElapsedTime(&ms, m_events[i], m_events[i + 1]));
+    out.push_back({m_names[i], static_cast<double>(ms) * 1e6});
+  }
+  return out;
+}
+
+} // namespace winnow::cuda

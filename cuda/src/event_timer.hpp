@@ -1,0 +1,34 @@
+#pragma once
+// winnow::timer on CUDA events: an event is recorded on the stream at every phase mark and at the
+// end; stop() waits for the last one; read() turns consecutive events into phase durations. No
+// event is created during a run (a pool grows only when a run marks more phases than ever before).
+#include <cuda_runtime_api.h>
+
+#include <string>
+#include <vector>
+
+#include "winnow/timer.hpp"
+
+namespace winnow::cuda {
+
+class event_timer final : public winnow::timer {
+public:
+  explicit event_timer(cudaStream_t stream);
+  ~event_timer() override;
+  event_timer(const event_timer&) = delete;
+  event_timer& operator=(const event_timer&) = delete;
+
+  void start() override;
+  void phase(std::string_view name) override;
+  void stop() override;
+  std::vector<phase_time> read() override;
+
+private:
+  void record();
+  cudaStream_t m_stream;
+  std::vector<cudaEvent_t> m_events;
+  std::vector<std::string> m_names;
+  std::size_t m_used = 0;
+};
+
+} // namespace winnow::cuda

@@ -1,0 +1,66 @@
+// cuda/ink — InK-style compaction as the blog post gives it: block counts (__syncthreads_count),
+// an exclusive scan of the counts, a ballot/popc move; out of place.
+#include "algorithms.hpp"
+#include "cuda_algorithm.hpp"
+#include "dispatch.hpp"
+
+namespace winnow::cuda {
+namespace {
+
+class ink final : public cuda_algorithm {
+public:
+  void run(timer& t) override {
+    mark(t, m_a.get());
+    t.phase("count");
+    if (m_n == 0) return;
+    ink_block_counts(m_a.get(), m_n, m_block, m_counts.get(), stream());
+    t.phase("scan");
+    cub_exclusive_sum(m_temp.get(), m_temp.bytes(), m_counts.get(), m_offsets.get(), m_blocks, stream());
+    ink_total(m_counts.get(), m_offsets.get(), m_blocks, m_count.get(), stream());
+    t.phase("move");
+    ink_move(m_a.get(), m_n, m_block, m_offsets.get(), m_out.get(), stream());
+    m_launches += 4; // counts, CUB's scan (one kernel pair counted as one), total, move
+  }
+  compaction_output result() override {
+    const std::size_t count = m_n ? read_count() : 0;
+    check_count(count, "winnow::cuda::ink");
+    return {m_out.download(count, stream()), m_a.download(m_n, stream())};
+  }
+
+protected:
+  void prepare_device(const params& p) override {
+    m_block = static_cast<unsigned>(param_size(p, "block"));
+    m_blocks = std::max<std::size_t>(1, (m_n + m_block - 1) / m_block);
+    m_a.resize(m_n);
+    m_out.resize(m_n);
+    m_counts.resize(m_blocks);
+    m_offsets.resize(m_blocks);
+    m_temp.resize(cub_exclusive_sum_bytes(m_blocks));
+  }
+  void reset_device() override { m_a.copy_from(m_pristine, stream()); }
+  traffic traffic_model() const override {
+    const traffic mark = mark_traffic();
+    const std::uint64_t b = m_blocks;
+    // count: read A; scan: read and write the block counts; move: read A again, write the kept.
+    return {mark.read + 4 * m_n + 8 * b + 4 * m_n, mark.written + 4 * b + 4 * m_w->kept()};
+  }
+
+private:
+  unsigned m_block = 1024;
+  std::size_t m_blocks = 1;
+  device_buffer<std::uint32_t> m_a, m_out, m_counts, m_offsets;
+  device_buffer<std::uint8_t> m_temp;
+};
+
+} // namespace
+
+algorithm_entry ink_entry() {
+  return {{"cuda", "ink",
+           "InK-style (Hughes et al. 2013, as the blog post codes it): __syncthreads_count block counts, scan, "
+           "ballot/popc move; out of place",
+           true, false, input_kind::predicate,
+           {{"block", "threads per block (one element each)", "1024", {"128", "1024"}, false, 32, 1024, true}}},
+          [] { return std::make_unique<ink>(); }};
+}
+
+} // namespace winnow::cuda

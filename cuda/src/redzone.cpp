@@ -1,0 +1,186 @@
+// cuda/redzone1 and cuda/redzone2 — Redzone stream compaction (Bontes & Gain 2024): the host entry
+// points. Kernels and their design: kernels/redzone.cu.
+#include <algorithm>
+
+#include "algorithms.hpp"
+#include "check.hpp"
+#include "cuda_algorithm.hpp"
+#include "dispatch.hpp"
+#include "event_timer.hpp"
+#include "tuning.hpp"
+#include "winnow/cuda/redzone.hpp"
+#include "winnow/error.hpp"
+
+namespace winnow::cuda {
+namespace {
+
+class redzone final : public cuda_algorithm {
+public:
+  explicit redzone(bool single_block) : m_single(single_block) {}
+
+  void run(timer& t) override {
+    t.phase("mark");
+    redzone_mark(m_state, m_mark_blocks, m_single, stream());
+    t.phase("fill");
+    if (m_single) redzone1_fill(m_state, stream());
+    else redzone2_fill(m_state, m_cfg, stream());
+    t.phase("orphans");
+    if (m_single) redzone1_orphans(m_state, stream());
+    else redzone2_orphans(m_state, m_cfg, stream());
+    if (trivial() == false) m_launches += 3;
+  }
+
+  compaction_output result() override {
+    check_status();
+    return {m_a.download(m_n - m_k, stream()), std::nullopt};
+  }
+
+  redzone_report report() {
+    check_status();
+    redzone_report r;
+    r.a = m_a.download(m_n, stream());
+    r.zone_marks = m_stats.download(1, stream())[0];
+    const auto created = m_created.download(2 * m_cfg.batches, stream());
+    for (std::size_t b = 0; b < m_cfg.batches; ++b) {
+      r.source_orphans.push_back(created[2 * b]);
+      r.destination_orphans.push_back(created[2 * b + 1]);
+    }
+    r.batch_size = m_cfg.batch;
+    return r;
+  }
+
+protected:
+  void prepare_device(const params& p) override {
+    m_a.resize(m_n);
+    m_r.resize(m_k);
+    if (m_single) {
+      m_cfg.batch = std::max<std::size_t>(m_k, 1);
+      m_cfg.batches = 1;
+    } else {
+      m_cfg.early = param_on(p, "early");
+      m_cfg.shared = param_on(p, "shared");
+      m_cfg.prefetch = param_on(p, "prefetch");
+      const std::size_t tile = static_cast<std::size_t>(tuning::redzone_block) * tuning::redzone_items;
+      std::size_t batch = param_size(p, "batch");
+      if (batch == 0) {
+        // Auto: whole tiles, as few batches as fill every SM once (one block per batch).
+        const std::size_t slots = static_cast<std::size_t>(device().sms) * static_cast<std::size_t>(redzone2_fill_occupancy(m_cfg));
+        const std::size_t tiles = std::max<std::size_t>(1, (m_k + tile - 1) / tile);
+        batch = (tiles + slots - 1) / slots * tile;
+      }
+      m_cfg.batch = batch;
+      m_cfg.batches = std::max<std::size_t>(1, (m_k + batch - 1) / batch);
+      if (m_cfg.batches > 0x7FFFFFFFu)
+        throw usage_error("cuda/redzone2: batch=" + std::to_string(batch) + " gives more batches than a grid holds");
+      // Phase 3 moves at most k/2 orphan pairs (|C| = |D| and |C| + |D| ≤ k).
+      const std::size_t block = tuning::stream_block;
+      const std::size_t resident = static_cast<std::size_t>(device().sms) * static_cast<std::size_t>(device().max_threads_per_sm) / block;
+      m_cfg.orphan_blocks = static_cast<unsigned>(std::clamp<std::size_t>((m_k / 2 + block) / block, 1, resident));
+      const std::size_t mark_resident = resident;
+      m_mark_blocks = static_cast<unsigned>(std::clamp<std::size_t>((m_k / 4 + block) / block, 1, mark_resident));
+    }
+    m_counts.resize(2 * m_cfg.batches);
+    m_created.resize(2 * m_cfg.batches);
+    m_prefix.resize(2 * (m_cfg.batches + 1));
+    m_stats.resize(2);
+    m_done.resize(1);
+    WINNOW_CUDA_CHECK(cudaMemsetAsync(m_done.get(), 0, sizeof(unsigned), stream()));
+    m_state = {m_a.get(), m_r.get(), m_n, m_k, m_counts.get(), m_created.get(), m_prefix.get(), m_stats.get(), m_done.get()};
+    count_cases();
+  }
+
+  void reset_device() override {
+    m_a.copy_from(m_pristine, stream());
+    m_r.copy_from(m_removals, stream());
+    WINNOW_CUDA_CHECK(cudaMemsetAsync(m_stats.get(), 0, m_stats.bytes(), stream()));
+    WINNOW_CUDA_CHECK(cudaMemsetAsync(m_created.get(), 0, m_created.bytes(), stream()));
+  }
+
+  traffic traffic_model() const override {
+    if (trivial()) return {};
+    // mark: read R, write the zone marks; fill: read Z and R, write case A holes and the orphans
+    // in place (C to R', D to Z'); orphans: read R' and Z', write the holes. Alg. 2 as written:
+    // early pairing and shared orphans write fewer orphans than this counts.
+    const std::uint64_t k = m_k;
+    return {4 * k + 8 * k + 8 * m_case_c, 4 * m_zone + 4 * m_case_a + 8 * m_case_c + 4 * m_case_c, 0};
+  }
+
+private:
+  [[nodiscard]] bool trivial() const { return m_k == 0 || m_k == m_n; }
+
+  void check_status() {
+    const auto stats = m_stats.download(2, stream());
+    if (stats[1] != 0)
+      throw error(std::string("winnow::cuda::") + (m_single ? "redzone1" : "redzone2") +
+                  ": source and destination orphan totals differ (Lemma 4.2; R has duplicates?)");
+  }
+
+  /// The traffic model's case counts (fixed by the data: pairs Z[i] ↔ R[i]).
+  void count_cases() {
+    m_zone = m_case_a = m_case_c = 0;
+    if (trivial()) return;
+    const std::size_t z = m_n - m_k;
+    std::vector<bool> zone_removed(m_k, false);
+    for (const std::uint32_t r : m_w->removals)
+      if (r >= z) {
+        zone_removed[r - z] = true;
+        ++m_zone;
+      }
+    for (std::size_t i = 0; i < m_k; ++i) {
+      const bool hole = m_w->removals[i] < z, source = !zone_removed[i];
+      if (hole && source) ++m_case_a;
+      if (hole && !source) ++m_case_c;
+    }
+  }
+
+  bool m_single;
+  redzone2_config m_cfg;
+  redzone_state m_state;
+  unsigned m_mark_blocks = 1;
+  device_buffer<std::uint32_t> m_a, m_r, m_counts, m_created, m_prefix;
+  device_buffer<unsigned long long> m_stats;
+  device_buffer<unsigned> m_done;
+  std::uint64_t m_zone = 0, m_case_a = 0, m_case_c = 0;
+};
+
+param_axis batch_axis() {
+  return {"batch", "items of R per batch (one block each, Alg. 2's s); 0 = fill every SM once", "0", {"0", "100"},
+          false, 0, 0xFFFFFFFFll, false};
+}
+
+} // namespace
+
+redzone_report run_redzone(const std::string& name, const workload& w, const params& p) {
+  const bool single = name == "redzone1";
+  if (!single && name != "redzone2") throw usage_error("winnow::cuda::run_redzone: '" + name + "' (redzone1 or redzone2)");
+  const algorithm_entry e = single ? redzone1_entry() : redzone2_entry();
+  redzone a(single);
+  a.prepare(w, resolve_params(e.info, p));
+  a.reset();
+  event_timer t(context::get().stream());
+  t.start();
+  a.run(t);
+  t.stop();
+  return a.report();
+}
+
+algorithm_entry redzone1_entry() {
+  return {{"cuda", "redzone1",
+           "Redzone Alg. 1 (Bontes & Gain 2024) on one block of 1024 threads: ballot/popc orphan slots, "
+           "orphans in place; in place, O(k), unstable",
+           false, true, input_kind::removal_list, {}},
+          [] { return std::make_unique<redzone>(true); }};
+}
+
+algorithm_entry redzone2_entry() {
+  return {{"cuda", "redzone2",
+           "Redzone Alg. 2 + Alg. 3 load balancing over the whole GPU; phases mark, fill, orphans are kernels; "
+           "§6 optimizations as parameters; in place, O(k), unstable",
+           false, true, input_kind::removal_list,
+           {batch_axis(), on_off_axis("early", "§6: pair source and destination orphans inside the block in phase 2", "on"),
+            on_off_axis("shared", "§6: keep orphans in shared memory, write them once", "on"),
+            on_off_axis("prefetch", "§6: load the next tile of R and Z before working on this one", "off")}},
+          [] { return std::make_unique<redzone>(false); }};
+}
+
+} // namespace winnow::cuda

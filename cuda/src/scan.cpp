@@ -1,0 +1,131 @@
+// cuda/scan_naive and cuda/scan_efficient — map → scan → scatter with a global Hillis-Steele scan
+// (one kernel per doubling offset) or a Blelloch up/down-sweep scan (per block in shared memory,
+// recursively over the block totals). Any n.
+#include <algorithm>
+
+#include "algorithms.hpp"
+#include "cuda_algorithm.hpp"
+#include "dispatch.hpp"
+
+namespace winnow::cuda {
+namespace {
+
+class scan_compaction final : public cuda_algorithm {
+public:
+  explicit scan_compaction(bool blelloch) : m_blelloch(blelloch) {}
+
+  void run(timer& t) override {
+    mark(t, m_a.get());
+    t.phase("map");
+    if (m_n == 0) return;
+    launch_map(m_flags.get(), m_a.get(), m_n, stream());
+    ++m_launches;
+    t.phase("scan");
+    const std::uint32_t* prefix = m_blelloch ? blelloch() : hillis();
+    t.phase("scatter");
+    launch_scatter(m_out.get(), m_a.get(), prefix, m_n, !m_blelloch, m_count.get(), stream());
+    ++m_launches;
+  }
+  compaction_output result() override {
+    const std::size_t count = m_n ? read_count() : 0;
+    check_count(count, m_blelloch ? "winnow::cuda::scan_efficient" : "winnow::cuda::scan_naive");
+    return {m_out.download(count, stream()), m_a.download(m_n, stream())};
+  }
+
+protected:
+  void prepare_device(const params&) override {
+    m_a.resize(m_n);
+    m_out.resize(m_n);
+    m_flags.resize(m_n);
+    m_levels.clear();
+    m_passes = 0;
+    if (m_blelloch) {
+      // Level l + 1 holds the block totals of level l, until one block covers a level.
+      const std::size_t per_block = blelloch_block_elements();
+      for (std::size_t size = m_n; size > per_block;) {
+        size = (size + per_block - 1) / per_block;
+        m_levels.emplace_back(size);
+      }
+    } else {
+      m_ping.resize(m_n);
+      for (std::size_t offset = 1; offset < m_n; offset <<= 1) ++m_passes;
+    }
+  }
+  void reset_device() override { m_a.copy_from(m_pristine, stream()); }
+  traffic traffic_model() const override {
+    const traffic mark = mark_traffic();
+    const std::uint64_t n = m_n;
+    std::uint64_t read = mark.read + 4 * n /*map*/ + 8 * n /*scatter: A and the prefix*/;
+    std::uint64_t written = mark.written + 4 * n /*map*/ + 4 * m_w->kept() /*scatter*/;
+    if (m_blelloch) {
+      std::uint64_t size = n;
+      read += 4 * size;
+      written += 4 * size;
+      for (const auto& level : m_levels) {
+        // scanning level l writes its sums (level l + 1); adding them back reads and writes level l
+        read += 4 * level.size() + 4 * size + 4 * size / blelloch_block_elements();
+        written += 4 * level.size() + 4 * size;
+        size = level.size();
+      }
+    } else {
+      read += 8 * n * m_passes;
+      written += 4 * n * m_passes;
+    }
+    return {read, written, 0};
+  }
+
+private:
+  const std::uint32_t* hillis() {
+    std::uint32_t* in = m_flags.get();
+    std::uint32_t* out = m_ping.get();
+    for (std::size_t offset = 1; offset < m_n; offset <<= 1) {
+      launch_hillis_pass(out, in, m_n, offset, stream());
+      ++m_launches;
+      std::swap(in, out);
+    }
+    return in; // inclusive sums
+  }
+  const std::uint32_t* blelloch() {
+    // Up the levels: scan each block, its total into the next level; the top level is one block.
+    std::vector<std::uint32_t*> data{m_flags.get()};
+    std::vector<std::size_t> sizes{m_n};
+    for (auto& level : m_levels) {
+      data.push_back(level.get());
+      sizes.push_back(level.size());
+    }
+    for (std::size_t l = 0; l < data.size(); ++l) {
+      launch_blelloch_blocks(data[l], data[l], l + 1 < data.size() ? data[l + 1] : nullptr, sizes[l], stream());
+      ++m_launches;
+    }
+    // Down: every block adds the exclusive sum of the blocks before it.
+    for (std::size_t l = data.size() - 1; l-- > 0;) {
+      launch_add_block_sums(data[l], data[l + 1], sizes[l], stream());
+      ++m_launches;
+    }
+    return m_flags.get(); // exclusive sums, in place over the flags
+  }
+
+  bool m_blelloch;
+  std::size_t m_passes = 0;
+  device_buffer<std::uint32_t> m_a, m_out, m_flags, m_ping;
+  std::vector<device_buffer<std::uint32_t>> m_levels;
+};
+
+} // namespace
+
+algorithm_entry scan_naive_entry() {
+  return {{"cuda", "scan_naive",
+           "map → Hillis-Steele global scan (one kernel per offset, O(n log n) work) → scatter; out of place", true,
+           false, input_kind::predicate, {}},
+          [] { return std::make_unique<scan_compaction>(false); }};
+}
+
+algorithm_entry scan_efficient_entry() {
+  return {{"cuda", "scan_efficient",
+           "map → Blelloch up/down-sweep scan (shared memory per block, recursive over block totals) → scatter; out of "
+           "place",
+           true, false, input_kind::predicate, {}},
+          [] { return std::make_unique<scan_compaction>(true); }};
+}
+
+} // namespace winnow::cuda

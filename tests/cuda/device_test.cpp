@@ -1,0 +1,107 @@
+// The cuda backend's own plumbing: the unavailable reason, device strings, WINNOW_CUDA_CHECK's
+// message, the event timer, and the parameter checks of the algorithms.
+#include <gtest/gtest.h>
+
+#include "winnow/backends.hpp"
+#include "winnow/corpus.hpp"
+#include "winnow/cuda/device.hpp"
+#include "winnow/error.hpp"
+#include "winnow/harness.hpp"
+#include "winnow/reference.hpp"
+
+// Private headers of winnow::cuda (tests may look inside).
+#include "../../cuda/src/check.hpp"
+#include "../../cuda/src/event_timer.hpp"
+
+namespace winnow::cuda {
+namespace {
+
+#define WINNOW_NEED_DEVICE()                                                          \
+  do {                                                                                \
+    if (auto reason = unavailable_reason()) GTEST_SKIP() << *reason;                  \
+  } while (0)
+
+TEST(cuda_device, reason_says_no_device_or_nothing) {
+  const auto reason = unavailable_reason();
+  if (reason) {
+    EXPECT_EQ(reason->rfind("no CUDA device", 0), 0u) << *reason;
+    EXPECT_THROW((void)describe_device(), unavailable);
+    // The registry lists the backend with the same reason, so every cuda test skips with it.
+    EXPECT_EQ(all_backends().unavailable_reason("cuda"), reason);
+  } else {
+    const device_info d = describe_device();
+    EXPECT_NE(d.device.find("sm_"), std::string::npos) << d.device;
+    EXPECT_NE(d.driver.find("CUDA driver"), std::string::npos) << d.driver;
+  }
+}
+
+TEST(cuda_check, message_names_file_call_and_error) {
+  // Needs no device: the error path of the macro itself.
+  try {
+    WINNOW_CUDA_CHECK(cudaErrorInvalidValue);
+    FAIL() << "WINNOW_CUDA_CHECK did not throw";
+  } catch (const error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("device_test.cpp:"), std::string::npos) << what;
+    EXPECT_NE(what.find("cudaErrorInvalidValue"), std::string::npos) << what;
+  }
+}
+
+TEST(cuda_timer, phases_in_order_and_nonnegative) {
+  WINNOW_NEED_DEVICE();
+  cudaStream_t s = nullptr;
+  ASSERT_EQ(cudaStreamCreate(&s), cudaSuccess);
+  {
+    event_timer t(s);
+    t.start();
+    t.phase("a");
+    t.phase("b");
+    t.phase("a");
+    t.stop();
+    const auto phases = t.read();
+    ASSERT_EQ(phases.size(), 3u);
+    EXPECT_EQ(phases[0].name, "a");
+    EXPECT_EQ(phases[1].name, "b");
+    EXPECT_EQ(phases[2].name, "a");
+    for (const auto& p : phases) EXPECT_GE(p.ns, 0.0);
+  }
+  cudaStreamDestroy(s);
+}
+
+TEST(cuda_params, billeter_rejects_odd_element_sizes) {
+  WINNOW_NEED_DEVICE();
+  const auto& e = all_backends().find("cuda/billeter");
+  EXPECT_THROW((void)resolve_params(e.info, {{"element", "96"}}), usage_error);
+  EXPECT_THROW((void)resolve_params(e.info, {{"output", "sideways"}}), usage_error);
+}
+
+TEST(cuda_cold, flushed_runs_verify) {
+  WINNOW_NEED_DEVICE();
+  const auto& reg = all_backends();
+  prepared_case c{generate("uniform:100003:p=0.3"), {}};
+  c.expected = reference_compact(c.w);
+  for (const char* name : {"cuda/billeter", "cuda/cub_if", "cuda/ink"}) {
+    const record r = run_case(reg, reg.find(name), {}, c, {1, 2, true});
+    EXPECT_TRUE(r.verified) << name << ": " << r.mismatch;
+    EXPECT_GT(r.launches, 0u) << name;
+    EXPECT_GT(r.bytes_read, 0u) << name;
+  }
+}
+
+TEST(cuda_billeter, chunked_matches_unchunked_on_every_element_size) {
+  WINNOW_NEED_DEVICE();
+  const auto& reg = all_backends();
+  prepared_case c{generate("runs:1000003:valid=7:invalid=13"), {}};
+  c.expected = reference_compact(c.w);
+  for (const char* element : {"32", "64", "128"})
+    for (const char* chunk : {"0", "64", "1024"})
+      for (const char* output : {"staged", "buffered"}) {
+        const record r = run_case(reg, reg.find("cuda/billeter"),
+                                  {{"element", element}, {"chunk", chunk}, {"output", output}}, c, {0, 1, false});
+        EXPECT_TRUE(r.verified) << "element=" << element << " chunk=" << chunk << " output=" << output << ": "
+                                << r.mismatch;
+      }
+}
+
+} // namespace
+} // namespace winnow::cuda

@@ -1,0 +1,161 @@
+// Redzone's own invariants on the GPU (Bontes & Gain 2024, §4.5), beyond the conformance suite's
+// result check: Lemma 4.1 (one mark per removal inside the red zone), Lemma 4.2 (as many source as
+// destination orphans in total, not per batch), kept items outside the red zone never move, and
+// the extremes of k and r.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+#include "winnow/corpus.hpp"
+#include "winnow/cuda/device.hpp"
+#include "winnow/cuda/redzone.hpp"
+#include "winnow/error.hpp"
+
+namespace winnow::cuda {
+namespace {
+
+#define WINNOW_NEED_DEVICE()                                                          \
+  do {                                                                                \
+    if (auto reason = unavailable_reason()) GTEST_SKIP() << *reason;                  \
+  } while (0)
+
+struct variant {
+  const char* name;
+  params p;
+};
+
+/// redzone1, and redzone2 with Alg. 2 as written, with every §6 optimization, and with small
+/// batches (many batches: phase 3's load balancing does real work).
+std::vector<variant> variants() {
+  return {{"redzone1", {}},
+          {"redzone2", {{"early", "off"}, {"shared", "off"}, {"prefetch", "off"}}},
+          {"redzone2", {{"early", "on"}, {"shared", "on"}, {"prefetch", "on"}}},
+          {"redzone2", {{"early", "off"}, {"shared", "on"}, {"batch", "100"}}},
+          {"redzone2", {{"early", "on"}, {"shared", "off"}, {"prefetch", "on"}, {"batch", "37"}}}};
+}
+
+std::string describe(const variant& v) {
+  std::string s = v.name;
+  for (const auto& [key, value] : v.p) s += " " + key + "=" + value;
+  return s;
+}
+
+std::uint64_t sum(const std::vector<std::uint32_t>& v) {
+  return std::accumulate(v.begin(), v.end(), std::uint64_t{0});
+}
+
+std::size_t zone_removals(const workload& w) {
+  const std::size_t z = w.size() - w.removals.size();
+  return static_cast<std::size_t>(std::count_if(w.removals.begin(), w.removals.end(), [&](auto i) { return i >= z; }));
+}
+
+void expect_compacted(const workload& w, const redzone_report& out, const std::string& what) {
+  const std::size_t z = w.size() - w.removals.size();
+  const std::set<std::uint32_t> removed(w.removals.begin(), w.removals.end());
+  std::vector<std::uint32_t> kept;
+  for (std::size_t i = 0; i < w.size(); ++i)
+    if (!removed.contains(static_cast<std::uint32_t>(i))) kept.push_back(w.data[i]);
+  ASSERT_EQ(out.a.size(), w.size()) << what;
+  std::vector<std::uint32_t> got(out.a.begin(), out.a.begin() + static_cast<std::ptrdiff_t>(z));
+  std::sort(got.begin(), got.end());
+  EXPECT_EQ(got, kept) << what << ": A[0, z) must hold exactly the kept items";
+  for (std::size_t i = 0; i < z; ++i)
+    if (!removed.contains(static_cast<std::uint32_t>(i))) {
+      ASSERT_EQ(out.a[i], w.data[i]) << what << ": a kept item outside the red zone moved, at " << i;
+    }
+}
+
+TEST(cuda_redzone, lemmas_hold_for_every_share_of_removals_in_the_red_zone) {
+  WINNOW_NEED_DEVICE();
+  for (const char* r : {"0", "0.25", "0.5", "0.75", "1"}) {
+    const workload w = generate(std::string("removal:100000:k=0.1:r=") + r);
+    for (const auto& v : variants()) {
+      const std::string what = describe(v) + " r=" + r;
+      const redzone_report out = run_redzone(v.name, w, v.p);
+      EXPECT_EQ(out.zone_marks, zone_removals(w)) << what << " (Lemma 4.1: |R_d| = |Z_d|)";
+      EXPECT_EQ(sum(out.source_orphans), sum(out.destination_orphans)) << what << " (Lemma 4.2: |Z'| = |R'|)";
+      if (std::string(r) == "0") {
+        EXPECT_EQ(sum(out.source_orphans), 0u) << what << ": no red-zone removal, no orphan";
+      }
+      expect_compacted(w, out, what);
+    }
+  }
+}
+
+TEST(cuda_redzone, orphan_counts_differ_per_batch_so_phase_3_must_balance) {
+  WINNOW_NEED_DEVICE();
+  const workload w = generate("removal:100000:k=0.3:r=0.5");
+  const redzone_report out = run_redzone("redzone2", w, {{"batch", "1000"}, {"early", "off"}, {"shared", "off"}});
+  ASSERT_EQ(out.source_orphans.size(), 30u);
+  EXPECT_NE(out.source_orphans, out.destination_orphans) << "only the totals are expected to agree";
+  EXPECT_EQ(sum(out.source_orphans), sum(out.destination_orphans));
+  expect_compacted(w, out, "batch=1000");
+}
+
+TEST(cuda_redzone, extreme_k) {
+  WINNOW_NEED_DEVICE();
+  // k = 0, 1, n − 1, n on a stream that is not a multiple of any tile; and tiny streams.
+  for (const char* spec : {"removal:1000:k=0", "removal:1000:k=0.001", "removal:1000:k=0.999", "removal:1000:k=1",
+                           "removal:1:k=1", "removal:2:k=0.5", "removal:100003:k=0.99999"})
+    for (const auto& v : variants()) {
+      const workload w = generate(spec);
+      const std::string what = describe(v) + " " + spec;
+      const redzone_report out = run_redzone(v.name, w, v.p);
+      expect_compacted(w, out, what);
+      EXPECT_EQ(sum(out.source_orphans), sum(out.destination_orphans)) << what;
+    }
+}
+
+TEST(cuda_redzone, more_batches_than_removals) {
+  WINNOW_NEED_DEVICE();
+  const workload w = generate("removal:50:k=0.1");
+  expect_compacted(w, run_redzone("redzone2", w, {{"batch", "1"}}), "batch=1 (5 batches of one item)");
+}
+
+TEST(cuda_redzone, large_red_zone_spans_many_tiles_and_shared_flushes) {
+  WINNOW_NEED_DEVICE();
+  // k = 50 %, r = 50 %: orphans by the hundred thousand, more than the shared lists hold per block.
+  const workload w = generate("removal:1000000:k=0.5:r=0.5");
+  for (const auto& v : variants()) {
+    const redzone_report out = run_redzone(v.name, w, v.p);
+    EXPECT_EQ(sum(out.source_orphans), sum(out.destination_orphans)) << describe(v);
+    expect_compacted(w, out, describe(v));
+  }
+}
+
+TEST(cuda_redzone, duplicate_removals_break_the_orphan_invariant_loudly) {
+  WINNOW_NEED_DEVICE();
+  workload w;
+  w.spec = "hand-made";
+  w.removal_list = true;
+  w.data = {1, 2, 3, 4, 5, 6, 7, 8};
+  w.removals = {7, 7, 1, 2};
+  for (const auto& v : variants()) {
+    try {
+      (void)run_redzone(v.name, w, v.p);
+      FAIL() << describe(v) << ": duplicates in R were not reported";
+    } catch (const error& e) {
+      EXPECT_NE(std::string(e.what()).find("Lemma 4.2"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(cuda_redzone, index_past_the_stream_is_refused_before_any_kernel) {
+  WINNOW_NEED_DEVICE();
+  workload w;
+  w.spec = "hand-made";
+  w.removal_list = true;
+  w.data = {1, 2, 3, 4};
+  w.removals = {9};
+  try {
+    (void)run_redzone("redzone2", w, {});
+    FAIL() << "an index ≥ n was accepted";
+  } catch (const error& e) {
+    EXPECT_NE(std::string(e.what()).find("removal index 9"), std::string::npos) << e.what();
+  }
+}
+
+} // namespace
+} // namespace winnow::cuda

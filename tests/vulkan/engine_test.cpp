@@ -1,0 +1,203 @@
+// The Vulkan engine's pieces on whatever the loader finds here (lavapipe in CI), validation on.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <functional>
+#include <numeric>
+
+#include "winnow/error.hpp"
+#include "winnow/vulkan/buffer.hpp"
+#include "winnow/vulkan/check.hpp"
+#include "winnow/vulkan/device.hpp"
+#include "winnow/vulkan/pipeline.hpp"
+#include "winnow/vulkan/sequence.hpp"
+
+namespace winnow::vk {
+namespace {
+
+#define WINNOW_REQUIRE_VK()                                                                                            \
+  if (auto reason = unavailable_reason()) GTEST_SKIP() << *reason
+
+std::string message_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "(no exception)";
+}
+
+device_candidate candidate(std::string name, VkPhysicalDeviceType type) {
+  return {std::move(name), type, VK_API_VERSION_1_3, true, true, true};
+}
+
+TEST(vk_device_choice, a_discrete_gpu_comes_first_and_every_device_gets_a_reason) {
+  const auto cpu = candidate("llvmpipe", VK_PHYSICAL_DEVICE_TYPE_CPU);
+  const auto gpu = candidate("NVIDIA H200", VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU);
+  const device_choice c = choose_device({cpu, gpu});
+  ASSERT_EQ(c.chosen, 1u);
+  ASSERT_EQ(c.reasons.size(), 2u);
+  EXPECT_EQ(c.reasons[0], "llvmpipe (CPU, Vulkan 1.3.0): not taken — a discrete GPU (NVIDIA H200) is preferred");
+  EXPECT_EQ(c.reasons[1], "NVIDIA H200 (discrete GPU, Vulkan 1.3.0): taken — a discrete GPU with a compute queue");
+}
+
+TEST(vk_device_choice, devices_that_lack_a_requirement_are_not_taken_and_say_why) {
+  auto old = candidate("old", VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU);
+  old.api_version = VK_API_VERSION_1_1;
+  auto graphics_only = candidate("graphics only", VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU);
+  graphics_only.compute_queue = false;
+  auto no_clock = candidate("no clock", VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU);
+  no_clock.timestamps = false;
+  auto no_pointers = candidate("no pointers", VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU);
+  no_pointers.buffer_device_address = false;
+  const auto cpu = candidate("llvmpipe", VK_PHYSICAL_DEVICE_TYPE_CPU);
+  const device_choice c = choose_device({old, graphics_only, no_clock, no_pointers, cpu});
+  ASSERT_EQ(c.chosen, 4u);
+  EXPECT_EQ(c.reasons[0], "old (discrete GPU, Vulkan 1.1.0): not taken — Vulkan 1.1.0 < 1.2");
+  EXPECT_EQ(c.reasons[1], "graphics only (discrete GPU, Vulkan 1.3.0): not taken — no queue family with VK_QUEUE_COMPUTE_BIT");
+  EXPECT_EQ(c.reasons[2],
+            "no clock (discrete GPU, Vulkan 1.3.0): not taken — its compute queue has no timestamps (timestampValidBits = 0)");
+  EXPECT_EQ(c.reasons[3],
+            "no pointers (discrete GPU, Vulkan 1.3.0): not taken — no bufferDeviceAddress (the passes address buffers by pointer)");
+  EXPECT_EQ(c.reasons[4], "llvmpipe (CPU, Vulkan 1.3.0): taken — no discrete GPU qualifies; a device with a compute queue");
+  EXPECT_FALSE(choose_device({old}).chosen.has_value());
+  EXPECT_FALSE(choose_device({}).chosen.has_value());
+}
+
+TEST(vk_device, is_created_with_validation_and_reports_its_choice) {
+  WINNOW_REQUIRE_VK();
+  device& d = device::get();
+  const char* flag = std::getenv("WINNOW_VK_VALIDATION");
+  EXPECT_EQ(d.validation(), flag && std::string(flag) == "1") << "tests run with WINNOW_VK_VALIDATION=1 unless told 0";
+  ASSERT_TRUE(d.choice().chosen.has_value());
+  const std::string& taken = d.choice().reasons.at(*d.choice().chosen);
+  EXPECT_NE(taken.find(d.properties().name), std::string::npos) << taken;
+  EXPECT_NE(taken.find(": taken — "), std::string::npos) << taken;
+  EXPECT_EQ(d.properties().driver.rfind("Vulkan 1.", 0), 0u) << d.properties().driver;
+  EXPECT_GT(d.properties().timestamp_valid_bits, 0u);
+  EXPECT_GT(d.properties().timestamp_period, 0.0);
+  EXPECT_GE(d.properties().subgroup_size, 1u);
+  EXPECT_NO_THROW(d.check("clean"));
+}
+
+TEST(vk_engine, vk_check_names_the_call_and_the_result) {
+  const std::string what = message_of([] { WINNOW_VK_CHECK(VK_ERROR_DEVICE_LOST); });
+  EXPECT_NE(what.find("engine_test.cpp:"), std::string::npos) << what;
+  EXPECT_NE(what.find(": VK_ERROR_DEVICE_LOST: "), std::string::npos) << what; // "…: call: what" ends with the name
+  EXPECT_EQ(what.substr(what.size() - std::string("VK_ERROR_DEVICE_LOST").size()), "VK_ERROR_DEVICE_LOST") << what;
+  EXPECT_EQ(to_string(VK_ERROR_OUT_OF_DEVICE_MEMORY), "VK_ERROR_OUT_OF_DEVICE_MEMORY");
+  EXPECT_EQ(to_string(static_cast<VkResult>(-12345)), "VkResult(-12345)");
+}
+
+TEST(vk_engine, a_validation_message_fails_the_run_that_caused_it) {
+  WINNOW_REQUIRE_VK();
+  device& d = device::get();
+  if (!d.validation()) GTEST_SKIP() << "WINNOW_VK_VALIDATION=0: no validation layer in this run";
+  d.check("before");
+  sequence s("invalid barrier");
+  s.begin();
+  // A colour-attachment access in a compute-only barrier: VUID-vkCmdPipelineBarrier-srcAccessMask.
+  VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  b.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+  b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+  vkCmdPipelineBarrier(s.cmd(), VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &b, 0,
+                       nullptr, 0, nullptr);
+  s.submit_and_wait();
+  const std::string what = message_of([&] { d.check("winnow test run"); });
+  EXPECT_EQ(what.rfind("winnow test run: ", 0), 0u) << what;
+  EXPECT_NE(what.find("validation message(s): "), std::string::npos) << what;
+  EXPECT_NE(what.find("srcAccessMask"), std::string::npos) << what;
+  EXPECT_NO_THROW(d.check("cleared"));
+}
+
+TEST(vk_engine, a_fence_timeout_is_an_error_naming_the_sequence) {
+  WINNOW_REQUIRE_VK();
+  device& d = device::get();
+  VkEvent event = VK_NULL_HANDLE;
+  VkEventCreateInfo eci{VK_STRUCTURE_TYPE_EVENT_CREATE_INFO};
+  WINNOW_VK_CHECK(vkCreateEvent(d.handle(), &eci, nullptr, &event));
+  sequence s("waits for the host");
+  s.begin();
+  // The device waits for an event only the host sets: the fence cannot signal before vkSetEvent.
+  vkCmdWaitEvents(s.cmd(), 1, &event, VK_PIPELINE_STAGE_HOST_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, nullptr, 0,
+                  nullptr, 0, nullptr);
+  s.submit();
+  const std::string what = message_of([&] { s.wait(std::chrono::milliseconds(20)); });
+  EXPECT_EQ(what, "winnow::vk::sequence: 'waits for the host' did not finish within 20 ms (fence timeout)");
+  WINNOW_VK_CHECK(vkSetEvent(d.handle(), event));
+  EXPECT_NO_THROW(s.wait());
+  vkDestroyEvent(d.handle(), event, nullptr);
+  EXPECT_NO_THROW(d.check("after the event"));
+}
+
+TEST(vk_engine, a_pass_writes_every_element_and_timestamps_are_monotonic_and_non_zero) {
+  WINNOW_REQUIRE_VK();
+  device& d = device::get();
+  const std::uint32_t n = 1u << 20;
+  std::vector<std::uint32_t> data(n);
+  std::iota(data.begin(), data.end(), 1u);
+  buffer in("in", 4ull * n), out("out", 4ull * n);
+  in.upload(data);
+  out.fill(0xdeadbeefu);
+  // scan_hillis with offset ≥ segment and the identity map: a copy, one element per invocation.
+  const pipeline& copy = d.pipeline_for({"scan_hillis", {256}, 0});
+  sequence s("copy", 8);
+  timestamps t(s);
+  s.begin();
+  t.phase("first");
+  pass_args a;
+  a.a = in.address();
+  a.dst = out.address();
+  a.n = n;
+  a.k0 = 1;
+  a.k1 = 1;
+  s.dispatch(copy, a, n / 256);
+  t.phase("second");
+  s.dispatch(copy, a, n / 256);
+  s.submit_and_wait();
+  t.stop();
+  d.check("copy");
+  EXPECT_EQ(out.download(n), data);
+  const auto phases = t.read();
+  ASSERT_EQ(phases.size(), 2u);
+  EXPECT_EQ(phases[0].name, "first");
+  EXPECT_EQ(phases[1].name, "second");
+  for (const auto& p : phases) EXPECT_GT(p.ns, 0.0) << p.name << ": a pass over 4 MiB takes time";
+}
+
+TEST(vk_engine, timestamps_outside_a_recording_and_a_run_left_open_are_errors) {
+  WINNOW_REQUIRE_VK();
+  sequence s("idle", 4);
+  timestamps t(s);
+  EXPECT_EQ(message_of([&] { t.phase("x"); }), "winnow::vk::sequence: 'idle': timestamp 'x' outside a recording");
+  s.begin();
+  EXPECT_EQ(message_of([&] { t.stop(); }),
+            "winnow::vk::timestamps: 'idle' is still recording after run() (it must submit and wait)");
+  s.submit_and_wait();
+}
+
+TEST(vk_engine, buffers_round_trip_and_an_impossible_allocation_names_its_size) {
+  WINNOW_REQUIRE_VK();
+  buffer b("round trip", 40);
+  const std::vector<std::uint32_t> v{1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+  b.upload(v);
+  EXPECT_EQ(b.download(10), v);
+  EXPECT_EQ(b.download(3, 7), (std::vector<std::uint32_t>{8, 9, 10}));
+  EXPECT_THROW((void)b.download(11), error);
+  const std::uint64_t huge = std::uint64_t{1} << 62;
+  const std::string what = message_of([&] { buffer too_big("too big", huge); });
+  EXPECT_EQ(what.rfind("winnow::vk::buffer: out of device memory: 'too big' asked for " + std::to_string(huge) + " bytes", 0), 0u)
+      << what;
+  EXPECT_THROW(buffer("too big", huge), unavailable);
+  EXPECT_NO_THROW(device::get().check("after the failed allocation"));
+}
+
+TEST(vk_engine, an_unknown_shader_is_an_error_naming_it) {
+  WINNOW_REQUIRE_VK();
+  EXPECT_EQ(message_of([] { (void)device::get().pipeline_for({"no_such_shader", {64}, 0}); }),
+            "winnow::vk::pipeline: no embedded shader 'no_such_shader'");
+}
+
+} // namespace
+} // namespace winnow::vk

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Issue 6 on the GPU machine (the device tool): the Vulkan tests, then the benchmarks, into $OUT
+# (7 files: log.txt, moreira-vk.{jsonl,csv}, gl/moreira-vk.{jsonl,csv}, ballot.{jsonl,csv}).
+# Run from the repository root, carrying .gl, .libs and the build folder (default build-device,
+# configured with the release preset, CUDA architecture 90, WINNOW_BUILD_TESTS=ON):
+#   vulkan/device_run.sh [build-folder]
+# The validation layer runs there only when .libs holds vulkan-validationlayers
+# (../shared/tools/device-libs.sh vulkan-validationlayers); otherwise the tests run without it.
+set -uo pipefail
+build=${1:-build-device}
+out=${OUT:?set OUT to the folder whose files come back}
+for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig
+mkdir -p /tmp/winnow-libs; for f in .libs/*.deb; do dpkg -x "$f" /tmp/winnow-libs; done
+export LD_LIBRARY_PATH=/tmp/winnow-libs/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+# The NVIDIA ICD is where DEVICE.md says when the loader finds none of its own.
+nvidia_icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+if [[ -z "${VK_DRIVER_FILES:-}" && -f $nvidia_icd ]] && ! ls /usr/share/vulkan/icd.d/nvidia* /etc/vulkan/icd.d/nvidia* >/dev/null 2>&1; then
+  export VK_DRIVER_FILES=$nvidia_icd
+fi
+layers=/tmp/winnow-libs/usr/share/vulkan/explicit_layer.d
+if [[ -f $layers/VkLayer_khronos_validation.json ]]; then
+  export VK_LAYER_PATH=$layers WINNOW_VK_VALIDATION=1
+else
+  export WINNOW_VK_VALIDATION=0
+fi
+log=$out/log.txt
+{
+  echo "== device"; nvidia-smi -L; git describe --always --dirty 2>/dev/null
+  echo "== winnow list (validation: $WINNOW_VK_VALIDATION)"; "$build/winnow" list
+  echo "== vulkan_tests"
+  "$build/tests/vulkan/vulkan_tests" --gtest_brief=1
+  echo "== conformance (vk)"
+  (cd "$build" && ctest -R 'conformance.*/vk_' -j 12 --timeout 120 2>&1 | tail -n 15)
+  # Benchmarks without the layer: it adds host time to every call.
+  export WINNOW_VK_VALIDATION=0
+  echo "== bench moreira-vk (vk)"
+  "$build/winnow" bench --suite vulkan/bench/moreira-vk.json --api vk --out "$out" | tail -n 5
+  if "$build/winnow" list 2>/dev/null | grep -A1 '^gl ' | grep -q 'available:'; then
+    echo "== bench moreira-vk (gl, same session)"
+    "$build/winnow" bench --suite vulkan/bench/moreira-vk.json --api gl --out "$out/gl" | tail -n 5
+  fi
+  echo "== bench ballot (vk, cuda)"
+  "$build/winnow" bench --suite vulkan/bench/ballot.json --out "$out" | tail -n 60
+} 2>&1 | tee "$log"

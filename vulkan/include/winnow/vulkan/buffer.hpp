@@ -1,0 +1,50 @@
+#pragma once
+/// A device-local storage buffer with a device address; uploads and downloads go through a
+/// host-visible staging buffer and a transfer sequence (never inside a timed run).
+#include <vulkan/vulkan.h>
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace winnow::vk {
+
+class buffer {
+public:
+  buffer() = default;
+  /// `bytes` rounded up to 4 (at least 4). Throws unavailable "winnow::vk::buffer: out of device
+  /// memory: NAME asked for N bytes" when the allocation fails for want of memory, or is over
+  /// maxMemoryAllocationSize. `host_visible`: a staging buffer (mapped, coherent).
+  buffer(std::string name, std::uint64_t bytes, bool host_visible = false);
+  buffer(buffer&& o) noexcept;
+  buffer& operator=(buffer&& o) noexcept;
+  buffer(const buffer&) = delete;
+  buffer& operator=(const buffer&) = delete;
+  ~buffer();
+
+  [[nodiscard]] VkBuffer handle() const { return m_buffer; }
+  [[nodiscard]] std::uint64_t size() const { return m_size; }
+  [[nodiscard]] bool valid() const { return m_buffer != VK_NULL_HANDLE; }
+  /// The device address of byte `offset` (for pass_args). 0 for an empty handle.
+  [[nodiscard]] VkDeviceAddress address(std::uint64_t offset = 0) const { return m_address ? m_address + offset : 0; }
+  [[nodiscard]] const std::string& name() const { return m_name; }
+
+  /// Copies `words` to 32-bit word `first` onward, through staging; waits.
+  void upload(std::span<const std::uint32_t> words, std::uint64_t first = 0);
+  /// Reads `count` 32-bit words from word `first` on, through staging; waits.
+  [[nodiscard]] std::vector<std::uint32_t> download(std::uint64_t count, std::uint64_t first = 0) const;
+  /// Sets every word to `value` (vkCmdFillBuffer); waits.
+  void fill(std::uint32_t value);
+
+private:
+  void release() noexcept;
+  std::string m_name;
+  std::uint64_t m_size = 0;
+  VkBuffer m_buffer = VK_NULL_HANDLE;
+  VkDeviceMemory m_memory = VK_NULL_HANDLE;
+  VkDeviceAddress m_address = 0;
+  void* m_mapped = nullptr;
+};
+
+} // namespace winnow::vk

@@ -1,0 +1,109 @@
+#pragma once
+/// The process's headless Vulkan device: an instance without surfaces, the physical device chosen
+/// by choose_device (a discrete GPU first, then any other with a compute queue; lavapipe in CI),
+/// one compute queue. With WINNOW_VK_VALIDATION=1 the Khronos validation layer (with synchronization
+/// validation) is on and every message it sends fails the next check(): the run that caused it.
+#include <vulkan/vulkan.h>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace winnow::vk {
+
+class pipeline;
+struct pipeline_key;
+
+/// What choose_device needs to know about one physical device.
+struct device_candidate {
+  std::string name;
+  VkPhysicalDeviceType type = VK_PHYSICAL_DEVICE_TYPE_OTHER;
+  std::uint32_t api_version = 0;
+  bool compute_queue = false;         ///< a queue family with VK_QUEUE_COMPUTE_BIT
+  bool timestamps = false;            ///< that family has timestampValidBits > 0
+  bool buffer_device_address = false; ///< Vulkan 1.2 bufferDeviceAddress (the passes use pointers)
+};
+
+struct device_choice {
+  std::optional<std::size_t> chosen; ///< index into the candidates
+  /// One line per candidate: "NAME (discrete GPU, Vulkan 1.4.312): taken — …" or "…: not taken — …".
+  std::vector<std::string> reasons;
+};
+
+/// Requires Vulkan ≥ 1.2, a compute queue with timestamps and bufferDeviceAddress; among those
+/// that qualify, prefers discrete GPU > integrated GPU > virtual GPU > CPU > other, then the first.
+/// Example: {llvmpipe (CPU), "NVIDIA H200" (discrete)} → chosen 1; llvmpipe "not taken — a discrete GPU
+/// (NVIDIA H200) is preferred".
+[[nodiscard]] device_choice choose_device(const std::vector<device_candidate>& candidates);
+
+/// "discrete GPU", "CPU", …
+[[nodiscard]] std::string_view to_string(VkPhysicalDeviceType t);
+/// "1.3.230"
+[[nodiscard]] std::string version_string(std::uint32_t api_version);
+
+struct device_properties {
+  std::string name;           ///< "NVIDIA H200", "llvmpipe (LLVM 15.0.6, 256 bits)"
+  std::string driver;         ///< "Vulkan 1.3.230, llvmpipe Mesa 22.3.6 (LLVM 15.0.6)"
+  std::uint32_t api_version = 0;
+  VkPhysicalDeviceType type = VK_PHYSICAL_DEVICE_TYPE_OTHER;
+  double timestamp_period = 1;          ///< [ns] per tick
+  std::uint32_t timestamp_valid_bits = 0;
+  std::uint32_t subgroup_size = 0;      ///< the default size compute pipelines get
+  bool subgroup_ballot = false;         ///< ballot + arithmetic in compute shaders
+  bool subgroup_size_control = false;   ///< a compute pipeline can require its subgroup size (1.3)
+  std::uint32_t max_group_count_x = 65535;
+  std::uint32_t max_group_size_x = 128;
+  std::uint32_t max_invocations = 128;
+  std::uint64_t max_allocation = 0;     ///< [bytes] maxMemoryAllocationSize
+};
+
+class device {
+public:
+  /// Creates the device on first use. Throws unavailable with the reasons when there is none.
+  static device& get();
+  device(const device&) = delete;
+  device& operator=(const device&) = delete;
+  ~device();
+
+  [[nodiscard]] VkDevice handle() const { return m_device; }
+  [[nodiscard]] VkPhysicalDevice physical() const { return m_physical; }
+  [[nodiscard]] VkQueue queue() const { return m_queue; }
+  [[nodiscard]] std::uint32_t queue_family() const { return m_family; }
+  [[nodiscard]] const device_properties& properties() const { return m_props; }
+  [[nodiscard]] const device_choice& choice() const { return m_choice; }
+  [[nodiscard]] bool validation() const { return m_validation; }
+
+  /// Throws winnow::error "WHERE: N validation message(s): …" when the validation layer reported
+  /// anything since the last check; clears them.
+  void check(std::string_view where);
+  /// A memory type index with all of `want` among `type_bits`; nothing when there is none.
+  [[nodiscard]] std::optional<std::uint32_t> memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags want) const;
+  /// The pipeline for a shader and its specialization constants, created once per process.
+  [[nodiscard]] const pipeline& pipeline_for(const pipeline_key& key);
+
+private:
+  device();
+  VkInstance m_instance = VK_NULL_HANDLE;
+  VkDebugUtilsMessengerEXT m_messenger = VK_NULL_HANDLE;
+  VkPhysicalDevice m_physical = VK_NULL_HANDLE;
+  VkDevice m_device = VK_NULL_HANDLE;
+  VkQueue m_queue = VK_NULL_HANDLE;
+  std::uint32_t m_family = 0;
+  bool m_validation = false;
+  device_properties m_props;
+  device_choice m_choice;
+  std::map<std::string, std::unique_ptr<pipeline>> m_pipelines;
+};
+
+/// Why no Vulkan device can be used here (no loader/driver, no qualifying device, validation asked
+/// for but the layer missing), or nothing. Probes once.
+[[nodiscard]] std::optional<std::string> unavailable_reason();
+
+/// The validation messages collected since the last check (for check() and tests).
+[[nodiscard]] std::vector<std::string> take_validation_messages();
+
+} // namespace winnow::vk

@@ -1,0 +1,83 @@
+#pragma once
+/// A sequence of commands: record → submit → wait, on the device's compute queue, with a fence
+/// waited under a timeout that names the sequence, and timestamps at phase boundaries (a query pool
+/// read after the wait). Passes are separated by a compute-write → compute-read barrier.
+#include <vulkan/vulkan.h>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "winnow/timer.hpp"
+#include "winnow/vulkan/pipeline.hpp"
+
+namespace winnow::vk {
+
+class sequence {
+public:
+  /// `max_marks`: timestamps one recording may write (phase marks + the closing one).
+  explicit sequence(std::string name, std::uint32_t max_marks = 64);
+  sequence(const sequence&) = delete;
+  sequence& operator=(const sequence&) = delete;
+  ~sequence();
+
+  /// Starts a recording (the previous submission must have been waited for).
+  void begin();
+  [[nodiscard]] VkCommandBuffer cmd() const { return m_cmd; }
+  [[nodiscard]] bool recording() const { return m_recording; }
+  [[nodiscard]] const std::string& name() const { return m_name; }
+
+  /// Shader writes (and transfers) before → shader reads and writes (and transfers) after.
+  void barrier();
+  /// Binds `p`, pushes `args` and dispatches `groups` workgroups (split into x × y when over
+  /// maxComputeWorkGroupCount[0]; shaders linearize with group_index()). Emits a barrier first
+  /// when a pass was recorded before it in this recording.
+  void dispatch(const pipeline& p, const pass_args& args, std::uint64_t groups);
+  /// Timestamp at a phase boundary: `name` starts here, the previous phase ends here.
+  void mark(std::string_view name);
+
+  /// Ends the recording (a closing timestamp when marks were written) and submits it.
+  void submit();
+  /// Waits for the last submission. Throws winnow::error "winnow::vk::sequence: 'NAME' did not finish
+  /// within T ms" on timeout, and names the sequence on device loss.
+  void wait(std::chrono::milliseconds timeout = default_timeout());
+  void submit_and_wait(std::chrono::milliseconds timeout = default_timeout()) {
+    submit();
+    wait(timeout);
+  }
+  /// Phase durations of the last finished submission [ns], from its timestamps.
+  [[nodiscard]] std::vector<phase_time> read_marks();
+  /// 60 s, or WINNOW_VK_TIMEOUT_MS.
+  [[nodiscard]] static std::chrono::milliseconds default_timeout();
+
+private:
+  std::string m_name;
+  std::uint32_t m_max_marks;
+  VkCommandPool m_pool = VK_NULL_HANDLE;
+  VkCommandBuffer m_cmd = VK_NULL_HANDLE;
+  VkFence m_fence = VK_NULL_HANDLE;
+  VkQueryPool m_queries = VK_NULL_HANDLE;
+  bool m_recording = false, m_pending = false, m_passes = false;
+  std::vector<std::string> m_marks;
+  std::uint32_t m_stamps = 0; ///< timestamps written by the last recording
+};
+
+/// winnow::timer on a sequence's timestamps: phase() writes a timestamp into the recording that
+/// run() has begun; read() converts ticks with timestampPeriod, masked to timestampValidBits.
+/// Throws unavailable when the queue has no timestamps.
+class timestamps final : public winnow::timer {
+public:
+  explicit timestamps(sequence& s);
+  void start() override {}
+  void phase(std::string_view name) override;
+  /// The algorithm's run() has already submitted and waited; a recording left open is a bug.
+  void stop() override;
+  std::vector<phase_time> read() override;
+
+private:
+  sequence* m_seq;
+};
+
+} // namespace winnow::vk

@@ -1,0 +1,22 @@
+#include "winnow/vulkan/backend.hpp"
+
+#include "algorithms.hpp"
+#include "winnow/vulkan/device.hpp"
+
+namespace winnow::vk {
+
+void register_backend(registry& r) {
+  backend b;
+  b.api = "vk";
+  b.summary = "Vulkan 1.2+ compute: the shader-era algorithms pass for pass, and a subgroup-ballot compaction (headless)";
+  b.unavailable_reason = [] { return vk::unavailable_reason(); };
+  b.device = [] {
+    const device_properties& p = device::get().properties();
+    return device_info{p.name, p.driver + ", subgroup " + std::to_string(p.subgroup_size) +
+                                   (device::get().validation() ? ", validation on" : "")};
+  };
+  b.algorithms = {horn_entry(), jumping_jack_entry(), rlz_entry(), binary_tree_entry(), ballot_entry()};
+  r.add(std::move(b));
+}
+
+} // namespace winnow::vk

@@ -1,0 +1,178 @@
+// vk/ballot — count / scan / move in the manner of Billeter, Olsson & Assarsson (HPG 2009; ALGORITHMS.md
+// §10) with subgroup operations: each subgroup (their "processor") owns a contiguous range of S·items
+// elements; count: a subgroupAdd of the valid flags per range; scan: the exclusive scan of the
+// per-range counts in one workgroup; move: each subgroup walks its range S elements at a time,
+// subgroupBallot of the valid lanes, lane goes to j + subgroupBallotExclusiveBitCount, j +=
+// subgroupBallotBitCount (compactSIMD by POPC, scattered output). Out of place, stable, any n.
+// Elements of 32, 64 or 128 bits: the payload is word 0, the other words are derived from it and
+// checked by result(), so a move that tears an element is caught.
+// Example, S = 4, items = 2: x = 5 0 0 8 | 0 6 7 0 → counts 3 (one range of 8) → offsets 0 →
+// step 1: ballot 1001 → 5 at 0, 8 at 1; step 2: ballot 0110 → 6 at 2, 7 at 3 → 5 8 6 7.
+#include <algorithm>
+
+#include "algorithms.hpp"
+#include "passes.hpp"
+#include "winnow/error.hpp"
+#include "winnow/vulkan/buffer.hpp"
+#include "winnow/vulkan/device.hpp"
+#include "winnow/vulkan/sequence.hpp"
+
+namespace winnow::vk {
+namespace {
+
+/// Word k of the element whose payload is x: word 0 is x, the others are a fixed function of it.
+std::uint32_t element_word(std::uint32_t x, std::uint32_t k) {
+  switch (k) {
+  case 0: return x;
+  case 1: return x * 0x9E3779B1u;
+  case 2: return x ^ 0xA5A5A5A5u;
+  default: return ~x;
+  }
+}
+
+class ballot final : public algorithm {
+public:
+  void prepare(const workload& w, const params& p) override {
+    device& d = device::get();
+    const device_properties& props = d.properties();
+    if (!props.subgroup_ballot)
+      throw unavailable("winnow::vk: vk/ballot needs subgroup ballot and arithmetic operations in compute shaders, which " +
+                        props.name + " lacks");
+    m_w = &w;
+    m_words = static_cast<std::uint32_t>(std::stoul(p.at("bits"))) / 32;
+    m_items = static_cast<std::uint32_t>(std::stoul(p.at("items")));
+    m_subgroup = props.subgroup_size;
+    m_local = std::min({256u, props.max_group_size_x, props.max_invocations});
+    if (m_subgroup < 4 || m_subgroup > 128 || (m_subgroup & (m_subgroup - 1)) || m_local % m_subgroup)
+      throw unavailable("winnow::vk: vk/ballot: subgroup size " + std::to_string(m_subgroup) + " of " + props.name +
+                        " is not a power of two in 4…128 dividing the workgroup");
+    const std::uint64_t tile = std::uint64_t{m_local} * m_items;
+    m_groups = std::max<std::uint64_t>(1, (w.size() + tile - 1) / tile);
+    m_padded = m_groups * tile;
+    if (m_padded * m_words > 0xffffffffull) throw unavailable("winnow::vk: vk/ballot: the stream needs 64-bit indices");
+    m_ranges = m_groups * (m_local / m_subgroup);
+
+    m_host.assign(m_padded * m_words, 0);
+    for (std::size_t i = 0; i < w.size(); ++i)
+      for (std::uint32_t k = 0; k < m_words; ++k) m_host[i * m_words + k] = element_word(w.data[i], k);
+    // Padding is invalid: payload 0 (its other words do not matter).
+    m_seq = std::make_unique<sequence>("vk/ballot run", 8);
+    m_data = buffer("vk/ballot stream", 4 * m_host.size());
+    m_data.upload(m_host);
+    m_removals = buffer();
+    if (w.removal_list && !w.removals.empty()) {
+      m_removals = buffer("vk/ballot removal list", 4 * w.removals.size());
+      m_removals.upload(w.removals);
+    }
+    m_counts = buffer("vk/ballot range counts", 4 * m_ranges);
+    m_offsets = buffer("vk/ballot range offsets", 4 * (m_ranges + 1));
+    m_output = buffer("vk/ballot output", 4 * m_host.size());
+
+    // The host's range count assumes the queried subgroup size: pin it where the device lets us.
+    const std::uint32_t pinned = props.subgroup_size_control ? m_subgroup : 0;
+    m_count = &d.pipeline_for({"ballot_count", {m_local, m_items, m_words}, pinned});
+    m_move = &d.pipeline_for({"ballot_move", {m_local, m_items, m_words}, pinned});
+    m_scan = &shader("ballot_scan", std::min({1024u, props.max_group_size_x, props.max_invocations}));
+    m_mark = &shader("mark", default_local_size());
+    m_ran = false;
+    d.check("vk/ballot: prepare");
+  }
+
+  void reset() override {
+    if (m_removals.valid()) m_data.upload(m_host); // the mark phase zeroed payloads
+  }
+
+  void run(timer& t) override {
+    m_seq->begin();
+    m_launches = 0;
+    if (m_removals.valid()) {
+      t.phase("mark");
+      pass_args a;
+      a.a = m_removals.address();
+      a.dst = m_data.address();
+      a.n = static_cast<std::uint32_t>(m_w->removals.size());
+      a.k0 = m_words;
+      m_seq->dispatch(*m_mark, a, (a.n + m_mark->local_size() - 1) / m_mark->local_size());
+      ++m_launches;
+    }
+    t.phase("count");
+    pass_args c;
+    c.a = m_data.address();
+    c.dst = m_counts.address();
+    c.n = static_cast<std::uint32_t>(m_groups);
+    m_seq->dispatch(*m_count, c, m_groups);
+    t.phase("scan");
+    pass_args s;
+    s.a = m_counts.address();
+    s.dst = m_offsets.address();
+    s.n = 1;
+    s.k0 = static_cast<std::uint32_t>(m_ranges);
+    m_seq->dispatch(*m_scan, s, 1);
+    t.phase("move");
+    pass_args m;
+    m.a = m_data.address();
+    m.b = m_offsets.address();
+    m.dst = m_output.address();
+    m.n = static_cast<std::uint32_t>(m_groups);
+    m_seq->dispatch(*m_move, m, m_groups);
+    m_launches += 3;
+    m_seq->submit_and_wait();
+    device::get().check("vk/ballot: run");
+    m_ran = true;
+  }
+
+  compaction_output result() override {
+    if (!m_ran) throw error("winnow::vk: vk/ballot: result() before run()");
+    const std::uint64_t v = m_offsets.download(1, m_ranges)[0];
+    const auto words = m_output.download(v * m_words);
+    compaction_output out;
+    out.values.resize(v);
+    for (std::uint64_t i = 0; i < v; ++i) {
+      out.values[i] = words[i * m_words];
+      for (std::uint32_t k = 1; k < m_words; ++k)
+        if (words[i * m_words + k] != element_word(out.values[i], k))
+          throw error("winnow::vk: vk/ballot: output element " + std::to_string(i) + " is torn: word " + std::to_string(k) +
+                      " is " + std::to_string(words[i * m_words + k]) + ", expected " +
+                      std::to_string(element_word(out.values[i], k)));
+    }
+    const auto input = m_data.download(m_w->size() * m_words);
+    std::vector<std::uint32_t> payloads(m_w->size());
+    for (std::size_t i = 0; i < payloads.size(); ++i) payloads[i] = input[i * m_words];
+    out.input_after = std::move(payloads);
+    device::get().check("vk/ballot: result");
+    return out;
+  }
+
+  traffic bytes_moved() const override {
+    const std::uint64_t bytes = 4ull * m_padded * m_words, k = m_removals.valid() ? m_w->removals.size() : 0;
+    // count reads the stream, scan reads the counts twice, move reads the stream and writes the kept elements.
+    return {2 * bytes + 8 * m_ranges + 4 * m_ranges + 4 * k,
+            4 * m_ranges + 4 * (m_ranges + 1) + 4ull * m_w->kept() * m_words + 4 * k, m_launches};
+  }
+
+  std::unique_ptr<winnow::timer> make_timer() override { return std::make_unique<timestamps>(*m_seq); }
+
+private:
+  const workload* m_w = nullptr;
+  std::uint32_t m_words = 1, m_items = 32, m_subgroup = 32, m_local = 256;
+  std::uint64_t m_groups = 0, m_padded = 0, m_ranges = 0, m_launches = 0;
+  std::vector<std::uint32_t> m_host;
+  std::unique_ptr<sequence> m_seq;
+  buffer m_data, m_removals, m_counts, m_offsets, m_output;
+  const pipeline *m_count = nullptr, *m_move = nullptr, *m_scan = nullptr, *m_mark = nullptr;
+  bool m_ran = false;
+};
+
+} // namespace
+
+algorithm_entry ballot_entry() {
+  return {{"vk", "ballot",
+           "Billeter-style count / scan / move with subgroupBallot + subgroupBallotExclusiveBitCount; out of place, stable",
+           true, false, input_kind::predicate,
+           {{"bits", "element size [bits]; the 32-bit payload is widened, validity is payload ≠ 0", "32", {"32", "64", "128"}, true},
+            {"items", "elements per lane in a subgroup's range (a range is S · items elements)", "32", {"32"}, false, 4, 256,
+             true}}},
+          [] { return std::make_unique<ballot>(); }};
+}
+
+} // namespace winnow::vk

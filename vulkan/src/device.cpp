@@ -1,0 +1,336 @@
+#include "winnow/vulkan/device.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <mutex>
+#include <utility>
+
+#include "winnow/vulkan/check.hpp"
+#include "winnow/vulkan/pipeline.hpp"
+
+namespace winnow::vk {
+namespace {
+
+constexpr const char* validation_layer = "VK_LAYER_KHRONOS_validation";
+
+std::mutex g_messages_mutex;
+std::vector<std::string> g_messages;
+
+VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                          VkDebugUtilsMessageTypeFlagsEXT, const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                          void*) {
+  // Warnings and errors fail the run; info and verbose are chatter (loader, layer settings).
+  if (severity < VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) return VK_FALSE;
+  const std::lock_guard lock(g_messages_mutex);
+  g_messages.emplace_back(data && data->pMessage ? data->pMessage : "(no message text)");
+  return VK_FALSE;
+}
+
+bool env_flag(const char* name) {
+  const char* v = std::getenv(name);
+  return v && std::string(v) == "1";
+}
+
+int rank(VkPhysicalDeviceType t) {
+  switch (t) {
+  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
+  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
+  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+  case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
+  default: return 4;
+  }
+}
+
+std::string describe(const device_candidate& c) {
+  return c.name + " (" + std::string(to_string(c.type)) + ", Vulkan " + version_string(c.api_version) + ")";
+}
+
+/// The family index of the first queue family with compute and timestamps, or of any with compute.
+std::optional<std::uint32_t> compute_family(VkPhysicalDevice pd, bool* timestamps) {
+  std::uint32_t count = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(count);
+  vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, families.data());
+  std::optional<std::uint32_t> any;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (!(families[i].queueFlags & VK_QUEUE_COMPUTE_BIT)) continue;
+    if (families[i].timestampValidBits > 0) {
+      *timestamps = true;
+      return i;
+    }
+    if (!any) any = i;
+  }
+  *timestamps = false;
+  return any;
+}
+
+struct probe_result {
+  std::unique_ptr<device> dev;
+  std::optional<std::string> reason;
+};
+
+} // namespace
+
+std::string_view to_string(VkPhysicalDeviceType t) {
+  switch (t) {
+  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
+  case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU";
+  default: return "other";
+  }
+}
+
+std::string version_string(std::uint32_t v) {
+  return std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) + "." +
+         std::to_string(VK_API_VERSION_PATCH(v));
+}
+
+device_choice choose_device(const std::vector<device_candidate>& candidates) {
+  device_choice out;
+  std::vector<std::string> missing(candidates.size());
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    const auto& c = candidates[i];
+    std::string& m = missing[i];
+    if (c.api_version < VK_API_VERSION_1_2) m = "Vulkan " + version_string(c.api_version) + " < 1.2";
+    else if (!c.compute_queue) m = "no queue family with VK_QUEUE_COMPUTE_BIT";
+    else if (!c.timestamps) m = "its compute queue has no timestamps (timestampValidBits = 0)";
+    else if (!c.buffer_device_address) m = "no bufferDeviceAddress (the passes address buffers by pointer)";
+    if (!m.empty()) continue;
+    if (!out.chosen || rank(c.type) < rank(candidates[*out.chosen].type)) out.chosen = i;
+  }
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    std::string line = describe(candidates[i]);
+    if (!missing[i].empty()) line += ": not taken — " + missing[i];
+    else if (out.chosen == i) {
+      line += ": taken — ";
+      line += candidates[i].type == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU ? "a discrete GPU with a compute queue"
+                                                                          : "no discrete GPU qualifies; a device with a compute queue";
+    } else {
+      line += ": not taken — " + std::string(rank(candidates[i].type) > rank(candidates[*out.chosen].type) ? "a " : "") +
+              (rank(candidates[i].type) > rank(candidates[*out.chosen].type)
+                   ? std::string(to_string(candidates[*out.chosen].type)) + " (" + candidates[*out.chosen].name + ") is preferred"
+                   : candidates[*out.chosen].name + " qualifies too and comes first");
+    }
+    out.reasons.push_back(std::move(line));
+  }
+  return out;
+}
+
+device::device() {
+  m_validation = env_flag("WINNOW_VK_VALIDATION");
+  std::uint32_t instance_version = 0;
+  if (vkEnumerateInstanceVersion(&instance_version) != VK_SUCCESS || instance_version < VK_API_VERSION_1_2)
+    throw unavailable("winnow::vk::device: the Vulkan loader offers " + version_string(instance_version) + " < 1.2");
+
+  std::vector<const char*> layers, extensions;
+  bool validation_features = false;
+  if (m_validation) {
+    std::uint32_t count = 0;
+    vkEnumerateInstanceLayerProperties(&count, nullptr);
+    std::vector<VkLayerProperties> available(count);
+    vkEnumerateInstanceLayerProperties(&count, available.data());
+    if (std::none_of(available.begin(), available.end(),
+                     [](const VkLayerProperties& l) { return std::strcmp(l.layerName, validation_layer) == 0; }))
+      throw unavailable(std::string("winnow::vk::device: WINNOW_VK_VALIDATION=1 but the Khronos validation layer (") +
+                        validation_layer + ") is not installed");
+    layers.push_back(validation_layer);
+    extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    vkEnumerateInstanceExtensionProperties(validation_layer, &count, nullptr);
+    std::vector<VkExtensionProperties> layer_ext(count);
+    vkEnumerateInstanceExtensionProperties(validation_layer, &count, layer_ext.data());
+    validation_features = std::any_of(layer_ext.begin(), layer_ext.end(), [](const VkExtensionProperties& e) {
+      return std::strcmp(e.extensionName, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME) == 0;
+    });
+    if (validation_features) extensions.push_back(VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
+  }
+
+  VkDebugUtilsMessengerCreateInfoEXT messenger_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+  messenger_info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                               VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+  messenger_info.pfnUserCallback = on_message;
+  // Synchronization validation catches a missing barrier between passes, which plain validation cannot.
+  const VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
+  VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
+  features.enabledValidationFeatureCount = 1;
+  features.pEnabledValidationFeatures = enables;
+  if (validation_features) features.pNext = &messenger_info;
+
+  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  app.pApplicationName = "winnow";
+  app.pEngineName = "winnow";
+  app.apiVersion = instance_version >= VK_API_VERSION_1_3 ? VK_API_VERSION_1_3 : VK_API_VERSION_1_2;
+  VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  ici.pNext = m_validation ? (validation_features ? static_cast<const void*>(&features) : &messenger_info) : nullptr;
+  ici.pApplicationInfo = &app;
+  ici.enabledLayerCount = static_cast<std::uint32_t>(layers.size());
+  ici.ppEnabledLayerNames = layers.data();
+  ici.enabledExtensionCount = static_cast<std::uint32_t>(extensions.size());
+  ici.ppEnabledExtensionNames = extensions.data();
+  if (const VkResult r = vkCreateInstance(&ici, nullptr, &m_instance); r != VK_SUCCESS)
+    throw unavailable("winnow::vk::device: vkCreateInstance failed: " + std::string(to_string(r)));
+  if (m_validation) {
+    auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(m_instance, "vkCreateDebugUtilsMessengerEXT"));
+    if (!create) throw unavailable("winnow::vk::device: the validation layer offers no VK_EXT_debug_utils");
+    WINNOW_VK_CHECK(create(m_instance, &messenger_info, nullptr, &m_messenger));
+  }
+
+  std::uint32_t count = 0;
+  vkEnumeratePhysicalDevices(m_instance, &count, nullptr);
+  std::vector<VkPhysicalDevice> physical(count);
+  vkEnumeratePhysicalDevices(m_instance, &count, physical.data());
+  std::vector<device_candidate> candidates;
+  for (VkPhysicalDevice pd : physical) {
+    VkPhysicalDeviceProperties p{};
+    vkGetPhysicalDeviceProperties(pd, &p);
+    device_candidate c;
+    c.name = p.deviceName;
+    c.type = p.deviceType;
+    c.api_version = p.apiVersion;
+    c.compute_queue = compute_family(pd, &c.timestamps).has_value();
+    if (p.apiVersion >= VK_API_VERSION_1_2) {
+      VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+      VkPhysicalDeviceFeatures2 f{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f12};
+      vkGetPhysicalDeviceFeatures2(pd, &f);
+      c.buffer_device_address = f12.bufferDeviceAddress;
+    }
+    candidates.push_back(std::move(c));
+  }
+  m_choice = choose_device(candidates);
+  if (!m_choice.chosen) {
+    std::string why = "winnow::vk::device: no usable Vulkan device";
+    if (candidates.empty()) why += " (the loader found no driver)";
+    for (const auto& line : m_choice.reasons) why += "; " + line;
+    throw unavailable(why);
+  }
+  m_physical = physical[*m_choice.chosen];
+  bool timestamps = false;
+  m_family = *compute_family(m_physical, &timestamps);
+
+  // Properties the backend uses.
+  VkPhysicalDeviceSubgroupSizeControlProperties size_control{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES};
+  VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+  VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, &subgroup};
+  VkPhysicalDeviceMaintenance3Properties maintenance3{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES, &driver};
+  VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &maintenance3};
+  const bool v13 = candidates[*m_choice.chosen].api_version >= VK_API_VERSION_1_3;
+  if (v13) subgroup.pNext = &size_control;
+  vkGetPhysicalDeviceProperties2(m_physical, &props);
+  std::uint32_t family_count = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(m_physical, &family_count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(family_count);
+  vkGetPhysicalDeviceQueueFamilyProperties(m_physical, &family_count, families.data());
+
+  VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, v13 ? &f13 : nullptr};
+  VkPhysicalDeviceFeatures2 f{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f12};
+  vkGetPhysicalDeviceFeatures2(m_physical, &f);
+
+  const auto& limits = props.properties.limits;
+  m_props.name = props.properties.deviceName;
+  m_props.api_version = props.properties.apiVersion;
+  m_props.type = props.properties.deviceType;
+  m_props.driver = "Vulkan " + version_string(props.properties.apiVersion) + ", " + driver.driverName + " " + driver.driverInfo;
+  m_props.timestamp_period = static_cast<double>(limits.timestampPeriod);
+  m_props.timestamp_valid_bits = families[m_family].timestampValidBits;
+  m_props.subgroup_size = subgroup.subgroupSize;
+  m_props.subgroup_ballot = (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+                            (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_BALLOT_BIT) &&
+                            (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT);
+  m_props.subgroup_size_control = v13 && f13.subgroupSizeControl && f13.computeFullSubgroups &&
+                                  (size_control.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
+  m_props.max_group_count_x = limits.maxComputeWorkGroupCount[0];
+  m_props.max_group_size_x = limits.maxComputeWorkGroupSize[0];
+  m_props.max_invocations = limits.maxComputeWorkGroupInvocations;
+  m_props.max_allocation = maintenance3.maxMemoryAllocationSize;
+
+  // Only what the passes use: device addresses, and subgroup size control for vk/ballot.
+  VkPhysicalDeviceVulkan13Features e13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  e13.subgroupSizeControl = m_props.subgroup_size_control;
+  e13.computeFullSubgroups = m_props.subgroup_size_control;
+  VkPhysicalDeviceVulkan12Features e12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, v13 ? &e13 : nullptr};
+  e12.bufferDeviceAddress = VK_TRUE;
+  const float priority = 1.0f;
+  VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  qci.queueFamilyIndex = m_family;
+  qci.queueCount = 1;
+  qci.pQueuePriorities = &priority;
+  VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &e12};
+  dci.queueCreateInfoCount = 1;
+  dci.pQueueCreateInfos = &qci;
+  WINNOW_VK_CHECK(vkCreateDevice(m_physical, &dci, nullptr, &m_device));
+  vkGetDeviceQueue(m_device, m_family, 0, &m_queue);
+  check("winnow::vk::device: creation");
+}
+
+device::~device() {
+  if (m_device) vkDeviceWaitIdle(m_device);
+  m_pipelines.clear();
+  if (m_device) vkDestroyDevice(m_device, nullptr);
+  if (m_messenger) {
+    auto destroy = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(m_instance, "vkDestroyDebugUtilsMessengerEXT"));
+    if (destroy) destroy(m_instance, m_messenger, nullptr);
+  }
+  if (m_instance) vkDestroyInstance(m_instance, nullptr);
+  // Nothing can throw here: what the layer said at teardown (leaked objects) goes to stderr.
+  for (const auto& m : take_validation_messages()) std::cerr << "winnow::vk::device: at teardown: " << m << "\n";
+}
+
+device& device::get() {
+  // Created once; a failure is remembered so every caller gets the same reason.
+  static probe_result p = [] {
+    probe_result r;
+    try {
+      r.dev.reset(new device());
+    } catch (const error& e) {
+      r.reason = e.what();
+    }
+    return r;
+  }();
+  if (!p.dev) throw unavailable(*p.reason);
+  return *p.dev;
+}
+
+std::optional<std::string> unavailable_reason() {
+  try {
+    (void)device::get();
+    return std::nullopt;
+  } catch (const unavailable& e) {
+    return std::string(e.what());
+  }
+}
+
+void device::check(std::string_view where) {
+  auto messages = take_validation_messages();
+  if (messages.empty()) return;
+  std::string what = std::string(where) + ": " + std::to_string(messages.size()) + " validation message(s): ";
+  for (std::size_t i = 0; i < messages.size() && i < 4; ++i) what += (i ? " | " : "") + messages[i];
+  throw error(what);
+}
+
+std::optional<std::uint32_t> device::memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags want) const {
+  VkPhysicalDeviceMemoryProperties mp{};
+  vkGetPhysicalDeviceMemoryProperties(m_physical, &mp);
+  for (std::uint32_t i = 0; i < mp.memoryTypeCount; ++i)
+    if ((type_bits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want) return i;
+  return std::nullopt;
+}
+
+const pipeline& device::pipeline_for(const pipeline_key& key) {
+  const std::string k = key.str();
+  auto it = m_pipelines.find(k);
+  if (it == m_pipelines.end()) it = m_pipelines.emplace(k, std::make_unique<pipeline>(key)).first;
+  return *it->second;
+}
+
+std::vector<std::string> take_validation_messages() {
+  const std::lock_guard lock(g_messages_mutex);
+  return std::exchange(g_messages, {});
+}
+
+} // namespace winnow::vk

@@ -1,0 +1,169 @@
+#include "winnow/vulkan/sequence.hpp"
+
+#include <cstdlib>
+#include <iostream>
+
+#include "winnow/vulkan/check.hpp"
+#include "winnow/vulkan/device.hpp"
+
+namespace winnow::vk {
+namespace {
+
+/// Everything written before → everything after: the edges of a sequence, so its buffers are
+/// visible to the transfers and the next sequence whatever they do.
+void full_barrier(VkCommandBuffer cmd) {
+  VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  b.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
+  b.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &b, 0, nullptr, 0,
+                       nullptr);
+}
+
+} // namespace
+
+sequence::sequence(std::string name, std::uint32_t max_marks) : m_name(std::move(name)), m_max_marks(max_marks) {
+  device& d = device::get();
+  VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  pci.queueFamilyIndex = d.queue_family();
+  WINNOW_VK_CHECK(vkCreateCommandPool(d.handle(), &pci, nullptr, &m_pool));
+  VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  ai.commandPool = m_pool;
+  ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  ai.commandBufferCount = 1;
+  WINNOW_VK_CHECK(vkAllocateCommandBuffers(d.handle(), &ai, &m_cmd));
+  VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  WINNOW_VK_CHECK(vkCreateFence(d.handle(), &fci, nullptr, &m_fence));
+  if (m_max_marks > 1) {
+    VkQueryPoolCreateInfo qci{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    qci.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    qci.queryCount = m_max_marks;
+    WINNOW_VK_CHECK(vkCreateQueryPool(d.handle(), &qci, nullptr, &m_queries));
+  }
+}
+
+sequence::~sequence() {
+  const VkDevice d = device::get().handle();
+  if (m_pending && vkWaitForFences(d, 1, &m_fence, VK_TRUE, 60'000'000'000ull) != VK_SUCCESS) {
+    // Destroying a command buffer the device still runs is undefined; nothing sane is left to do.
+    std::cerr << "winnow::vk::sequence: '" << m_name << "' is still running at destruction\n";
+    std::terminate();
+  }
+  if (m_queries) vkDestroyQueryPool(d, m_queries, nullptr);
+  vkDestroyFence(d, m_fence, nullptr);
+  vkDestroyCommandPool(d, m_pool, nullptr);
+}
+
+std::chrono::milliseconds sequence::default_timeout() {
+  const char* v = std::getenv("WINNOW_VK_TIMEOUT_MS");
+  return std::chrono::milliseconds(v ? std::strtoll(v, nullptr, 10) : 60'000);
+}
+
+void sequence::begin() {
+  if (m_recording) throw error("winnow::vk::sequence: '" + m_name + "' is already recording");
+  if (m_pending) throw error("winnow::vk::sequence: '" + m_name + "' was submitted and not waited for");
+  WINNOW_VK_CHECK(vkResetCommandBuffer(m_cmd, 0));
+  VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  WINNOW_VK_CHECK(vkBeginCommandBuffer(m_cmd, &bi));
+  if (m_queries) vkCmdResetQueryPool(m_cmd, m_queries, 0, m_max_marks);
+  full_barrier(m_cmd);
+  m_recording = true;
+  m_passes = false;
+  m_marks.clear();
+  m_stamps = 0;
+}
+
+void sequence::barrier() {
+  VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+  b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+  vkCmdPipelineBarrier(m_cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &b, 0, nullptr,
+                       0, nullptr);
+}
+
+void sequence::dispatch(const pipeline& p, const pass_args& args, std::uint64_t groups) {
+  if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': dispatch outside a recording");
+  if (m_passes) barrier();
+  m_passes = true;
+  if (groups == 0) return; // nothing to do, but the barrier keeps the order of what follows
+  const std::uint64_t max_x = device::get().properties().max_group_count_x;
+  const std::uint64_t x = groups <= max_x ? groups : (max_x >= 32768 ? 32768 : max_x);
+  const std::uint64_t y = (groups + x - 1) / x;
+  if (y > 65535) throw unavailable("winnow::vk::sequence: " + std::to_string(groups) + " workgroups of " + p.key().shader +
+                                   " exceed the dispatch limits");
+  vkCmdBindPipeline(m_cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.handle());
+  vkCmdPushConstants(m_cmd, p.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(pass_args), &args);
+  vkCmdDispatch(m_cmd, static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), 1);
+}
+
+void sequence::mark(std::string_view name) {
+  if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': timestamp '" + std::string(name) + "' outside a recording");
+  if (!m_queries || m_stamps + 1 >= m_max_marks)
+    throw error("winnow::vk::sequence: '" + m_name + "': more than " + std::to_string(m_max_marks) + " timestamps");
+  vkCmdWriteTimestamp(m_cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, m_queries, m_stamps++);
+  m_marks.emplace_back(name);
+}
+
+void sequence::submit() {
+  if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': submit without a recording");
+  if (m_stamps) vkCmdWriteTimestamp(m_cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, m_queries, m_stamps++);
+  full_barrier(m_cmd);
+  WINNOW_VK_CHECK(vkEndCommandBuffer(m_cmd));
+  m_recording = false;
+  device& d = device::get();
+  WINNOW_VK_CHECK(vkResetFences(d.handle(), 1, &m_fence));
+  VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  si.commandBufferCount = 1;
+  si.pCommandBuffers = &m_cmd;
+  if (const VkResult r = vkQueueSubmit(d.queue(), 1, &si, m_fence); r != VK_SUCCESS)
+    throw error("winnow::vk::sequence: '" + m_name + "': vkQueueSubmit: " + std::string(to_string(r)));
+  m_pending = true;
+}
+
+void sequence::wait(std::chrono::milliseconds timeout) {
+  if (!m_pending) throw error("winnow::vk::sequence: '" + m_name + "': wait without a submission");
+  const auto ns = static_cast<std::uint64_t>(std::chrono::nanoseconds(timeout).count());
+  const VkResult r = vkWaitForFences(device::get().handle(), 1, &m_fence, VK_TRUE, ns);
+  if (r == VK_TIMEOUT)
+    throw error("winnow::vk::sequence: '" + m_name + "' did not finish within " + std::to_string(timeout.count()) +
+                " ms (fence timeout)");
+  if (r == VK_ERROR_DEVICE_LOST) throw error("winnow::vk::sequence: '" + m_name + "': device lost (VK_ERROR_DEVICE_LOST)");
+  if (r != VK_SUCCESS) throw error("winnow::vk::sequence: '" + m_name + "': vkWaitForFences: " + std::string(to_string(r)));
+  m_pending = false;
+}
+
+std::vector<phase_time> sequence::read_marks() {
+  if (m_recording || m_pending)
+    throw error("winnow::vk::sequence: '" + m_name + "': timestamps read before the submission finished");
+  std::vector<phase_time> out;
+  if (m_stamps < 2) return out;
+  std::vector<std::uint64_t> ticks(m_stamps);
+  device& d = device::get();
+  WINNOW_VK_CHECK(vkGetQueryPoolResults(d.handle(), m_queries, 0, m_stamps, ticks.size() * sizeof(std::uint64_t), ticks.data(),
+                                        sizeof(std::uint64_t), VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+  const std::uint32_t bits = d.properties().timestamp_valid_bits;
+  const std::uint64_t mask = bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+  for (std::size_t i = 0; i + 1 < ticks.size(); ++i) {
+    const std::uint64_t delta = ((ticks[i + 1] & mask) - (ticks[i] & mask)) & mask; // survives one wrap
+    out.push_back({m_marks[i], static_cast<double>(delta) * d.properties().timestamp_period});
+  }
+  return out;
+}
+
+timestamps::timestamps(sequence& s) : m_seq(&s) {
+  const device_properties& p = device::get().properties();
+  if (p.timestamp_valid_bits == 0)
+    throw unavailable("winnow::vk::timestamps: the compute queue of " + p.name + " has no timestamps (timestampValidBits = 0)");
+}
+
+void timestamps::phase(std::string_view name) { m_seq->mark(name); }
+
+void timestamps::stop() {
+  if (m_seq->recording())
+    throw error("winnow::vk::timestamps: '" + m_seq->name() + "' is still recording after run() (it must submit and wait)");
+}
+
+std::vector<phase_time> timestamps::read() { return m_seq->read_marks(); }
+
+} // namespace winnow::vk
