@@ -22,7 +22,18 @@ measurement measure(algorithm& a, const run_options& options) {
   std::vector<std::pair<std::string, std::vector<double>>> by_phase;
   std::vector<double> totals, walls;
   auto t = a.make_timer();
-  for (int rep = 0; rep < options.warmup + options.reps; ++rep) {
+  // Untimed warm-up: at least `warmup` repetitions and at least `warmup_ns` of wall time.
+  const auto warm_start = clock::now();
+  for (int rep = 0; rep < options.warmup ||
+                    std::chrono::duration<double, std::nano>(clock::now() - warm_start).count() < options.warmup_ns;
+       ++rep) {
+    a.reset();
+    if (options.cold) a.flush_caches();
+    t->start();
+    a.run(*t);
+    t->stop();
+  }
+  for (int rep = 0; rep < options.reps; ++rep) {
     a.reset();
     if (options.cold) a.flush_caches();
     const auto w0 = clock::now();
@@ -30,7 +41,6 @@ measurement measure(algorithm& a, const run_options& options) {
     a.run(*t);
     t->stop();
     const auto w1 = clock::now();
-    if (rep < options.warmup) continue;
     // Read back after the run, never during it: GPU timers resolve their queries here.
     double total = 0;
     std::vector<std::pair<std::string, double>> this_rep;
@@ -70,6 +80,7 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
   r.stable = entry.info.stable;
   r.in_place = entry.info.in_place;
   r.warmup = options.warmup;
+  r.warmup_ns = options.warmup_ns;
   r.reps = options.reps;
   r.cold = options.cold;
   if (auto reason = reg.unavailable_reason(r.api)) {

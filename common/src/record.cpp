@@ -97,6 +97,7 @@ std::string to_json_line(const record& r) {
   j["stable"] = r.stable;
   j["in_place"] = r.in_place;
   j["warmup"] = r.warmup;
+  j["warmup_ms"] = r.warmup_ns / 1e6;
   j["reps"] = r.reps;
   j["cold"] = r.cold;
   j["phases"] = phases;
@@ -117,7 +118,7 @@ std::string to_csv(const std::vector<record>& rows) {
     for (const auto& p : r.phases)
       if (std::find(phase_names.begin(), phase_names.end(), p.name) == phase_names.end()) phase_names.push_back(p.name);
   std::string out =
-      "schema,winnow,api,algorithm,params,case,n,removals,valid,stable,in_place,warmup,reps,cold,"
+      "schema,winnow,api,algorithm,params,case,n,removals,valid,stable,in_place,warmup,warmup_ms,reps,cold,"
       "total_median_ns,total_min_ns,total_max_ns,wall_median_ns,wall_min_ns,wall_max_ns,bytes_read,bytes_written,launches,"
       "verified,mismatch,skipped,device,driver,host,command";
   for (const auto& name : phase_names) out += "," + name + "_median_ns," + name + "_min_ns," + name + "_max_ns";
@@ -128,7 +129,7 @@ std::string to_csv(const std::vector<record>& rows) {
     const std::vector<std::string> fields = {
         std::to_string(record_schema_version), r.winnow_version, r.api, r.algorithm, joined, r.spec,
         std::to_string(r.n), std::to_string(r.removals), std::to_string(r.valid), r.stable ? "true" : "false",
-        r.in_place ? "true" : "false", std::to_string(r.warmup), std::to_string(r.reps), r.cold ? "true" : "false",
+        r.in_place ? "true" : "false", std::to_string(r.warmup), num(r.warmup_ns / 1e6), std::to_string(r.reps), r.cold ? "true" : "false",
         num(r.total.median), num(r.total.min), num(r.total.max), num(r.wall.median), num(r.wall.min), num(r.wall.max),
         std::to_string(r.bytes_read), std::to_string(r.bytes_written), std::to_string(r.launches), r.verified ? "true" : "false", r.mismatch,
         r.skipped.value_or(""), r.device, r.driver, r.host, r.command};

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include "winnow/error.hpp"
 #include "winnow/harness.hpp"
 #include "winnow/reference.hpp"
@@ -136,6 +138,17 @@ TEST(harness, failed_calls_name_file_line_call_and_error) {
     EXPECT_TRUE(std::string(e.what()).ends_with(": glCheckFramebufferStatus(GL_FRAMEBUFFER): GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT"))
         << e.what();
   }
+}
+
+TEST(harness, warm_up_lasts_at_least_the_time_asked_for) {
+  workload w;
+  w.data = {1, 0, 3};
+  fake a;
+  a.prepare(w, {});
+  const auto start = std::chrono::steady_clock::now();
+  (void)measure(a, {1, 1, false, 30e6});
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(30));
+  EXPECT_GT(a.resets, 2) << "more warm-up repetitions than the count asked for";
 }
 
 TEST(harness, bad_repetition_counts_are_usage_errors) {

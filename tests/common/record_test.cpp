@@ -36,7 +36,7 @@ record sample() {
 TEST(record, json_line_has_every_schema_field) {
   const auto j = nlohmann::json::parse(to_json_line(sample()));
   for (const char* key : {"schema", "winnow", "command", "host", "device", "driver", "api", "algorithm", "params", "case",
-                          "n", "removals", "valid", "stable", "in_place", "warmup", "reps", "cold", "phases", "total",
+                          "n", "removals", "valid", "stable", "in_place", "warmup", "warmup_ms", "reps", "cold", "phases", "total",
                           "wall", "bytes_read", "bytes_written", "launches", "verified", "mismatch", "skipped"})
     EXPECT_TRUE(j.contains(key)) << key;
   EXPECT_EQ(j["schema"], record_schema_version);

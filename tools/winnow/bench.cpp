@@ -75,7 +75,7 @@ int bench_command(const bench_args& a) {
 
   std::vector<case_spec> specs;
   for (const auto& c : a.cases.empty() ? s.expanded_cases() : a.cases) specs.push_back(parse_spec(c));
-  run_options options{a.warmup.value_or(s.warmup), a.reps.value_or(s.reps), a.cold};
+  run_options options{a.warmup.value_or(s.warmup), a.reps.value_or(s.reps), a.cold, a.warmup_ms.value_or(s.warmup_ms) * 1e6};
 
   std::filesystem::create_directories(a.out);
   std::vector<record> records;

@@ -20,6 +20,7 @@ struct bench_args {
   std::string suite = "default";
   std::vector<std::string> apis, algos, cases;
   std::optional<int> reps, warmup;
+  std::optional<double> warmup_ms;
   bool cold = false;
   std::string out = "results";
 };

@@ -12,7 +12,7 @@ namespace {
 std::string describe(const param_axis& a) {
   if (a.choices_only) {
     std::string s;
-    for (const auto& v : a.values) s += (s.empty() ? "" : " | ") + v;
+    for (const auto& v : a.choices()) s += (s.empty() ? "" : " | ") + v;
     return s;
   }
   return std::string(a.power_of_two ? "power of two" : "integer") + " in [" + std::to_string(a.min) + ", " +

@@ -25,6 +25,9 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--reps", run.options.reps, "timed repetitions")->capture_default_str()->check(CLI::Range(1, 100000));
   run_cmd->add_option("--warmup", run.options.warmup, "untimed repetitions first")->capture_default_str()->check(CLI::Range(0, 100000));
   run_cmd->add_flag("--cold", run.options.cold, "flush caches before every repetition");
+  double run_warmup_ms = 200;
+  run_cmd->add_option("--warmup-time", run_warmup_ms, "and warm up for at least this many ms (GPU clocks ramp up)")
+      ->capture_default_str()->check(CLI::Range(0.0, 60000.0));
   run_cmd->add_option("--out", run.out, "append nothing, write the record: FILE.jsonl or FILE.csv");
 
   bench_args bench;
@@ -36,6 +39,8 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--reps", bench.reps, "timed repetitions (default: the suite's)")->check(CLI::Range(1, 100000));
   bench_cmd->add_option("--warmup", bench.warmup, "untimed repetitions (default: the suite's)")->check(CLI::Range(0, 100000));
   bench_cmd->add_flag("--cold", bench.cold, "flush caches before every repetition");
+  bench_cmd->add_option("--warmup-time", bench.warmup_ms, "warm up for at least this many ms (default: the suite's, else 200)")
+      ->check(CLI::Range(0.0, 60000.0));
   bench_cmd->add_option("--out", bench.out, "results folder")->capture_default_str();
 
   std::string corpus_spec, corpus_out;
@@ -78,7 +83,10 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (app.got_subcommand("list")) return list_command();
-    if (run_cmd->parsed()) return run_command(run);
+    if (run_cmd->parsed()) {
+      run.options.warmup_ns = run_warmup_ms * 1e6;
+      return run_command(run);
+    }
     if (bench_cmd->parsed()) return bench_command(bench);
     if (corpus_cmd->parsed()) return corpus_command(corpus_spec, corpus_out);
     if (calibrate_cmd->parsed()) return calibrate_command(calibrate_apis, calibrate_out);

@@ -44,7 +44,8 @@ int run_command(const run_args& a) {
     std::cout << "skipped: " << *r.skipped << "\n";
   } else {
     std::cout << "device  " << r.device << " — " << r.driver << "\n"
-              << "reps    " << r.reps << " after " << r.warmup << " warm-up" << (r.cold ? ", cold" : "") << "\n\n"
+              << "reps    " << r.reps << " after " << r.warmup << " warm-up (and ≥ " << r.warmup_ns / 1e6 << " ms)"
+              << (r.cold ? ", cold" : "") << "\n\n"
               << phase_table(r) << "\n"
               << "bytes   " << r.bytes_read << " read, " << r.bytes_written << " written → "
               << format_bandwidth(static_cast<double>(r.bytes_read + r.bytes_written), r.total.median)

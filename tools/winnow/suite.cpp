@@ -24,6 +24,7 @@ suite parse(const std::string& origin, const std::string& text) {
     s.params = j.value("params", decltype(s.params){});
     s.warmup = j.value("warmup", 1);
     s.reps = j.value("reps", 5);
+    s.warmup_ms = j.value("warmup_ms", 200.0);
     return s;
   } catch (const nlohmann::json::exception& e) {
     throw usage_error("suite " + origin + ": " + e.what());

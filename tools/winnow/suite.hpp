@@ -5,7 +5,7 @@
 //     "algorithms": ["cpu/redzone"],                                   // optional: only these
 //     "sizes": ["128K", "1M"], "cases": ["removal:{size}:k=0.1"],     // {size} expands over sizes
 //     "params": { "gl/horn": { "block": ["32", "128"] } },            // swept as a product; else defaults
-//     "warmup": 1, "reps": 5 }
+//     "warmup": 1, "warmup_ms": 200, "reps": 5 }
 #include <map>
 #include <string>
 #include <vector>
@@ -17,6 +17,7 @@ struct suite {
   std::vector<std::string> apis, algorithms, sizes, cases;
   std::map<std::string, std::map<std::string, std::vector<std::string>>> params;
   int warmup = 1, reps = 5;
+  double warmup_ms = 200; ///< and at least this long (GPU clocks ramp up after the host's case generation)
 
   /// The case specs, with {size} expanded in order of size, then case.
   [[nodiscard]] std::vector<std::string> expanded_cases() const;

@@ -1,6 +1,7 @@
 #include "winnow/vulkan/backend.hpp"
 
 #include "algorithms.hpp"
+#include "calibrate.hpp"
 #include "winnow/vulkan/device.hpp"
 
 namespace winnow::vk {
@@ -15,6 +16,7 @@ void register_backend(registry& r) {
     return device_info{p.name, p.driver + ", subgroup " + std::to_string(p.subgroup_size) +
                                    (device::get().validation() ? ", validation on" : "")};
   };
+  b.calibrate = [] { return vk::calibrate(); };
   b.algorithms = {horn_entry(), jumping_jack_entry(), rlz_entry(), binary_tree_entry(), ballot_entry()};
   r.add(std::move(b));
 }

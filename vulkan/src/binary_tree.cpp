@@ -30,7 +30,7 @@ class binary_tree final : public block_compaction {
     a.b = m_levels.address();
     a.dst = m_compacted.address();
     a.k0 = static_cast<std::uint32_t>(m_size);
-    m_runner.run(search_pipeline("bt_traverse", m_log2_block), a, m_size, 2 + m_log2_block);
+    m_runner.run(search_pipeline("bt_traverse", m_log2_block), a, m_size, 2); // the stream + ½ + ¼ + … of it
     return level(m_log2_block); // the root of every block: its count
   }
   count_source counts_from() const override { return count_source::per_block; }

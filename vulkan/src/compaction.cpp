@@ -113,7 +113,7 @@ void block_compaction::run(timer& t) {
     // Every output element reads ⌈log2 nb⌉ + 2 offsets and counts, and its source.
     const pipeline& p = shader("concat_search", local, {m_block});
     a.n = static_cast<std::uint32_t>(m_size);
-    m_runner.run_groups(p, a, (m_size + p.local_size() - 1) / p.local_size(), kept * (log2_exact(m_blocks) + 3), kept);
+    m_runner.run_groups(p, a, (m_size + p.local_size() - 1) / p.local_size(), 2 * m_blocks + kept, kept);
   } else {
     const pipeline& p = shader("concat_copy", std::min(local, m_block), {m_block});
     m_runner.run_groups(p, a, m_blocks, 2 * m_blocks + kept, kept);

@@ -20,7 +20,7 @@ class horn final : public block_compaction {
     a.a = m_data.address();
     a.b = p.address();
     a.dst = m_compacted.address();
-    m_runner.run(search_pipeline("horn_search", m_log2_block), a, m_size, 2 + m_log2_block);
+    m_runner.run(search_pipeline("horn_search", m_log2_block), a, m_size, 2);
     return p.address();
   }
   count_source counts_from() const override { return count_source::invalid_scan; }

@@ -22,8 +22,8 @@ class jumping_jack final : public block_compaction {
     a.a = m_data.address();
     a.b = p.address();
     a.dst = m_compacted.address();
-    // Total hops over a block are ≤ z_b: about one extra pair of fetches per element on average.
-    m_runner.run(search_pipeline("jj_search", m_loop_bound), a, m_size, 4);
+    // Reads the stream and the scan; the hops (≤ z_b per block) revisit the block: cache hits.
+    m_runner.run(search_pipeline("jj_search", m_loop_bound), a, m_size, 2);
     return p.address();
   }
   count_source counts_from() const override { return count_source::invalid_scan; }

@@ -36,12 +36,12 @@ const pipeline& shader(const std::string& name, std::uint32_t local, std::vector
   return device::get().pipeline_for({name, std::move(rest), 0});
 }
 
-void pass_runner::run(const pipeline& p, pass_args args, std::uint64_t invocations, double fetches) {
+void pass_runner::run(const pipeline& p, pass_args args, std::uint64_t invocations, double reads) {
   if (invocations > 0xffffffffull) throw unavailable("winnow::vk: a pass of " + std::to_string(invocations) + " invocations");
   args.n = static_cast<std::uint32_t>(invocations);
   m_seq->dispatch(p, args, (invocations + p.local_size() - 1) / p.local_size());
   ++m_passes;
-  m_read += static_cast<std::uint64_t>(fetches * static_cast<double>(invocations));
+  m_read += static_cast<std::uint64_t>(reads * static_cast<double>(invocations));
   m_written += invocations;
 }
 

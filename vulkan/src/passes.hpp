@@ -33,9 +33,11 @@ class pass_runner {
 public:
   void attach(sequence& s) { m_seq = &s; }
   [[nodiscard]] sequence& seq() { return *m_seq; }
-  /// One pass of `invocations` invocations (args.n is set here); each reads `fetches` words and
-  /// writes one.
-  void run(const pipeline& p, pass_args args, std::uint64_t invocations, double fetches);
+  /// One pass of `invocations` invocations (args.n is set here); each writes one word and reads
+  /// `reads` distinct input words — gl/'s model: a word fetched again by a neighbour or by the next
+  /// step of a search is a cache hit, not memory traffic (Hillis-Steele 1, up-sweep 2, Horn's
+  /// search 2: the stream and the scan).
+  void run(const pipeline& p, pass_args args, std::uint64_t invocations, double reads);
   /// One pass of `groups` workgroups (args.n is the caller's) with its own traffic [words].
   void run_groups(const pipeline& p, const pass_args& args, std::uint64_t groups, std::uint64_t words_read,
                   std::uint64_t words_written);

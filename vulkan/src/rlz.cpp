@@ -32,7 +32,7 @@ class rlz final : public block_compaction {
       a.k0 = 1u << k;
       a.k1 = m_block;
       a.k2 = k == 0 ? static_cast<std::uint32_t>(value_map::invalid_flag) : 0;
-      m_runner.run(p, a, m_size, 2);
+      m_runner.run(p, a, m_size, 1);
     }
     return m_rl[(m_log2_block - 1) % 2];
   }
@@ -60,7 +60,7 @@ class rlz final : public block_compaction {
       a.k0 = (top ? 1u : 0u) | (p == 0 ? 2u : 0u);
       a.k1 = 1u << p;
       a.k2 = p == 0 ? invalid : 0;
-      m_runner.run(shader("rl_down", local), a, m_size >> p, top ? 1 : (p == 0 ? 3 : 2));
+      m_runner.run(shader("rl_down", local), a, m_size >> p, top ? 1 : 1.5);
     }
     return m_rl[0];
   }
@@ -75,7 +75,7 @@ class rlz final : public block_compaction {
     a.a = m_data.address();
     a.b = prl.address();
     a.dst = m_compacted.address();
-    m_runner.run(search_pipeline("rlz_search", m_loop_bound, {m_fast ? 1u : 0u}), a, m_size, 4);
+    m_runner.run(search_pipeline("rlz_search", m_loop_bound, {m_fast ? 1u : 0u}), a, m_size, 2);
     return prl.address();
   }
   count_source counts_from() const override { return count_source::invalid_scan; }

@@ -40,7 +40,7 @@ const buffer& segmented_scan::run(pass_runner& r, const buffer& src, value_map m
       a.k0 = 1u << k;
       a.k1 = m_seg;
       a.k2 = k == 0 ? m : 0;
-      r.run(p, a, m_size, 2);
+      r.run(p, a, m_size, 1);
       in = &out;
     }
     return *in;
@@ -67,7 +67,7 @@ const buffer& segmented_scan::run(pass_runner& r, const buffer& src, value_map m
     a.k0 = (top ? 1u : 0u) | (p == 1 ? 2u : 0u);
     a.k1 = m_seg;
     a.k2 = p == 1 ? m : 0;
-    r.run(down, a, m_size >> (p - 1), top ? 1 : 2);
+    r.run(down, a, m_size >> (p - 1), top ? 1 : 1.5);
   }
   return m_d0;
 }
@@ -101,7 +101,7 @@ const buffer& stream_scan::run(pass_runner& r, const buffer& src) {
   a.dst = m_out.address();
   a.k0 = m_layout.log2_width;
   a.k1 = row_offsets ? 1 : 0;
-  r.run(shader("scan_finish", local), a, m_layout.size(), row_offsets ? 3 : 2);
+  r.run(shader("scan_finish", local), a, m_layout.size(), 2);
   return m_out;
 }
 

@@ -16,6 +16,10 @@ struct run_options {
   int warmup = 1; ///< untimed repetitions first
   int reps = 5;   ///< timed repetitions; the record holds their median/min/max
   bool cold = false; ///< flush caches before every repetition
+  /// Warm up for at least this long too [ns]: a GPU left idle while the host generates a case
+  /// drops its clocks (an H200: 1980 → 345 MHz), and a few short repetitions are timed before the
+  /// clocks come back (3× slower Vulkan passes were measured so).
+  double warmup_ns = 0;
 };
 
 /// median/min/max of the samples (the median of an even count is the mean of the middle two).

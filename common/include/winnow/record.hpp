@@ -41,6 +41,7 @@ struct record {
   bool stable = true;
   bool in_place = false;
   int warmup = 0;
+  double warmup_ns = 0; ///< and at least this long [ns]
   int reps = 0;
   bool cold = false;
   std::vector<phase_stats> phases;
