@@ -47,6 +47,22 @@ params resolve_params(const algorithm_info& info, const params& given) {
   return out;
 }
 
+std::vector<params> sweep(const algorithm_info& info, const std::vector<std::string>& except) {
+  std::vector<params> grid{{}};
+  for (const auto& axis : info.axes) {
+    if (std::find(except.begin(), except.end(), axis.key) != except.end()) continue;
+    std::vector<params> next;
+    for (const auto& g : grid)
+      for (const auto& v : axis.values) {
+        params p = g;
+        p[axis.key] = v;
+        next.push_back(p);
+      }
+    grid = std::move(next);
+  }
+  return grid;
+}
+
 std::pair<std::string, std::string> parse_param(const std::string& text) {
   const auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())

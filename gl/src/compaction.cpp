@@ -167,4 +167,23 @@ traffic block_compaction::bytes_moved() const { return {m_runner.bytes_read(), m
 
 std::unique_ptr<winnow::timer> block_compaction::make_timer() { return std::make_unique<timer_query>(); }
 
+void scan_then_search::prepare_search(const char* shader, int bound, int cap_location) {
+  m_cap_location = cap_location;
+  m_scan_passes = std::make_unique<segmented_scan>(m_layout.width, m_layout.height, m_block, m_scan);
+  m_search = program("fullscreen.vert", shader, loop_check_define());
+  m_loop_bound = bound;
+}
+
+const texture& scan_then_search::run_in_block(timer& t, const framebuffer& out) {
+  t.phase("scan");
+  const texture& p = m_scan_passes->run(m_runner, m_data, value_map::invalid_flag);
+  t.phase("search");
+  bind(0, m_data);
+  bind(1, p);
+  set(m_search, 0, m_block);
+  set(m_search, m_cap_location, m_log2_block);
+  m_runner.draw(m_search, out, m_layout.width, m_layout.height, 2);
+  return p;
+}
+
 } // namespace winnow::gl

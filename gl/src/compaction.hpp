@@ -69,4 +69,20 @@ private:
   const texture* m_offsets_tex = nullptr;
 };
 
+/// The frame of the algorithms that scan the invalid flags in each block and then run one search
+/// pass over the scan (Horn, Jumping Jack): phases `scan`, `search`.
+class scan_then_search : public block_compaction {
+protected:
+  /// `shader`: the search pass; `bound`: its loop's proven bound (trips); `cap_location`: the
+  /// uniform that gets log2 B as the loop's cap, or -1 (GL ignores a uniform set at -1).
+  void prepare_search(const char* shader, int bound, int cap_location);
+  const texture& run_in_block(timer& t, const framebuffer& out) override;
+  count_source counts_from() const override { return count_source::invalid_scan; }
+
+private:
+  std::unique_ptr<segmented_scan> m_scan_passes;
+  program m_search;
+  int m_cap_location = -1;
+};
+
 } // namespace winnow::gl

@@ -7,27 +7,9 @@
 namespace winnow::gl {
 namespace {
 
-class horn final : public block_compaction {
-  void prepare_in_block(const params&) override {
-    m_scan_passes = std::make_unique<segmented_scan>(m_layout.width, m_layout.height, m_block, m_scan);
-    m_search = program("fullscreen.vert", "horn_search.frag", loop_check_define());
-    m_loop_bound = m_log2_block;
-  }
-  const texture& run_in_block(timer& t, const framebuffer& out) override {
-    t.phase("scan");
-    const texture& p = m_scan_passes->run(m_runner, m_data, value_map::invalid_flag);
-    t.phase("search");
-    bind(0, m_data);
-    bind(1, p);
-    set(m_search, 0, m_block);
-    set(m_search, 1, m_log2_block);
-    m_runner.draw(m_search, out, m_layout.width, m_layout.height, 2);
-    return p;
-  }
-  count_source counts_from() const override { return count_source::invalid_scan; }
-
-  std::unique_ptr<segmented_scan> m_scan_passes;
-  program m_search;
+class horn final : public scan_then_search {
+  // Binary lifting: ⌈log2(z_b + 1)⌉ ≤ log2 B steps.
+  void prepare_in_block(const params&) override { prepare_search("horn_search.frag", m_log2_block, 1); }
 };
 
 } // namespace

@@ -44,6 +44,13 @@ TEST(params, accepted_values_may_go_beyond_the_sweep) {
   EXPECT_EQ(resolve_error({{"concat", "points"}}), "gl/horn: concat='points' is not accepted (concat: lines | rects)");
 }
 
+TEST(params, sweep_is_the_product_of_the_axes_values) {
+  const auto grid = sweep(sample_info());
+  EXPECT_EQ(grid.size(), 4u); // block 32, 2048 × scan hillis, blelloch × concat lines
+  EXPECT_EQ(grid.front(), (params{{"block", "32"}, {"concat", "lines"}, {"scan", "hillis"}}));
+  EXPECT_EQ(sweep(sample_info(), {"scan", "concat"}).size(), 2u);
+}
+
 TEST(params, parse_param_needs_key_and_value) {
   EXPECT_EQ(parse_param("block=128"), (std::pair<std::string, std::string>{"block", "128"}));
   EXPECT_THROW((void)parse_param("block"), usage_error);

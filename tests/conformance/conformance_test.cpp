@@ -31,22 +31,6 @@ struct config {
   std::string spec;
 };
 
-/// Every combination of every axis's sweep values.
-std::vector<params> sweep(const algorithm_info& info) {
-  std::vector<params> grid{{}};
-  for (const auto& axis : info.axes) {
-    std::vector<params> next;
-    for (const auto& g : grid)
-      for (const auto& v : axis.values) {
-        params p = g;
-        p[axis.key] = v;
-        next.push_back(p);
-      }
-    grid = std::move(next);
-  }
-  return grid;
-}
-
 void PrintTo(const config& c, std::ostream* os) { *os << c.entry->info.full_name() << " " << to_string(c.p) << " " << c.spec; }
 
 std::vector<config> all_configs() {

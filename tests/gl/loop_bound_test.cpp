@@ -13,23 +13,6 @@
 namespace winnow::gl {
 namespace {
 
-/// Every combination of the axes' sweep values, but concatenation (it has no loop).
-std::vector<params> sweep_without_concat(const algorithm_info& info) {
-  std::vector<params> grid{{}};
-  for (const auto& axis : info.axes) {
-    if (axis.key == "concat") continue;
-    std::vector<params> next;
-    for (const auto& g : grid)
-      for (const auto& v : axis.values) {
-        params p = g;
-        p[axis.key] = v;
-        next.push_back(p);
-      }
-    grid = std::move(next);
-  }
-  return grid;
-}
-
 TEST(gl_loop_bounds, search_loops_stay_within_their_proven_bound) {
   if (auto reason = unavailable_reason()) GTEST_SKIP() << *reason;
   ::setenv("WINNOW_GL_LOOP_CHECK", "1", 1);
@@ -44,7 +27,7 @@ TEST(gl_loop_bounds, search_loops_stay_within_their_proven_bound) {
     for (const auto& b : reg.backends()) {
       if (b.api != "gl") continue;
       for (const auto& e : b.algorithms)
-        for (const auto& p : sweep_without_concat(e.info)) {
+        for (const auto& p : sweep(e.info, {"concat"})) { // the concatenation has no loop
           const record r = run_case(reg, e, p, c, {0, 1, false});
           EXPECT_TRUE(r.verified) << e.info.full_name() << " " << to_string(p) << " " << spec << ": " << r.mismatch;
         }

@@ -86,6 +86,10 @@ public:
 /// usage errors naming the key and the accepted values. Returns every axis with defaults filled in.
 [[nodiscard]] params resolve_params(const algorithm_info& info, const params& given);
 
+/// Every combination of the axes' sweep `values` (the conformance suite's grid); the axes named in
+/// `except` keep their defaults.
+[[nodiscard]] std::vector<params> sweep(const algorithm_info& info, const std::vector<std::string>& except = {});
+
 /// Parses "key=value"; throws usage_error otherwise.
 [[nodiscard]] std::pair<std::string, std::string> parse_param(const std::string& text);
 
