@@ -144,4 +144,23 @@ traffic block_compaction::bytes_moved() const { return {m_runner.bytes_read(), m
 
 std::unique_ptr<winnow::timer> block_compaction::make_timer() { return std::make_unique<timestamps>(*m_seq); }
 
+void scan_then_search::prepare_search(std::string shader, std::uint32_t bound) {
+  m_shader = std::move(shader);
+  m_scan_passes = std::make_unique<segmented_scan>(m_size, m_block, m_scan);
+  m_loop_bound = bound;
+}
+
+VkDeviceAddress scan_then_search::run_in_block(timer& t) {
+  t.phase("scan");
+  const buffer& p = m_scan_passes->run(m_runner, m_data, value_map::invalid_flag);
+  t.phase("search");
+  pass_args a = search_args();
+  a.a = m_data.address();
+  a.b = p.address();
+  a.dst = m_compacted.address();
+  // Reads the stream and the scan; a search's further fetches stay in the block: cache hits.
+  m_runner.run(search_pipeline(m_shader, m_loop_bound), a, m_size, 2);
+  return p.address();
+}
+
 } // namespace winnow::vk

@@ -74,4 +74,18 @@ private:
   const buffer* m_offsets_buf = nullptr;
 };
 
+/// The frame of the algorithms that scan the invalid flags in each block and then run one search
+/// dispatch over the scan (Horn, Jumping Jack): phases `scan`, `search`.
+class scan_then_search : public block_compaction {
+protected:
+  /// `shader`: the search pass; `bound`: its loop's proven bound (trips), also its cap.
+  void prepare_search(std::string shader, std::uint32_t bound);
+  VkDeviceAddress run_in_block(timer& t) override;
+  count_source counts_from() const override { return count_source::invalid_scan; }
+
+private:
+  std::string m_shader;
+  std::unique_ptr<segmented_scan> m_scan_passes;
+};
+
 } // namespace winnow::vk

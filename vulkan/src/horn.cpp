@@ -7,26 +7,10 @@
 namespace winnow::vk {
 namespace {
 
-class horn final : public block_compaction {
-  void prepare_in_block(const params&) override {
-    m_scan_passes = std::make_unique<segmented_scan>(m_size, m_block, m_scan);
-    m_loop_bound = m_log2_block;
-  }
-  VkDeviceAddress run_in_block(timer& t) override {
-    t.phase("scan");
-    const buffer& p = m_scan_passes->run(m_runner, m_data, value_map::invalid_flag);
-    t.phase("search");
-    pass_args a = search_args();
-    a.a = m_data.address();
-    a.b = p.address();
-    a.dst = m_compacted.address();
-    m_runner.run(search_pipeline("horn_search", m_log2_block), a, m_size, 2);
-    return p.address();
-  }
-  count_source counts_from() const override { return count_source::invalid_scan; }
+class horn final : public scan_then_search {
+  // Binary lifting: ⌈log2(z_b + 1)⌉ ≤ log2 B steps.
+  void prepare_in_block(const params&) override { prepare_search("horn_search", m_log2_block); }
   std::string name() const override { return "vk/horn"; }
-
-  std::unique_ptr<segmented_scan> m_scan_passes;
 };
 
 } // namespace

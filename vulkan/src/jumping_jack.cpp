@@ -9,27 +9,10 @@
 namespace winnow::vk {
 namespace {
 
-class jumping_jack final : public block_compaction {
-  void prepare_in_block(const params&) override {
-    m_scan_passes = std::make_unique<segmented_scan>(m_size, m_block, m_scan);
-    m_loop_bound = m_block - 1; // hops ≤ z_b ≤ B − 1, tight (§5)
-  }
-  VkDeviceAddress run_in_block(timer& t) override {
-    t.phase("scan");
-    const buffer& p = m_scan_passes->run(m_runner, m_data, value_map::invalid_flag);
-    t.phase("search");
-    pass_args a = search_args();
-    a.a = m_data.address();
-    a.b = p.address();
-    a.dst = m_compacted.address();
-    // Reads the stream and the scan; the hops (≤ z_b per block) revisit the block: cache hits.
-    m_runner.run(search_pipeline("jj_search", m_loop_bound), a, m_size, 2);
-    return p.address();
-  }
-  count_source counts_from() const override { return count_source::invalid_scan; }
+class jumping_jack final : public scan_then_search {
+  // Hops ≤ z_b ≤ B − 1, tight (§5).
+  void prepare_in_block(const params&) override { prepare_search("jj_search", m_block - 1); }
   std::string name() const override { return "vk/jj"; }
-
-  std::unique_ptr<segmented_scan> m_scan_passes;
 };
 
 } // namespace
