@@ -18,8 +18,7 @@ param_axis threads_axis() {
 void cpu_algorithm::prepare(const workload& w, const params& p) {
   m_w = &w;
   m_a.resize(w.size());
-  m_threads = p.contains("threads") ? std::stoul(p.at("threads")) : 1;
-  m_arena.initialize(static_cast<int>(m_threads));
+  m_arena.initialize(p.contains("threads") ? std::stoi(p.at("threads")) : 1);
 }
 
 void cpu_algorithm::reset() { std::copy(m_w->data.begin(), m_w->data.end(), m_a.begin()); }

@@ -33,7 +33,6 @@ protected:
 
   const workload* m_w = nullptr;
   std::vector<std::uint32_t> m_a; ///< the algorithm's input, in place or not
-  std::size_t m_threads = 1;
 
 private:
   oneapi::tbb::task_arena m_arena;
