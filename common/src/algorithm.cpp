@@ -28,7 +28,39 @@ bool valid_value(const param_axis& a, const std::string& v) {
 
 } // namespace
 
-params resolve_params(const algorithm_info& info, const params& given) {
+param_axis choice_axis(std::string key, std::string help, std::string default_value, std::vector<std::string> sweep,
+                       std::vector<std::string> accepted) {
+  return {.key = std::move(key), .help = std::move(help), .default_value = std::move(default_value),
+          .values = std::move(sweep), .choices_only = true, .accepted = std::move(accepted)};
+}
+
+param_axis integer_axis(std::string key, std::string help, std::string default_value, std::vector<std::string> sweep,
+                        std::int64_t min, std::int64_t max, bool power_of_two) {
+  return {.key = std::move(key), .help = std::move(help), .default_value = std::move(default_value),
+          .values = std::move(sweep), .choices_only = false, .min = min, .max = max, .power_of_two = power_of_two};
+}
+
+param_axis on_off_axis(std::string key, std::string help, std::string default_value) {
+  return choice_axis(std::move(key), std::move(help), std::move(default_value), {"off", "on"});
+}
+
+std::int64_t param_set::integer(std::string_view key) const {
+  const auto it = m_numbers.find(key);
+  if (it == m_numbers.end()) throw error("winnow: '" + std::string(key) + "' is not an integer parameter of this algorithm");
+  return it->second;
+}
+
+const std::string& param_set::text(std::string_view key) const {
+  const auto it = m_text.find(std::string(key));
+  if (it == m_text.end()) throw error("winnow: '" + std::string(key) + "' is not a parameter of this algorithm");
+  return it->second;
+}
+
+void param_set::unmapped(std::string_view key) const {
+  throw error("winnow: " + std::string(key) + "='" + text(key) + "' has no meaning in this backend (its axis and its code disagree)");
+}
+
+param_set resolve_params(const algorithm_info& info, const params& given) {
   params out;
   for (const auto& [key, value] : given) {
     auto axis = std::find_if(info.axes.begin(), info.axes.end(), [&](const param_axis& a) { return a.key == key; });
@@ -43,24 +75,38 @@ params resolve_params(const algorithm_info& info, const params& given) {
                         accepted(*axis) + ")");
     out[key] = value;
   }
-  for (const auto& a : info.axes) out.emplace(a.key, a.default_value);
-  return out;
+  param_set set;
+  for (const auto& a : info.axes) {
+    const std::string& v = out.emplace(a.key, a.default_value).first->second;
+    if (!a.choices_only) {
+      if (!valid_value(a, v)) throw error(info.full_name() + ": the default " + a.key + "='" + v + "' is outside its own axis");
+      set.m_numbers.emplace(a.key, std::stoll(v));
+    }
+  }
+  set.m_text = std::move(out);
+  return set;
 }
 
-std::vector<params> sweep(const algorithm_info& info, const std::vector<std::string>& except) {
+std::vector<params> product(const std::vector<std::pair<std::string, std::vector<std::string>>>& lists) {
   std::vector<params> grid{{}};
-  for (const auto& axis : info.axes) {
-    if (std::find(except.begin(), except.end(), axis.key) != except.end()) continue;
+  for (const auto& [key, values] : lists) {
     std::vector<params> next;
     for (const auto& g : grid)
-      for (const auto& v : axis.values) {
+      for (const auto& v : values) {
         params p = g;
-        p[axis.key] = v;
-        next.push_back(p);
+        p[key] = v;
+        next.push_back(std::move(p));
       }
     grid = std::move(next);
   }
   return grid;
+}
+
+std::vector<params> sweep(const algorithm_info& info, const std::vector<std::string>& except) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> lists;
+  for (const auto& axis : info.axes)
+    if (std::find(except.begin(), except.end(), axis.key) == except.end()) lists.emplace_back(axis.key, axis.values);
+  return product(lists);
 }
 
 std::pair<std::string, std::string> parse_param(const std::string& text) {

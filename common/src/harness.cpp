@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "winnow/error.hpp"
+#include "winnow/settings.hpp"
 
 namespace winnow {
 
@@ -66,23 +67,42 @@ measurement measure(algorithm& a, const run_options& options) {
   return m;
 }
 
-record run_case(const registry& reg, const algorithm_entry& entry, const params& p, const prepared_case& c,
-                const run_options& options) {
+namespace {
+
+/// What every record of (entry, params, case) says before anything runs.
+record start_record(const algorithm_entry& entry, const params& p, const std::string& spec, std::uint64_t n,
+                    const run_options& options) {
   record r;
   stamp(r);
   r.api = entry.info.api;
   r.algorithm = entry.info.full_name();
-  r.parameters = resolve_params(entry.info, p);
-  r.spec = c.w.spec;
-  r.n = c.w.size();
-  r.removals = c.w.removals.size();
-  r.valid = c.expected.size();
+  r.parameters = resolve_params(entry.info, p).texts();
+  r.spec = spec;
+  r.n = n;
   r.stable = entry.info.stable;
   r.in_place = entry.info.in_place;
   r.warmup = options.warmup;
   r.warmup_ns = options.warmup_ns;
   r.reps = options.reps;
   r.cold = options.cold;
+  r.debug = debug_enabled();
+  return r;
+}
+
+} // namespace
+
+record skipped_case(const algorithm_entry& entry, const params& p, const std::string& spec, std::uint64_t n,
+                    const std::string& why, const run_options& options) {
+  record r = start_record(entry, p, spec, n, options);
+  r.skipped = why;
+  return r;
+}
+
+record run_case(const registry& reg, const algorithm_entry& entry, const params& p, const prepared_case& c,
+                const run_options& options) {
+  record r = start_record(entry, p, c.w.spec, c.w.size(), options);
+  r.removals = c.w.removals.size();
+  r.valid = c.expected.size();
   if (auto reason = reg.unavailable_reason(r.api)) {
     r.skipped = *reason;
     return r;
@@ -92,7 +112,7 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
   r.driver = dev.driver;
   try {
     auto a = entry.make();
-    a->prepare(c.w, r.parameters);
+    a->prepare(c.w, resolve_params(entry.info, p), options.prepare);
     measurement m = measure(*a, options);
     const traffic bytes = a->bytes_moved();
     r.bytes_read = bytes.read;
@@ -101,11 +121,17 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     r.phases = std::move(m.phases);
     r.total = m.total;
     r.wall = m.wall;
+    r.kept = m.output.values.size();
     const verdict v = verify(c.w, c.expected, m.output, entry.info.stable);
     r.verified = v.ok;
     r.mismatch = v.message;
   } catch (const unavailable& e) {
     r.skipped = e.what();
+  } catch (const usage_error&) {
+    throw;
+  } catch (const std::exception& e) {
+    r.verified = false;
+    r.mismatch = std::string("error: ") + e.what();
   }
   return r;
 }

@@ -94,12 +94,14 @@ std::string to_json_line(const record& r) {
   j["n"] = r.n;
   j["removals"] = r.removals;
   j["valid"] = r.valid;
+  j["kept"] = r.kept;
   j["stable"] = r.stable;
   j["in_place"] = r.in_place;
   j["warmup"] = r.warmup;
   j["warmup_ms"] = r.warmup_ns / 1e6;
   j["reps"] = r.reps;
   j["cold"] = r.cold;
+  j["debug"] = r.debug;
   j["phases"] = phases;
   j["total"] = to_json(r.total);
   j["wall"] = to_json(r.wall);
@@ -118,7 +120,7 @@ std::string to_csv(const std::vector<record>& rows) {
     for (const auto& p : r.phases)
       if (std::find(phase_names.begin(), phase_names.end(), p.name) == phase_names.end()) phase_names.push_back(p.name);
   std::string out =
-      "schema,winnow,api,algorithm,params,case,n,removals,valid,stable,in_place,warmup,warmup_ms,reps,cold,"
+      "schema,winnow,api,algorithm,params,case,n,removals,valid,kept,stable,in_place,warmup,warmup_ms,reps,cold,debug,"
       "total_median_ns,total_min_ns,total_max_ns,wall_median_ns,wall_min_ns,wall_max_ns,bytes_read,bytes_written,launches,"
       "verified,mismatch,skipped,device,driver,host,command";
   for (const auto& name : phase_names) out += "," + name + "_median_ns," + name + "_min_ns," + name + "_max_ns";
@@ -128,8 +130,9 @@ std::string to_csv(const std::vector<record>& rows) {
     for (const auto& [k, v] : r.parameters) joined += (joined.empty() ? "" : ";") + k + "=" + v;
     const std::vector<std::string> fields = {
         std::to_string(record_schema_version), r.winnow_version, r.api, r.algorithm, joined, r.spec,
-        std::to_string(r.n), std::to_string(r.removals), std::to_string(r.valid), r.stable ? "true" : "false",
-        r.in_place ? "true" : "false", std::to_string(r.warmup), num(r.warmup_ns / 1e6), std::to_string(r.reps), r.cold ? "true" : "false",
+        std::to_string(r.n), std::to_string(r.removals), std::to_string(r.valid), std::to_string(r.kept),
+        r.stable ? "true" : "false", r.in_place ? "true" : "false", std::to_string(r.warmup), num(r.warmup_ns / 1e6),
+        std::to_string(r.reps), r.cold ? "true" : "false", r.debug ? "true" : "false",
         num(r.total.median), num(r.total.min), num(r.total.max), num(r.wall.median), num(r.wall.min), num(r.wall.max),
         std::to_string(r.bytes_read), std::to_string(r.bytes_written), std::to_string(r.launches), r.verified ? "true" : "false", r.mismatch,
         r.skipped.value_or(""), r.device, r.driver, r.host, r.command};

@@ -96,17 +96,13 @@ public:
   }
 
 protected:
-  void prepare_device(const params& p) override {
-    m_cfg.compact = p.at("compact") == "prefix" ? compact_kind::prefix : compact_kind::popc;
-    const std::string& out = p.at("output");
-    m_cfg.output = out == "staged"      ? output_kind::staged
-                   : out == "scattered" ? output_kind::scattered
-                   : out == "buffered"  ? output_kind::buffered
-                                        : output_kind::selective;
-    const std::size_t bits = param_size(p, "element");
-    if (bits != 32 && bits != 64 && bits != 128)
-      throw usage_error("cuda/billeter: element=" + std::to_string(bits) + " (32, 64 or 128)");
-    m_cfg.words = static_cast<unsigned>(bits / 32);
+  void prepare_device(const param_set& p) override {
+    m_cfg.compact = p.choice<compact_kind>("compact", {{"prefix", compact_kind::prefix}, {"popc", compact_kind::popc}});
+    m_cfg.output = p.choice<output_kind>("output", {{"staged", output_kind::staged},
+                                                    {"scattered", output_kind::scattered},
+                                                    {"buffered", output_kind::buffered},
+                                                    {"selective", output_kind::selective}});
+    m_cfg.words = p.choice<unsigned>("element", {{"32", 1}, {"64", 2}, {"128", 4}});
     const std::size_t chunk_kib = param_size(p, "chunk");
     std::size_t chunk = m_n;
     m_chunked = false;
@@ -170,8 +166,8 @@ public:
   }
 
 protected:
-  void prepare_device(const params& p) override {
-    m_cub = p.at("scan") == "cub";
+  void prepare_device(const param_set& p) override {
+    m_cub = p.choice<bool>("scan", {{"billeter", false}, {"cub", true}});
     m_cfg.words = 1;
     m_cfg.compact = compact_kind::prefix;
     prepare_state(m_n, 1);
@@ -226,7 +222,7 @@ public:
   }
 
 protected:
-  void prepare_device(const params&) override {
+  void prepare_device(const param_set&) override {
     m_cfg.words = 1;
     prepare_state(m_n, 1);
     m_a.resize(m_n);
@@ -249,36 +245,50 @@ private:
 } // namespace
 
 algorithm_entry billeter_entry() {
-  return {{"cuda", "billeter",
-           "Billeter et al. 2009: count / scan / move over P warps; compactSIMD by prefix sum or POPC; staged, "
+  return {.info = {.api = "cuda",
+                   .name = "billeter",
+                   .summary = "Billeter et al. 2009: count / scan / move over P warps; compactSIMD by prefix sum or POPC; staged, "
            "scattered, buffered or selective output; 32/64/128-bit elements; chunked L2 mode; out of place",
-           true, false, input_kind::predicate,
-           {{"compact", "compactSIMD: shuffle prefix sum (§3.3) or ballot + POPC (§3.4)", "popc", {"prefix", "popc"}},
-            {"output", "staged (shared memory), scattered (direct), buffered (whole aligned steps, §3.5), selective "
-                       "(staged or scattered per warp by density)",
-             "staged", {"staged", "scattered", "buffered", "selective"}},
-            {"element", "element size in bits; payload in the first 32, the rest derived from it", "32",
-             {"32", "64", "128"}, false, 32, 128, true},
-            {"chunk", "chunked mode: KiB of input per chunk (count chunk c+1 into L2 while moving chunk c); 0 = off",
-             "0", {"0", "256"}, false, 0, 1 << 22, false}}},
-          [] { return std::make_unique<billeter>(); }};
+                   .stable = true,
+                   .in_place = false,
+                   .input = input_kind::predicate,
+                   .axes = {choice_axis("compact", "compactSIMD: shuffle prefix sum (§3.3) or ballot + POPC (§3.4)", "popc",
+                                        {"prefix", "popc"}),
+                            choice_axis("output",
+                                        "staged (shared memory), scattered (direct), buffered (whole aligned steps, §3.5), "
+                                        "selective (staged or scattered per warp by density)",
+                                        "staged", {"staged", "scattered", "buffered", "selective"}),
+                            choice_axis("element", "element size in bits; payload in the first 32, the rest derived from it",
+                                        "32", {"32", "64", "128"}),
+                            integer_axis("chunk",
+                                         "chunked mode: KiB of input per chunk (count chunk c+1 into L2 while moving chunk c); "
+                                         "0 = off",
+                                         "0", {"0", "256"}, 0, 1 << 22)}},
+          .make = [] { return std::make_unique<billeter>(); }};
 }
 
 algorithm_entry billeter_scan_entry() {
-  return {{"cuda", "billeter_scan",
-           "Billeter et al. §5.2: a global prefix sum of the valid flags (Billeter's count / scan / prefix, or CUB's "
+  return {.info = {.api = "cuda",
+                   .name = "billeter_scan",
+                   .summary = "Billeter et al. §5.2: a global prefix sum of the valid flags (Billeter's count / scan / prefix, or CUB's "
            "DeviceScan), then a scatter; out of place",
-           true, false, input_kind::predicate,
-           {{"scan", "who computes the prefix sum", "billeter", {"billeter", "cub"}}}},
-          [] { return std::make_unique<billeter_prefix_sum>(); }};
+                   .stable = true,
+                   .in_place = false,
+                   .input = input_kind::predicate,
+                   .axes = {choice_axis("scan", "who computes the prefix sum", "billeter", {"billeter", "cub"})}},
+          .make = [] { return std::make_unique<billeter_prefix_sum>(); }};
 }
 
 algorithm_entry billeter_split_entry() {
-  return {{"cuda", "billeter_split",
-           "Billeter et al. §5.3 stream split: valid elements to the front, invalid ones behind them, both in order; "
+  return {.info = {.api = "cuda",
+                   .name = "billeter_split",
+                   .summary = "Billeter et al. §5.3 stream split: valid elements to the front, invalid ones behind them, both in order; "
            "out of place",
-           true, false, input_kind::predicate, {}},
-          [] { return std::make_unique<billeter_split>(); }};
+                   .stable = true,
+                   .in_place = false,
+                   .input = input_kind::predicate,
+                   .axes = {}},
+          .make = [] { return std::make_unique<billeter_split>(); }};
 }
 
 } // namespace winnow::cuda

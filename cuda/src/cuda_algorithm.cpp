@@ -7,7 +7,7 @@
 
 namespace winnow::cuda {
 
-void cuda_algorithm::prepare(const workload& w, const params& p) {
+void cuda_algorithm::prepare(const workload& w, const param_set& p, const prepare_options&) {
   context& ctx = context::get(); // throws unavailable without a device
   m_w = &w;
   m_n = w.size();
@@ -65,12 +65,5 @@ void cuda_algorithm::check_count(std::size_t count, const char* who) const {
                 std::to_string(m_n));
 }
 
-std::size_t param_size(const params& p, const std::string& key) { return std::stoull(p.at(key)); }
-
-bool param_on(const params& p, const std::string& key) { return p.at(key) == "on"; }
-
-param_axis on_off_axis(std::string key, std::string help, std::string default_value) {
-  return {std::move(key), std::move(help), std::move(default_value), {"off", "on"}, true, 0, 0, false};
-}
 
 } // namespace winnow::cuda

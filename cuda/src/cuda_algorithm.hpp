@@ -16,14 +16,14 @@ namespace winnow::cuda {
 
 class cuda_algorithm : public algorithm {
 public:
-  void prepare(const workload& w, const params& p) final;
+  void prepare(const workload& w, const param_set& p, const prepare_options& o) final;
   void reset() final;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;
   [[nodiscard]] traffic bytes_moved() const override;
 
 protected:
-  virtual void prepare_device(const params& p) = 0;
+  virtual void prepare_device(const param_set& p) = 0;
   virtual void reset_device() = 0;
   /// This run's traffic apart from the launches, which run() tallies in m_launches.
   [[nodiscard]] virtual traffic traffic_model() const = 0;
@@ -47,10 +47,9 @@ protected:
   std::uint64_t m_launches = 0;
 };
 
-/// Parameter helpers: an integer axis value, an on/off axis value.
-[[nodiscard]] std::size_t param_size(const params& p, const std::string& key);
-[[nodiscard]] bool param_on(const params& p, const std::string& key);
-/// An axis of "off"/"on" choices.
-[[nodiscard]] param_axis on_off_axis(std::string key, std::string help, std::string default_value);
+/// An integer axis value as a size.
+[[nodiscard]] inline std::size_t param_size(const param_set& p, std::string_view key) {
+  return static_cast<std::size_t>(p.integer(key));
+}
 
 } // namespace winnow::cuda

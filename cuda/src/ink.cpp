@@ -28,7 +28,7 @@ public:
   }
 
 protected:
-  void prepare_device(const params& p) override {
+  void prepare_device(const param_set& p) override {
     m_block = static_cast<unsigned>(param_size(p, "block"));
     m_blocks = std::max<std::size_t>(1, (m_n + m_block - 1) / m_block);
     m_a.resize(m_n);
@@ -55,12 +55,15 @@ private:
 } // namespace
 
 algorithm_entry ink_entry() {
-  return {{"cuda", "ink",
-           "InK-style (Hughes et al. 2013, as the blog post codes it): __syncthreads_count block counts, scan, "
+  return {.info = {.api = "cuda",
+                   .name = "ink",
+                   .summary = "InK-style (Hughes et al. 2013, as the blog post codes it): __syncthreads_count block counts, scan, "
            "ballot/popc move; out of place",
-           true, false, input_kind::predicate,
-           {{"block", "threads per block (one element each)", "1024", {"128", "1024"}, false, 32, 1024, true}}},
-          [] { return std::make_unique<ink>(); }};
+                   .stable = true,
+                   .in_place = false,
+                   .input = input_kind::predicate,
+                   .axes = {integer_axis("block", "threads per block (one element each)", "1024", {"128", "1024"}, 32, 1024, true)}},
+          .make = [] { return std::make_unique<ink>(); }};
 }
 
 } // namespace winnow::cuda

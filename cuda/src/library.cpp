@@ -10,7 +10,7 @@ namespace winnow::cuda {
 namespace {
 
 param_axis place_axis() {
-  return {"place", "out: a separate output; in: compacted over the input", "out", {"out", "in"}};
+  return choice_axis("place", "out: a separate output; in: compacted over the input", "out", {"out", "in"});
 }
 
 /// cub::DeviceSelect::If (payload != 0) or ::Flagged (a byte stencil).
@@ -50,8 +50,8 @@ public:
   }
 
 protected:
-  void prepare_device(const params& p) override {
-    m_in_place = p.at("place") == "in";
+  void prepare_device(const param_set& p) override {
+    m_in_place = p.choice<bool>("place", {{"out", false}, {"in", true}});
     m_a.resize(m_n);
     if (!m_in_place) m_out.resize(m_n);
     if (m_flagged) m_flags.resize(m_n);
@@ -105,7 +105,7 @@ public:
   }
 
 protected:
-  void prepare_device(const params&) override {
+  void prepare_device(const param_set&) override {
     m_a.resize(m_n);
     if (!m_remove) m_out.resize(m_n);
     // One untimed call with cudaMalloc behind thrust's requests measures what a run needs.
@@ -140,28 +140,47 @@ private:
 } // namespace
 
 algorithm_entry cub_if_entry() {
-  return {{"cuda", "cub_if", "cub::DeviceSelect::If (payload != 0), single-pass decoupled look-back", true, false,
-           input_kind::predicate, {place_axis()}},
-          [] { return std::make_unique<cub_select>(false); }};
+  return {.info = {.api = "cuda",
+                   .name = "cub_if",
+                   .summary = "cub::DeviceSelect::If (payload != 0), single-pass decoupled look-back",
+                   .stable = true,
+                   .in_place = false,
+                   .input = input_kind::predicate,
+                   .axes = {place_axis()}},
+          .make = [] { return std::make_unique<cub_select>(false); }};
 }
 
 algorithm_entry cub_flagged_entry() {
-  return {{"cuda", "cub_flagged",
-           "cub::DeviceSelect::Flagged with a byte stencil (marked from R, or mapped from the payloads)", true, false,
-           input_kind::predicate, {place_axis()}},
-          [] { return std::make_unique<cub_select>(true); }};
+  return {.info = {.api = "cuda",
+                   .name = "cub_flagged",
+                   .summary = "cub::DeviceSelect::Flagged with a byte stencil (marked from R, or mapped from the payloads)",
+                   .stable = true,
+                   .in_place = false,
+                   .input = input_kind::predicate,
+                   .axes = {place_axis()}},
+          .make = [] { return std::make_unique<cub_select>(true); }};
 }
 
 algorithm_entry thrust_copy_if_entry() {
-  return {{"cuda", "thrust_copy_if", "thrust::copy_if (payload != 0), out of place; thrust reads the count back",
-           true, false, input_kind::predicate, {}},
-          [] { return std::make_unique<thrust_select>(false); }};
+  return {.info = {.api = "cuda",
+                   .name = "thrust_copy_if",
+                   .summary = "thrust::copy_if (payload != 0), out of place; thrust reads the count back",
+                   .stable = true,
+                   .in_place = false,
+                   .input = input_kind::predicate,
+                   .axes = {}},
+          .make = [] { return std::make_unique<thrust_select>(false); }};
 }
 
 algorithm_entry thrust_remove_if_entry() {
-  return {{"cuda", "thrust_remove_if", "thrust::remove_if (payload == 0), in place; thrust reads the count back", true,
-           true, input_kind::predicate, {}},
-          [] { return std::make_unique<thrust_select>(true); }};
+  return {.info = {.api = "cuda",
+                   .name = "thrust_remove_if",
+                   .summary = "thrust::remove_if (payload == 0), in place; thrust reads the count back",
+                   .stable = true,
+                   .in_place = true,
+                   .input = input_kind::predicate,
+                   .axes = {}},
+          .make = [] { return std::make_unique<thrust_select>(true); }};
 }
 
 } // namespace winnow::cuda

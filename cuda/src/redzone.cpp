@@ -50,16 +50,16 @@ public:
   }
 
 protected:
-  void prepare_device(const params& p) override {
+  void prepare_device(const param_set& p) override {
     m_a.resize(m_n);
     m_r.resize(m_k);
     if (m_single) {
       m_cfg.batch = std::max<std::size_t>(m_k, 1);
       m_cfg.batches = 1;
     } else {
-      m_cfg.early = param_on(p, "early");
-      m_cfg.shared = param_on(p, "shared");
-      m_cfg.prefetch = param_on(p, "prefetch");
+      m_cfg.early = p.on("early");
+      m_cfg.shared = p.on("shared");
+      m_cfg.prefetch = p.on("prefetch");
       const std::size_t tile = static_cast<std::size_t>(tuning::redzone_block) * tuning::redzone_items;
       std::size_t batch = param_size(p, "batch");
       if (batch == 0) {
@@ -144,8 +144,8 @@ private:
 };
 
 param_axis batch_axis() {
-  return {"batch", "items of R per batch (one block each, Alg. 2's s); 0 = fill every SM once", "0", {"0", "100"},
-          false, 0, 0xFFFFFFFFll, false};
+  return integer_axis("batch", "items of R per batch (one block each, Alg. 2's s); 0 = fill every SM once", "0",
+                      {"0", "100"}, 0, 0xFFFFFFFFll);
 }
 
 } // namespace
@@ -155,7 +155,7 @@ redzone_report run_redzone(const std::string& name, const workload& w, const par
   if (!single && name != "redzone2") throw usage_error("winnow::cuda::run_redzone: '" + name + "' (redzone1 or redzone2)");
   const algorithm_entry e = single ? redzone1_entry() : redzone2_entry();
   redzone a(single);
-  a.prepare(w, resolve_params(e.info, p));
+  a.prepare(w, resolve_params(e.info, p), {});
   a.reset();
   event_timer t(context::get().stream());
   t.start();
@@ -165,22 +165,29 @@ redzone_report run_redzone(const std::string& name, const workload& w, const par
 }
 
 algorithm_entry redzone1_entry() {
-  return {{"cuda", "redzone1",
-           "Redzone Alg. 1 (Bontes & Gain 2024) on one block of 1024 threads: ballot/popc orphan slots, "
+  return {.info = {.api = "cuda",
+                   .name = "redzone1",
+                   .summary = "Redzone Alg. 1 (Bontes & Gain 2024) on one block of 1024 threads: ballot/popc orphan slots, "
            "orphans in place; in place, O(k), unstable",
-           false, true, input_kind::removal_list, {}},
-          [] { return std::make_unique<redzone>(true); }};
+                   .stable = false,
+                   .in_place = true,
+                   .input = input_kind::removal_list,
+                   .axes = {}},
+          .make = [] { return std::make_unique<redzone>(true); }};
 }
 
 algorithm_entry redzone2_entry() {
-  return {{"cuda", "redzone2",
-           "Redzone Alg. 2 + Alg. 3 load balancing over the whole GPU; phases mark, fill, orphans are kernels; "
+  return {.info = {.api = "cuda",
+                   .name = "redzone2",
+                   .summary = "Redzone Alg. 2 + Alg. 3 load balancing over the whole GPU; phases mark, fill, orphans are kernels; "
            "§6 optimizations as parameters; in place, O(k), unstable",
-           false, true, input_kind::removal_list,
-           {batch_axis(), on_off_axis("early", "§6: pair source and destination orphans inside the block in phase 2", "on"),
+                   .stable = false,
+                   .in_place = true,
+                   .input = input_kind::removal_list,
+                   .axes = {batch_axis(), on_off_axis("early", "§6: pair source and destination orphans inside the block in phase 2", "on"),
             on_off_axis("shared", "§6: keep orphans in shared memory, write them once", "on"),
             on_off_axis("prefetch", "§6: load the next tile of R and Z before working on this one", "off")}},
-          [] { return std::make_unique<redzone>(false); }};
+          .make = [] { return std::make_unique<redzone>(false); }};
 }
 
 } // namespace winnow::cuda

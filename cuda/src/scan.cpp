@@ -33,7 +33,7 @@ public:
   }
 
 protected:
-  void prepare_device(const params&) override {
+  void prepare_device(const param_set&) override {
     m_a.resize(m_n);
     m_out.resize(m_n);
     m_flags.resize(m_n);
@@ -114,18 +114,26 @@ private:
 } // namespace
 
 algorithm_entry scan_naive_entry() {
-  return {{"cuda", "scan_naive",
-           "map → Hillis-Steele global scan (one kernel per offset, O(n log n) work) → scatter; out of place", true,
-           false, input_kind::predicate, {}},
-          [] { return std::make_unique<scan_compaction>(false); }};
+  return {.info = {.api = "cuda",
+                   .name = "scan_naive",
+                   .summary = "map → Hillis-Steele global scan (one kernel per offset, O(n log n) work) → scatter; out of place",
+                   .stable = true,
+                   .in_place = false,
+                   .input = input_kind::predicate,
+                   .axes = {}},
+          .make = [] { return std::make_unique<scan_compaction>(false); }};
 }
 
 algorithm_entry scan_efficient_entry() {
-  return {{"cuda", "scan_efficient",
-           "map → Blelloch up/down-sweep scan (shared memory per block, recursive over block totals) → scatter; out of "
+  return {.info = {.api = "cuda",
+                   .name = "scan_efficient",
+                   .summary = "map → Blelloch up/down-sweep scan (shared memory per block, recursive over block totals) → scatter; out of "
            "place",
-           true, false, input_kind::predicate, {}},
-          [] { return std::make_unique<scan_compaction>(true); }};
+                   .stable = true,
+                   .in_place = false,
+                   .input = input_kind::predicate,
+                   .axes = {}},
+          .make = [] { return std::make_unique<scan_compaction>(true); }};
 }
 
 } // namespace winnow::cuda

@@ -28,7 +28,7 @@ public:
   }
 
 protected:
-  void prepare_device(const params&) override { m_a.resize(m_n); }
+  void prepare_device(const param_set&) override { m_a.resize(m_n); }
   void reset_device() override { m_a.copy_from(m_pristine, stream()); }
   traffic traffic_model() const override {
     const traffic mark = mark_traffic();
@@ -42,11 +42,15 @@ private:
 } // namespace
 
 algorithm_entry single_pass_entry() {
-  return {{"cuda", "single_pass",
-           "the Redzone paper's single-block O(n) competitor: one block of 1024 threads, one read of A, ballot/popc, "
+  return {.info = {.api = "cuda",
+                   .name = "single_pass",
+                   .summary = "the Redzone paper's single-block O(n) competitor: one block of 1024 threads, one read of A, ballot/popc, "
            "stable, in place",
-           true, true, input_kind::predicate, {}},
-          [] { return std::make_unique<single_pass>(); }};
+                   .stable = true,
+                   .in_place = true,
+                   .input = input_kind::predicate,
+                   .axes = {}},
+          .make = [] { return std::make_unique<single_pass>(); }};
 }
 
 } // namespace winnow::cuda

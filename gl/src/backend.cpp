@@ -1,8 +1,8 @@
 #include "winnow/gl/backend.hpp"
 
-#include "algorithms.hpp"
 #include "calibrate.hpp"
 #include "winnow/gl/context.hpp"
+#include "winnow/gl/executor.hpp"
 
 namespace winnow::gl {
 
@@ -13,10 +13,12 @@ void register_backend(registry& r) {
   b.unavailable_reason = [] { return gl::unavailable_reason(); };
   b.device = [] {
     const context_info& i = context::get().info();
-    return device_info{i.renderer, "OpenGL " + i.version + " (" + i.vendor + ", " + i.platform + ")"};
+    return device_info{i.renderer, "OpenGL " + i.version + " (" + i.vendor + ", " + i.platform +
+                                       (i.debug ? ", debug context" : "") + ")"};
   };
   b.calibrate = [] { return gl::calibrate(); };
-  b.algorithms = {horn_entry(), jumping_jack_entry(), rlz_entry(), binary_tree_entry()};
+  b.algorithms = shader_era::entries("gl", {shader_era::concat_method::lines, shader_era::concat_method::rects},
+                                     [] { return std::make_unique<executor>(); });
   r.add(std::move(b));
 }
 

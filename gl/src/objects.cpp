@@ -1,5 +1,7 @@
 #include "winnow/gl/objects.hpp"
 
+#include <algorithm>
+
 #include "winnow/error.hpp"
 
 namespace winnow::gl {
@@ -9,6 +11,7 @@ void delete_framebuffer(GLuint id) { glDeleteFramebuffers(1, &id); }
 void delete_program(GLuint id) { glDeleteProgram(id); }
 void delete_vertex_array(GLuint id) { glDeleteVertexArrays(1, &id); }
 void delete_query(GLuint id) { glDeleteQueries(1, &id); }
+void delete_buffer(GLuint id) { glDeleteBuffers(1, &id); }
 } // namespace detail
 
 namespace {
@@ -141,16 +144,66 @@ program program::from_source(std::string_view name, const std::string& vertex, c
   return p;
 }
 
-program::program(std::string_view vertex_name, std::string_view fragment_name, const std::string& defines) {
-  auto load = [&](std::string_view file) {
-    const std::string_view text = shader_source(file);
-    if (text.empty()) throw error("winnow::gl::program: no embedded shader named " + std::string(file));
-    // Keep `#version` the first line; the defines and the shared header follow it.
-    const auto eol = text.find('\n');
-    return std::string(text.substr(0, eol + 1)) + defines + std::string(shader_source("common.glsl")) +
-           "#line 2\n" + std::string(text.substr(eol + 1));
-  };
-  *this = from_source(std::string(vertex_name) + " + " + std::string(fragment_name), load(vertex_name), load(fragment_name));
+namespace {
+
+void expand(const std::string& file, std::string& out, std::vector<std::string>& names, int depth) {
+  if (depth > 8) throw error("winnow::gl::program: #include nested too deep at " + file);
+  const std::string_view text = shader_source(file);
+  if (text.empty()) throw error("winnow::gl::program: no embedded shader named " + file);
+  const int number = static_cast<int>(names.size()) + 1;
+  names.push_back(file);
+  out += "#line 1 " + std::to_string(number) + "\n";
+  int line = 0;
+  for (std::size_t pos = 0; pos < text.size();) {
+    const std::size_t eol = std::min(text.find('\n', pos), text.size());
+    const std::string_view l = text.substr(pos, eol - pos);
+    ++line;
+    if (l.starts_with("#include \"")) {
+      const auto close = l.find('"', 10);
+      if (close == std::string_view::npos) throw error("winnow::gl::program: " + file + ":" + std::to_string(line) + ": bad #include");
+      expand(std::string(l.substr(10, close - 10)), out, names, depth + 1);
+      out += "#line " + std::to_string(line + 1) + " " + std::to_string(number) + "\n";
+    } else {
+      out.append(l);
+      out += '\n';
+    }
+    pos = eol + 1;
+  }
+}
+
+} // namespace
+
+std::string assemble(std::string_view version, const std::string& defines, const std::vector<std::string>& files,
+                     std::string* legend) {
+  std::string out(version);
+  out += "\n" + defines;
+  std::vector<std::string> names;
+  for (const auto& f : files) expand(f, out, names, 0);
+  if (legend) {
+    legend->clear();
+    for (std::size_t i = 0; i < names.size(); ++i) *legend += (i ? ", " : "") + std::to_string(i + 1) + " = " + names[i];
+  }
+  return out;
+}
+
+program::program(const std::vector<std::string>& vertex_files, const std::vector<std::string>& fragment_files,
+                 const std::string& defines) {
+  std::string vertex_legend, fragment_legend;
+  const std::string vs = assemble("#version 450 core", defines, vertex_files, &vertex_legend);
+  const std::string fs = assemble("#version 450 core", defines, fragment_files, &fragment_legend);
+  const std::string name = vertex_files.back() + " + " + fragment_files.back();
+  try {
+    *this = from_source(name, vs, fs);
+  } catch (const error& e) {
+    throw error(std::string(e.what()) + " [source strings: vertex " + vertex_legend + "; fragment " + fragment_legend + "]");
+  }
+}
+
+gpu_buffer::gpu_buffer(std::size_t bytes, const void* data) {
+  GLuint id = 0;
+  glCreateBuffers(1, &id);
+  m_handle = handle<detail::delete_buffer>(id);
+  glNamedBufferStorage(id, static_cast<GLsizeiptr>(bytes), data, 0);
 }
 
 GLint program::uniform(const char* name) const { return glGetUniformLocation(id(), name); }

@@ -2,8 +2,7 @@
 
 namespace winnow::gl {
 
-pass_runner::pass_runner() {
-  // Fixed state for every pass: nothing but the fragment shader decides what is written.
+void set_pass_state() {
   glDisable(GL_BLEND);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_DITHER);
@@ -12,20 +11,15 @@ pass_runner::pass_runner() {
   glDisable(GL_CULL_FACE);
 }
 
-void pass_runner::draw(const program& p, const framebuffer& target, int width, int height, double reads) {
+pass_runner::pass_runner() { set_pass_state(); }
+
+void pass_runner::draw(const program& p, const framebuffer& target, int width, int height) {
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target.id());
   glViewport(0, 0, width, height);
   glUseProgram(p.id());
   glBindVertexArray(m_vao.id());
   glDrawArrays(GL_TRIANGLES, 0, 3);
-  const auto texels = static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height);
-  count_pass(static_cast<std::uint64_t>(reads * static_cast<double>(texels)), texels);
-}
-
-void pass_runner::count_pass(std::uint64_t texels_read, std::uint64_t texels_written) {
   ++m_passes;
-  m_read += texels_read;
-  m_written += texels_written;
 }
 
 void bind(int unit, const texture& t) { glBindTextureUnit(static_cast<GLuint>(unit), t.id()); }

@@ -40,7 +40,7 @@ private:
 /// Copies the valid elements; counts lifecycle calls; its "scan" phase is marked twice per run.
 class fake final : public algorithm {
 public:
-  void prepare(const workload& w, const params&) override { m_w = &w; }
+  void prepare(const workload& w, const param_set&, const prepare_options&) override { m_w = &w; }
   void reset() override { ++resets; }
   void run(timer& t) override {
     ++m_rep;
@@ -65,7 +65,7 @@ TEST(harness, warmup_is_dropped_phases_add_up_and_reset_precedes_every_run) {
   workload w;
   w.data = {1, 0, 3};
   fake a;
-  a.prepare(w, {});
+  a.prepare(w, {}, {});
   const measurement m = measure(a, {2, 3, true});
   EXPECT_EQ(a.resets, 5);
   EXPECT_EQ(a.flushes, 5);
@@ -88,7 +88,7 @@ TEST(harness, run_case_records_everything_and_skips_unavailable_backends) {
   b.api = "fake";
   b.unavailable_reason = [] { return std::optional<std::string>(); };
   b.device = [] { return device_info{"test device", "test driver"}; };
-  b.algorithms = {{{"fake", "copy", "", true, false, input_kind::predicate, {}}, [] { return std::make_unique<fake>(); }}};
+  b.algorithms = {{.info = {.api = "fake", .name = "copy"}, .make = [] { return std::make_unique<fake>(); }}};
   reg.add(b);
   reg.add_unavailable("ghost", "a backend that was not built", "not built: no ghost compiler");
 
@@ -102,10 +102,11 @@ TEST(harness, run_case_records_everything_and_skips_unavailable_backends) {
   EXPECT_EQ(r.device, "test device");
   EXPECT_EQ(r.n, 4u);
   EXPECT_EQ(r.valid, 2u);
+  EXPECT_EQ(r.kept, 2u);
   EXPECT_EQ(r.bytes_read, 8u);
   EXPECT_FALSE(r.skipped);
 
-  algorithm_entry ghost{{"ghost", "x", "", true, false, input_kind::predicate, {}}, [] { return std::make_unique<fake>(); }};
+  algorithm_entry ghost{.info = {.api = "ghost", .name = "x"}, .make = [] { return std::make_unique<fake>(); }};
   const record s = run_case(reg, ghost, {}, c, {0, 1, false});
   ASSERT_TRUE(s.skipped);
   EXPECT_EQ(*s.skipped, "not built: no ghost compiler");
@@ -114,19 +115,71 @@ TEST(harness, run_case_records_everything_and_skips_unavailable_backends) {
 TEST(harness, prepare_that_finds_no_capability_gives_a_skipped_record) {
   class needs_more final : public algorithm {
   public:
-    void prepare(const workload&, const params&) override { throw unavailable("fake: texture of 2^30 texels over the limit 2^28"); }
+    void prepare(const workload&, const param_set&, const prepare_options&) override {
+      throw unavailable("fake: texture of 2^30 texels over the limit 2^28");
+    }
     void run(timer&) override {}
     compaction_output result() override { return {}; }
     traffic bytes_moved() const override { return {}; }
+    void flush_caches() override {}
   };
   registry reg;
   backend b;
   b.api = "fake";
   reg.add(b);
-  algorithm_entry e{{"fake", "big", "", true, false, input_kind::predicate, {}}, [] { return std::make_unique<needs_more>(); }};
+  algorithm_entry e{.info = {.api = "fake", .name = "big"}, .make = [] { return std::make_unique<needs_more>(); }};
   const record r = run_case(reg, e, {}, prepared_case{}, {0, 1, false});
   ASSERT_TRUE(r.skipped);
   EXPECT_EQ(*r.skipped, "fake: texture of 2^30 texels over the limit 2^28");
+}
+
+TEST(harness, a_failure_during_a_run_is_a_failed_record_and_a_wrong_count_is_caught) {
+  // One place catches per case: run_case. A failed call becomes "error: …", an algorithm that keeps
+  // the wrong number of elements a record whose own count says so.
+  class breaks final : public algorithm {
+  public:
+    explicit breaks(bool throws) : m_throws(throws) {}
+    void prepare(const workload& w, const param_set&, const prepare_options&) override { m_w = &w; }
+    void run(timer& t) override {
+      t.phase("move");
+      if (m_throws) throw error("fake: vkQueueSubmit: VK_ERROR_DEVICE_LOST");
+    }
+    compaction_output result() override { return {{1}, std::nullopt}; } // one element of the two
+    traffic bytes_moved() const override { return {}; }
+    void flush_caches() override {}
+
+  private:
+    bool m_throws;
+    const workload* m_w = nullptr;
+  };
+  registry reg;
+  backend b;
+  b.api = "fake";
+  reg.add(b);
+  prepared_case c{{}, {1, 3}};
+  c.w.data = {1, 0, 3};
+  const algorithm_entry thrower{.info = {.api = "fake", .name = "t"}, .make = [] { return std::make_unique<breaks>(true); }};
+  const record r = run_case(reg, thrower, {}, c, {0, 1, false});
+  EXPECT_FALSE(r.skipped);
+  EXPECT_FALSE(r.verified);
+  EXPECT_EQ(r.mismatch, "error: fake: vkQueueSubmit: VK_ERROR_DEVICE_LOST");
+  const algorithm_entry short_count{.info = {.api = "fake", .name = "s"}, .make = [] { return std::make_unique<breaks>(false); }};
+  const record s = run_case(reg, short_count, {}, c, {0, 1, false});
+  EXPECT_FALSE(s.verified);
+  EXPECT_EQ(s.valid, 2u) << "the case's valid elements";
+  EXPECT_EQ(s.kept, 1u) << "the count the algorithm produced";
+}
+
+TEST(harness, a_case_that_cannot_be_made_gives_skipped_records_for_every_algorithm) {
+  const algorithm_entry e{.info = {.api = "cpu", .name = "x", .axes = {choice_axis("k", "", "a", {"a", "b"})}},
+                          .make = [] { return std::unique_ptr<algorithm>(); }};
+  const record r = skipped_case(e, {{"k", "b"}}, "uniform:64G", 1ull << 36, "too large for this machine", {1, 3, true});
+  ASSERT_TRUE(r.skipped);
+  EXPECT_EQ(*r.skipped, "too large for this machine");
+  EXPECT_EQ(r.parameters, (params{{"k", "b"}}));
+  EXPECT_EQ(r.spec, "uniform:64G");
+  EXPECT_TRUE(r.cold);
+  EXPECT_EQ(r.reps, 3);
 }
 
 TEST(harness, failed_calls_name_file_line_call_and_error) {
@@ -144,7 +197,7 @@ TEST(harness, warm_up_lasts_at_least_the_time_asked_for) {
   workload w;
   w.data = {1, 0, 3};
   fake a;
-  a.prepare(w, {});
+  a.prepare(w, {}, {});
   const auto start = std::chrono::steady_clock::now();
   (void)measure(a, {1, 1, false, 30e6});
   EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(30));

@@ -10,9 +10,9 @@ algorithm_info sample_info() {
   algorithm_info i;
   i.api = "gl";
   i.name = "horn";
-  i.axes = {{"block", "block size", "128", {"32", "2048"}, false, 32, 2048, true},
-            {"scan", "scan kind", "hillis", {"hillis", "blelloch"}, true},
-            {"concat", "concatenation", "lines", {"lines"}, true, 0, 0, false, {"lines", "rects"}}};
+  i.axes = {integer_axis("block", "block size", "128", {"32", "2048"}, 32, 2048, true),
+            choice_axis("scan", "scan kind", "hillis", {"hillis", "blelloch"}),
+            choice_axis("concat", "concatenation", "lines", {"lines"}, {"lines", "rects"})};
   return i;
 }
 
@@ -27,8 +27,9 @@ std::string resolve_error(const params& p) {
 }
 
 TEST(params, defaults_fill_missing_axes) {
-  EXPECT_EQ(resolve_params(sample_info(), {}), (params{{"block", "128"}, {"concat", "lines"}, {"scan", "hillis"}}));
-  EXPECT_EQ(resolve_params(sample_info(), {{"block", "512"}}), (params{{"block", "512"}, {"concat", "lines"}, {"scan", "hillis"}}));
+  EXPECT_EQ(resolve_params(sample_info(), {}).texts(), (params{{"block", "128"}, {"concat", "lines"}, {"scan", "hillis"}}));
+  EXPECT_EQ(resolve_params(sample_info(), {{"block", "512"}}).texts(),
+            (params{{"block", "512"}, {"concat", "lines"}, {"scan", "hillis"}}));
 }
 
 TEST(params, bad_values_name_key_and_accepted_values) {
@@ -40,7 +41,7 @@ TEST(params, bad_values_name_key_and_accepted_values) {
 }
 
 TEST(params, accepted_values_may_go_beyond_the_sweep) {
-  EXPECT_EQ(resolve_params(sample_info(), {{"concat", "rects"}}).at("concat"), "rects");
+  EXPECT_EQ(resolve_params(sample_info(), {{"concat", "rects"}}).text("concat"), "rects");
   EXPECT_EQ(resolve_error({{"concat", "points"}}), "gl/horn: concat='points' is not accepted (concat: lines | rects)");
 }
 
@@ -49,6 +50,32 @@ TEST(params, sweep_is_the_product_of_the_axes_values) {
   EXPECT_EQ(grid.size(), 4u); // block 32, 2048 × scan hillis, blelloch × concat lines
   EXPECT_EQ(grid.front(), (params{{"block", "32"}, {"concat", "lines"}, {"scan", "hillis"}}));
   EXPECT_EQ(sweep(sample_info(), {"scan", "concat"}).size(), 2u);
+}
+
+TEST(params, values_are_typed_by_the_one_parse) {
+  enum class scan { hillis, blelloch };
+  const param_set p = resolve_params(sample_info(), {{"block", "512"}, {"scan", "blelloch"}});
+  EXPECT_EQ(p.integer("block"), 512);
+  EXPECT_EQ(p.choice<scan>("scan", {{"hillis", scan::hillis}, {"blelloch", scan::blelloch}}), scan::blelloch);
+  // Asking for what the axes do not have is the backend's bug, named as such.
+  EXPECT_THROW((void)p.integer("scan"), error);
+  EXPECT_THROW((void)p.text("threads"), error);
+  try {
+    (void)p.choice<scan>("scan", {{"hillis", scan::hillis}});
+    FAIL() << "no error";
+  } catch (const error& e) {
+    EXPECT_EQ(std::string(e.what()), "winnow: scan='blelloch' has no meaning in this backend (its axis and its code disagree)");
+  }
+  EXPECT_TRUE(resolve_params(sample_info(), {}).contains("concat"));
+  EXPECT_FALSE(p.contains("threads"));
+}
+
+TEST(params, product_of_value_lists) {
+  const auto grid = product({{"a", {"1", "2"}}, {"b", {"x"}}});
+  ASSERT_EQ(grid.size(), 2u);
+  EXPECT_EQ(grid[0], (params{{"a", "1"}, {"b", "x"}}));
+  EXPECT_EQ(grid[1], (params{{"a", "2"}, {"b", "x"}}));
+  EXPECT_EQ(product({}), std::vector<params>{params{}});
 }
 
 TEST(params, parse_param_needs_key_and_value) {

@@ -6,6 +6,8 @@
 #include "winnow/gl/objects.hpp"
 #include "winnow/gl/pass.hpp"
 #include "winnow/gl/timer_query.hpp"
+#include "winnow/settings.hpp"
+#include "winnow/shader_era/args.hpp"
 
 namespace winnow::gl {
 namespace {
@@ -50,8 +52,45 @@ TEST(gl_engine, shader_compile_failure_names_the_shader_and_quotes_the_log) {
 
 TEST(gl_engine, embedded_shaders_are_found_by_name_and_unknown_ones_are_errors) {
   WINNOW_REQUIRE_GL();
-  EXPECT_FALSE(shader_source("scan_hillis.frag").empty());
-  EXPECT_THROW((void)program("fullscreen.vert", "nope.frag"), error);
+  EXPECT_FALSE(shader_source("scan_hillis.glsl").empty());
+  EXPECT_THROW((void)program({"fullscreen.vert"}, {"nope.frag"}), error);
+}
+
+TEST(gl_engine, every_pass_shader_compiles_and_its_argument_block_matches_args_hpp) {
+  WINNOW_REQUIRE_GL();
+  for (const auto& b : shader_era::arg_blocks) {
+    const std::string shader = b.shader;
+    std::vector<std::string> vs{"graphics.glsl", "fullscreen.vert"}, fs{"graphics.glsl", shader + ".glsl", "gather.frag"};
+    if (shader == "concat" || shader == "mark") {
+      vs = {"graphics.glsl", shader + ".vert"};
+      fs = {"graphics.glsl", shader + ".frag"};
+    }
+    const program p(vs, fs);
+    const GLuint index = glGetProgramResourceIndex(p.id(), GL_UNIFORM_BLOCK, "winnow_args");
+    ASSERT_NE(index, GL_INVALID_INDEX) << shader;
+    const GLenum what = GL_NUM_ACTIVE_VARIABLES;
+    GLint members = 0;
+    glGetProgramResourceiv(p.id(), GL_UNIFORM_BLOCK, index, 1, &what, 1, nullptr, &members);
+    // std140 blocks keep every member active: the io fields, then the shader's own.
+    EXPECT_EQ(static_cast<std::size_t>(members), shader_era::io_words + b.words) << shader;
+  }
+  context::get().check("argument blocks");
+}
+
+TEST(gl_engine, includes_are_expanded_and_every_file_is_numbered_for_the_log) {
+  WINNOW_REQUIRE_GL();
+  std::string legend;
+  const std::string text = assemble("#version 450 core", "#define X 1\n", {"graphics.glsl", "scan_hillis.glsl"}, &legend);
+  EXPECT_EQ(text.rfind("#version 450 core\n#define X 1\n#line 1 1\n", 0), 0u);
+  EXPECT_EQ(text.find("#include"), std::string::npos) << "mapped.glsl is pulled in";
+  EXPECT_NE(text.find("uint mapped0("), std::string::npos);
+  EXPECT_EQ(legend, "1 = graphics.glsl, 2 = scan_hillis.glsl, 3 = mapped.glsl");
+}
+
+TEST(gl_engine, the_context_is_a_debug_context_exactly_when_debug_contexts_are_on) {
+  WINNOW_REQUIRE_GL();
+  EXPECT_EQ(context::get().info().debug, debug_enabled());
+  EXPECT_TRUE(debug_enabled()) << "the tests run on debug contexts (tests/debug_on.cpp)";
 }
 
 TEST(gl_engine, a_gl_error_fails_the_check_that_follows) {
@@ -79,9 +118,9 @@ TEST(gl_engine, a_pass_writes_every_texel_and_timestamps_are_monotonic_and_non_z
   timer_query q;
   q.start();
   q.phase("first");
-  for (int i = 0; i < 20; ++i) r.draw(p, f, 64, 32, 0);
+  for (int i = 0; i < 20; ++i) r.draw(p, f, 64, 32);
   q.phase("second");
-  r.draw(p, f, 64, 32, 0);
+  r.draw(p, f, 64, 32);
   q.stop();
   const auto phases = q.read();
   ASSERT_EQ(phases.size(), 2u);

@@ -2,7 +2,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <functional>
 #include <numeric>
 
@@ -11,6 +10,8 @@
 #include "winnow/vulkan/check.hpp"
 #include "winnow/vulkan/device.hpp"
 #include "winnow/vulkan/pipeline.hpp"
+#include "winnow/settings.hpp"
+#include "winnow/shader_era/args.hpp"
 #include "winnow/vulkan/sequence.hpp"
 
 namespace winnow::vk {
@@ -68,8 +69,7 @@ TEST(vk_device_choice, devices_that_lack_a_requirement_are_not_taken_and_say_why
 TEST(vk_device, is_created_with_validation_and_reports_its_choice) {
   WINNOW_REQUIRE_VK();
   device& d = device::get();
-  const char* flag = std::getenv("WINNOW_VK_VALIDATION");
-  EXPECT_EQ(d.validation(), flag && std::string(flag) == "1") << "tests run with WINNOW_VK_VALIDATION=1 unless told 0";
+  EXPECT_EQ(d.validation(), debug_enabled()) << "tests run on debug contexts (WINNOW_DEBUG=1) unless told 0";
   ASSERT_TRUE(d.choice().chosen.has_value());
   const std::string& taken = d.choice().reasons.at(*d.choice().chosen);
   EXPECT_NE(taken.find(d.properties().name), std::string::npos) << taken;
@@ -93,7 +93,7 @@ TEST(vk_engine, vk_check_names_the_call_and_the_result) {
 TEST(vk_engine, a_validation_message_fails_the_run_that_caused_it) {
   WINNOW_REQUIRE_VK();
   device& d = device::get();
-  if (!d.validation()) GTEST_SKIP() << "WINNOW_VK_VALIDATION=0: no validation layer in this run";
+  if (!d.validation()) GTEST_SKIP() << "WINNOW_DEBUG=0: no validation layer in this run";
   d.check("before");
   sequence s("invalid barrier");
   s.begin();
@@ -141,17 +141,17 @@ TEST(vk_engine, a_pass_writes_every_element_and_timestamps_are_monotonic_and_non
   in.upload(data);
   out.fill(0xdeadbeefu);
   // scan_hillis with offset ≥ segment and the identity map: a copy, one element per invocation.
-  const pipeline& copy = d.pipeline_for({"scan_hillis", {256}, 0});
+  const pipeline& copy = pipeline::get({"scan_hillis", {256, 0}});
+  struct {
+    VkDeviceAddress in[3], dst, trips;
+    shader_era::io_args io;
+    shader_era::scan_hillis_args args;
+  } a{{in.address(), 0, 0}, out.address(), 0, {}, {1, 1, 0}};
+  a.io.extent = n;
   sequence s("copy", 8);
   timestamps t(s);
   s.begin();
   t.phase("first");
-  pass_args a;
-  a.a = in.address();
-  a.dst = out.address();
-  a.n = n;
-  a.k0 = 1;
-  a.k1 = 1;
   s.dispatch(copy, a, n / 256);
   t.phase("second");
   s.dispatch(copy, a, n / 256);
@@ -195,7 +195,7 @@ TEST(vk_engine, buffers_round_trip_and_an_impossible_allocation_names_its_size) 
 
 TEST(vk_engine, an_unknown_shader_is_an_error_naming_it) {
   WINNOW_REQUIRE_VK();
-  EXPECT_EQ(message_of([] { (void)device::get().pipeline_for({"no_such_shader", {64}, 0}); }),
+  EXPECT_EQ(message_of([] { (void)pipeline::get({"no_such_shader", {64}}); }),
             "winnow::vk::pipeline: no embedded shader 'no_such_shader'");
 }
 

@@ -20,40 +20,15 @@ bool wanted(const std::vector<std::string>& filter, const std::string& x) {
 
 /// Every combination of the suite's value lists for this algorithm (one empty set when none).
 std::vector<params> param_grid(const suite& s, const algorithm_info& info) {
-  std::vector<params> grid{{}};
   auto it = s.params.find(info.full_name());
-  if (it == s.params.end()) return grid;
-  for (const auto& [key, values] : it->second) {
-    std::vector<params> next;
-    for (const auto& g : grid)
-      for (const auto& v : values) {
-        params p = g;
-        p[key] = v;
-        next.push_back(p);
-      }
-    grid = std::move(next);
-  }
-  return grid;
+  if (it == s.params.end()) return {{}};
+  return product({it->second.begin(), it->second.end()});
 }
 
 struct job {
   const algorithm_entry* entry;
   params p;
 };
-
-record skipped_record(const algorithm_entry& e, const params& p, const case_spec& spec, const std::string& why) {
-  record r;
-  stamp(r);
-  r.api = e.info.api;
-  r.algorithm = e.info.full_name();
-  r.parameters = p;
-  r.spec = to_string(spec);
-  r.n = spec.n;
-  r.stable = e.info.stable;
-  r.in_place = e.info.in_place;
-  r.skipped = why;
-  return r;
-}
 
 } // namespace
 
@@ -68,14 +43,15 @@ int bench_command(const bench_args& a) {
     if (!wanted(s.apis, b.api) || !wanted(a.apis, b.api)) continue;
     for (const auto& e : b.algorithms) {
       if (!wanted(s.algorithms, e.info.full_name()) || !wanted(a.algos, e.info.full_name())) continue;
-      for (const auto& p : param_grid(s, e.info)) jobs.push_back({&e, resolve_params(e.info, p)});
+      for (const auto& p : param_grid(s, e.info)) jobs.push_back({&e, resolve_params(e.info, p).texts()});
     }
   }
   if (jobs.empty()) throw usage_error("bench: the filters leave no algorithm to run (see `winnow list`)");
 
   std::vector<case_spec> specs;
   for (const auto& c : a.cases.empty() ? s.expanded_cases() : a.cases) specs.push_back(parse_spec(c));
-  run_options options{a.warmup.value_or(s.warmup), a.reps.value_or(s.reps), a.cold, a.warmup_ms.value_or(s.warmup_ms) * 1e6};
+  run_options options{a.warmup.value_or(s.warmup), a.reps.value_or(s.reps), a.cold, a.warmup_ms.value_or(s.warmup_ms) * 1e6,
+                      {a.loop_check}};
 
   std::filesystem::create_directories(a.out);
   std::vector<record> records;
@@ -96,19 +72,7 @@ int bench_command(const bench_args& a) {
       ++done;
       std::cerr << "[" << done << "/" << total << "] " << j.entry->info.full_name() << " "
                 << (j.p.empty() ? "" : to_string(j.p) + " ") << name << " … " << std::flush;
-      record r;
-      if (!c) {
-        r = skipped_record(*j.entry, j.p, spec, why_not);
-      } else {
-        try {
-          r = run_case(reg, *j.entry, j.p, *c, options);
-        } catch (const std::exception& e) {
-          r = skipped_record(*j.entry, j.p, spec, "");
-          r.skipped.reset();
-          r.verified = false;
-          r.mismatch = std::string("error: ") + e.what();
-        }
-      }
+      record r = c ? run_case(reg, *j.entry, j.p, *c, options) : skipped_case(*j.entry, j.p, name, spec.n, why_not, options);
       if (r.skipped) std::cerr << "skipped: " << *r.skipped << "\n";
       else if (!r.verified) std::cerr << "FAILED: " << r.mismatch << "\n";
       else std::cerr << format_ns(r.total.median) << "\n";

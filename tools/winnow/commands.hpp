@@ -22,6 +22,7 @@ struct bench_args {
   std::optional<int> reps, warmup;
   std::optional<double> warmup_ms;
   bool cold = false;
+  bool loop_check = false;
   std::string out = "results";
 };
 

@@ -6,12 +6,17 @@
 #include "embedded.hpp"
 #include "winnow/error.hpp"
 #include "winnow/record.hpp"
+#include "winnow/settings.hpp"
 
 int main(int argc, char** argv) {
   using namespace winnow::cli;
   winnow::set_command_line(argc, argv);
   CLI::App app{"winnow: stream compaction on OpenGL, Vulkan, CUDA and the CPU, one corpus, one harness", "winnow"};
   app.require_subcommand(1);
+  bool debug = false;
+  app.add_flag("--debug", debug,
+               "debug contexts: the GL debug context (synchronous debug output) and the Vulkan validation layer; "
+               "records say so (default: WINNOW_DEBUG, else off)");
   app.footer("`winnow help` prints the full guide (corpus grammar, suites, records).");
 
   app.add_subcommand("help", "print the guide: commands, corpus grammar, suites, records");
@@ -24,7 +29,9 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--param", run.params, "key=value, repeatable (e.g. --param threads=2)");
   run_cmd->add_option("--reps", run.options.reps, "timed repetitions")->capture_default_str()->check(CLI::Range(1, 100000));
   run_cmd->add_option("--warmup", run.options.warmup, "untimed repetitions first")->capture_default_str()->check(CLI::Range(0, 100000));
-  run_cmd->add_flag("--cold", run.options.cold, "flush caches before every repetition");
+  run_cmd->add_flag("--cold", run.options.cold, "flush the device's caches before every repetition");
+  run_cmd->add_flag("--loop-check", run.options.prepare.loop_check,
+                    "shader-era algorithms: fail when a search loop takes more trips than its proven bound");
   double run_warmup_ms = 200;
   run_cmd->add_option("--warmup-time", run_warmup_ms, "and warm up for at least this many ms (GPU clocks ramp up)")
       ->capture_default_str()->check(CLI::Range(0.0, 60000.0));
@@ -38,7 +45,9 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--case", bench.cases, "these cases instead of the suite's (repeatable)");
   bench_cmd->add_option("--reps", bench.reps, "timed repetitions (default: the suite's)")->check(CLI::Range(1, 100000));
   bench_cmd->add_option("--warmup", bench.warmup, "untimed repetitions (default: the suite's)")->check(CLI::Range(0, 100000));
-  bench_cmd->add_flag("--cold", bench.cold, "flush caches before every repetition");
+  bench_cmd->add_flag("--cold", bench.cold, "flush the device's caches before every repetition");
+  bench_cmd->add_flag("--loop-check", bench.loop_check,
+                      "shader-era algorithms: fail when a search loop takes more trips than its proven bound");
   bench_cmd->add_option("--warmup-time", bench.warmup_ms, "warm up for at least this many ms (default: the suite's, else 200)")
       ->check(CLI::Range(0.0, 60000.0));
   bench_cmd->add_option("--out", bench.out, "results folder")->capture_default_str();
@@ -78,6 +87,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
+    if (debug) winnow::set_debug(true);
     if (app.got_subcommand("help")) {
       std::cout << help_text;
       return 0;

@@ -28,7 +28,7 @@ int run_command(const run_args& a) {
     if (given.contains(k)) throw usage_error("--param " + k + " given twice");
     given[k] = v;
   }
-  const params resolved = resolve_params(entry.info, given);
+  (void)resolve_params(entry.info, given); // usage errors before the case is made
   if (!a.out.empty() && !a.out.ends_with(".jsonl") && !a.out.ends_with(".csv"))
     throw usage_error("--out " + a.out + ": the name must end in .jsonl or .csv");
   const case_spec spec = parse_spec(a.spec);
@@ -36,7 +36,7 @@ int run_command(const run_args& a) {
 
   prepared_case c{generate(spec), {}};
   c.expected = reference_compact(c.w);
-  const record r = run_case(reg, entry, resolved, c, a.options);
+  const record r = run_case(reg, entry, given, c, a.options);
 
   std::cout << r.algorithm << "  " << to_string(r.parameters) << "\n"
             << "case    " << r.spec << "  (n = " << r.n << ", removed " << r.removals << ", kept " << r.valid << ")\n";

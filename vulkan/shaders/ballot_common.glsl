@@ -6,7 +6,7 @@
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
-#include "common.glsl"
+#include "dispatch.glsl"
 layout(constant_id = 1) const uint ITEMS = 32u; // elements per lane, a multiple of 4
 layout(constant_id = 2) const uint WORDS = 1u;
 layout(buffer_reference, std430, buffer_reference_align = 8) readonly buffer ro_u32x2 { uvec2 v[]; };

@@ -1,9 +1,10 @@
 #version 460
-// The mark phase of removal-list cases: invocation i writes payload 0 at index R[i] of the stream
-// (a scatter, as GL's points). a = R, dst = the stream, k0 = words per element (vk/ballot widens).
-#include "common.glsl"
+// The mark pass of removal-list cases as a scatter: invocation i writes payload 0 at index R[i] of
+// the stream (the graphics pipeline draws a point there instead).
+#include "compute.glsl"
+#include "mark_args.glsl"
 void main() {
   uint i = invocation_index();
-  if (i >= args.n) return;
-  args.dst.v[args.a.v[i] * args.k0] = 0u;
+  if (i >= args.extent) return;
+  args.dst.v[load0(i)] = 0u;
 }

@@ -3,6 +3,7 @@
 #include "algorithms.hpp"
 #include "calibrate.hpp"
 #include "winnow/vulkan/device.hpp"
+#include "winnow/vulkan/executor.hpp"
 
 namespace winnow::vk {
 
@@ -17,7 +18,9 @@ void register_backend(registry& r) {
                                    (device::get().validation() ? ", validation on" : "")};
   };
   b.calibrate = [] { return vk::calibrate(); };
-  b.algorithms = {horn_entry(), jumping_jack_entry(), rlz_entry(), binary_tree_entry(), ballot_entry()};
+  b.algorithms = shader_era::entries("vk", {shader_era::concat_method::copy, shader_era::concat_method::search},
+                                     [] { return std::make_unique<executor>(); });
+  b.algorithms.push_back(ballot_entry());
   r.add(std::move(b));
 }
 

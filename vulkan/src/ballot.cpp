@@ -11,8 +11,8 @@
 #include <algorithm>
 
 #include "algorithms.hpp"
-#include "passes.hpp"
 #include "winnow/error.hpp"
+#include "winnow/vulkan/executor.hpp"
 #include "winnow/vulkan/buffer.hpp"
 #include "winnow/vulkan/device.hpp"
 #include "winnow/vulkan/sequence.hpp"
@@ -30,17 +30,35 @@ std::uint32_t element_word(std::uint32_t x, std::uint32_t k) {
   }
 }
 
+/// The push constants of the ballot shaders (vulkan/shaders/ballot_*.comp declare the same blocks).
+struct count_args {
+  VkDeviceAddress data, counts;
+  std::uint32_t groups;
+};
+struct scan_args {
+  VkDeviceAddress counts, offsets;
+  std::uint32_t ranges;
+};
+struct move_args {
+  VkDeviceAddress data, offsets, out;
+  std::uint32_t groups;
+};
+struct mark_args {
+  VkDeviceAddress removals, data;
+  std::uint32_t count, words;
+};
+
 class ballot final : public algorithm {
 public:
-  void prepare(const workload& w, const params& p) override {
+  void prepare(const workload& w, const param_set& p, const prepare_options&) override {
     device& d = device::get();
     const device_properties& props = d.properties();
     if (!props.subgroup_ballot)
       throw unavailable("winnow::vk: vk/ballot needs subgroup ballot and arithmetic operations in compute shaders, which " +
                         props.name + " lacks");
     m_w = &w;
-    m_words = static_cast<std::uint32_t>(std::stoul(p.at("bits"))) / 32;
-    m_items = static_cast<std::uint32_t>(std::stoul(p.at("items")));
+    m_words = p.choice<std::uint32_t>("bits", {{"32", 1}, {"64", 2}, {"128", 4}});
+    m_items = static_cast<std::uint32_t>(p.integer("items"));
     m_subgroup = props.subgroup_size;
     m_local = std::min({256u, props.max_group_size_x, props.max_invocations});
     if (m_subgroup < 4 || m_subgroup > 128 || (m_subgroup & (m_subgroup - 1)) || m_local % m_subgroup)
@@ -70,10 +88,10 @@ public:
 
     // The host's range count assumes the queried subgroup size: pin it where the device lets us.
     const std::uint32_t pinned = props.subgroup_size_control ? m_subgroup : 0;
-    m_count = &d.pipeline_for({"ballot_count", {m_local, m_items, m_words}, pinned});
-    m_move = &d.pipeline_for({"ballot_move", {m_local, m_items, m_words}, pinned});
-    m_scan = &shader("ballot_scan", std::min({1024u, props.max_group_size_x, props.max_invocations}));
-    m_mark = &shader("mark", default_local_size());
+    m_count = &pipeline::get({"ballot_count", {m_local, m_items, m_words}, pinned});
+    m_move = &pipeline::get({"ballot_move", {m_local, m_items, m_words}, pinned});
+    m_scan = &pipeline::get({"ballot_scan", {std::min({1024u, props.max_group_size_x, props.max_invocations})}});
+    m_mark = &pipeline::get({"ballot_mark", {default_local_size()}});
     m_ran = false;
     d.check("vk/ballot: prepare");
   }
@@ -87,34 +105,18 @@ public:
     m_launches = 0;
     if (m_removals.valid()) {
       t.phase("mark");
-      pass_args a;
-      a.a = m_removals.address();
-      a.dst = m_data.address();
-      a.n = static_cast<std::uint32_t>(m_w->removals.size());
-      a.k0 = m_words;
-      m_seq->dispatch(*m_mark, a, (a.n + m_mark->local_size() - 1) / m_mark->local_size());
+      const auto k = static_cast<std::uint32_t>(m_w->removals.size());
+      m_seq->dispatch(*m_mark, mark_args{m_removals.address(), m_data.address(), k, m_words},
+                      (k + m_mark->local_size() - 1) / m_mark->local_size());
       ++m_launches;
     }
+    const auto groups = static_cast<std::uint32_t>(m_groups);
     t.phase("count");
-    pass_args c;
-    c.a = m_data.address();
-    c.dst = m_counts.address();
-    c.n = static_cast<std::uint32_t>(m_groups);
-    m_seq->dispatch(*m_count, c, m_groups);
+    m_seq->dispatch(*m_count, count_args{m_data.address(), m_counts.address(), groups}, m_groups);
     t.phase("scan");
-    pass_args s;
-    s.a = m_counts.address();
-    s.dst = m_offsets.address();
-    s.n = 1;
-    s.k0 = static_cast<std::uint32_t>(m_ranges);
-    m_seq->dispatch(*m_scan, s, 1);
+    m_seq->dispatch(*m_scan, scan_args{m_counts.address(), m_offsets.address(), static_cast<std::uint32_t>(m_ranges)}, 1);
     t.phase("move");
-    pass_args m;
-    m.a = m_data.address();
-    m.b = m_offsets.address();
-    m.dst = m_output.address();
-    m.n = static_cast<std::uint32_t>(m_groups);
-    m_seq->dispatch(*m_move, m, m_groups);
+    m_seq->dispatch(*m_move, move_args{m_data.address(), m_offsets.address(), m_output.address(), groups}, m_groups);
     m_launches += 3;
     m_seq->submit_and_wait();
     device::get().check("vk/ballot: run");
@@ -151,6 +153,7 @@ public:
   }
 
   std::unique_ptr<winnow::timer> make_timer() override { return std::make_unique<timestamps>(*m_seq); }
+  void flush_caches() override { flush_device_caches(); }
 
 private:
   const workload* m_w = nullptr;
@@ -166,13 +169,15 @@ private:
 } // namespace
 
 algorithm_entry ballot_entry() {
-  return {{"vk", "ballot",
-           "Billeter-style count / scan / move with subgroupBallot + subgroupBallotExclusiveBitCount; out of place, stable",
-           true, false, input_kind::predicate,
-           {{"bits", "element size [bits]; the 32-bit payload is widened, validity is payload ≠ 0", "32", {"32", "64", "128"}, true},
-            {"items", "elements per lane in a subgroup's range (a range is S · items elements)", "32", {"32"}, false, 4, 256,
-             true}}},
-          [] { return std::make_unique<ballot>(); }};
+  return {.info = {.api = "vk", .name = "ballot",
+                   .summary = "Billeter-style count / scan / move with subgroupBallot + subgroupBallotExclusiveBitCount; "
+                              "out of place, stable",
+                   .stable = true, .in_place = false, .input = input_kind::predicate,
+                   .axes = {choice_axis("bits", "element size [bits]; the 32-bit payload is widened, validity is payload ≠ 0",
+                                        "32", {"32", "64", "128"}),
+                            integer_axis("items", "elements per lane in a subgroup's range (a range is S · items elements)",
+                                         "32", {"32"}, 4, 256, true)}},
+          .make = [] { return std::make_unique<ballot>(); }};
 }
 
 } // namespace winnow::vk

@@ -1,31 +1,30 @@
 // The Vulkan constants of the pass model, measured as gl/'s are: the cost of a dispatch that does
-// nothing (one invocation) and the bandwidth of a copy pass (one load, one store per element) at 4M
-// and 16M elements. Every pass reads what the one before wrote (ping-pong, with the barrier the
-// algorithms' passes have), timed by timestamps around many passes after a warm-up recording.
+// (almost) nothing — the frame's own copy pass (scan_hillis adding nothing) over one element — and the
+// bandwidth of that copy pass at 4M and 16M elements: 4-byte accesses, as the shader-era passes make.
+// Then the copy with 4-, 8- and 16-byte accesses per invocation and a few workgroup sizes: the best is
+// the device's roofline, which this API reaches only with wide accesses. Every pass reads what the one
+// before wrote (ping-pong, with the barrier the algorithms' passes have), timed by timestamps around
+// many passes after a warm-up recording.
 #include "calibrate.hpp"
 
-#include "passes.hpp"
+#include <algorithm>
+#include <functional>
+
+#include "winnow/shader_era/args.hpp"
+#include "winnow/shader_era/layout.hpp"
 #include "winnow/vulkan/buffer.hpp"
+#include "winnow/vulkan/device.hpp"
+#include "winnow/vulkan/executor.hpp"
 
 namespace winnow::vk {
 namespace {
 
-double per_pass_ns(std::uint64_t n, int passes) {
-  const buffer a("calibrate ping", 4 * n), b("calibrate pong", 4 * n);
-  const pipeline& copy = shader("scan_hillis", default_local_size()); // offset ≥ segment: a plain copy
+/// Mean time of `passes` ping-pong passes recorded by `pass(from, to)`, after one warm-up recording.
+double per_pass_ns(std::uint64_t bytes, int passes, const std::function<void(sequence&, const buffer&, const buffer&)>& pass) {
+  const buffer a("calibrate ping", bytes), b("calibrate pong", bytes);
   sequence s("winnow::vk::calibrate");
-  pass_runner r;
-  r.attach(s);
   auto chain = [&] {
-    for (int i = 0; i < passes; ++i) {
-      pass_args x;
-      x.a = (i % 2 ? b : a).address();
-      x.dst = (i % 2 ? a : b).address();
-      x.k0 = 1;
-      x.k1 = 1;
-      x.k2 = 0;
-      r.run(copy, x, n, 1);
-    }
+    for (int i = 0; i < passes; ++i) pass(s, i % 2 ? b : a, i % 2 ? a : b);
   };
   s.begin();
   chain();
@@ -37,17 +36,75 @@ double per_pass_ns(std::uint64_t n, int passes) {
   return s.read_marks().at(0).ns / passes;
 }
 
+/// The frame's copy: the gather pass scan_hillis with offset 1 ≥ segment 1, over n elements.
+double frame_copy_ns(std::uint64_t n, int passes) {
+  const std::uint32_t local = default_local_size();
+  const pipeline& p = pipeline::get({"scan_hillis", {local, 0}});
+  struct push {
+    VkDeviceAddress in[3], dst, trips;
+    shader_era::io_args io;
+    shader_era::scan_hillis_args copy;
+  };
+  return per_pass_ns(4 * n, passes, [&](sequence& s, const buffer& from, const buffer& to) {
+    push x{{from.address(), 0, 0}, to.address(), 0, {}, {1, 1, 0}};
+    x.io.extent = static_cast<std::uint32_t>(n);
+    s.dispatch(p, x, (n + local - 1) / local);
+  });
+}
+
+/// copy.comp: `width` words per invocation, `local` invocations per workgroup, n 32-bit words.
+double wide_copy_ns(std::uint64_t n, std::uint32_t width, std::uint32_t local, int passes) {
+  const pipeline& p = pipeline::get({"copy", {local, width}});
+  struct push {
+    VkDeviceAddress src, dst;
+    std::uint32_t count;
+  };
+  const std::uint64_t elements = n / width;
+  return per_pass_ns(4 * n, passes, [&](sequence& s, const buffer& from, const buffer& to) {
+    s.dispatch(p, push{from.address(), to.address(), static_cast<std::uint32_t>(elements)}, (elements + local - 1) / local);
+  });
+}
+
+std::string size_name(std::uint64_t n) { return n == (std::uint64_t{4} << 20) ? "4M" : n == (std::uint64_t{16} << 20) ? "16M" : "256M"; }
+
 } // namespace
 
 std::vector<calibration> calibrate() {
+  const device_properties& props = device::get().properties();
   std::vector<calibration> out;
-  out.push_back({"empty_pass_ns", per_pass_ns(1, 200), "ns", "a 1-invocation ping-pong dispatch + barrier, mean of 200 after 200 warm-up"});
+  out.push_back({"empty_pass_ns", frame_copy_ns(1, 200), "ns",
+                 "a 1-invocation ping-pong gather dispatch (the frame's copy) + barrier, mean of 200 after 200 warm-up"});
   for (const std::uint64_t n : {std::uint64_t{4} << 20, std::uint64_t{16} << 20}) {
-    const double ns = per_pass_ns(n, 20);
-    const std::string size = n == (std::uint64_t{4} << 20) ? "4M" : "16M";
-    out.push_back({"copy_pass_ns_" + size, ns, "ns", "ping-pong copy dispatch over " + size + " 32-bit elements"});
-    out.push_back({"copy_bytes_per_ns_" + size, 8 * static_cast<double>(n) / ns, "GB/s", "(4 B read + 4 B written) per element / pass time"});
+    const double ns = frame_copy_ns(n, 20);
+    out.push_back({"copy_pass_ns_" + size_name(n), ns, "ns",
+                   "ping-pong gather dispatch (the frame's copy, 4-byte accesses) over " + size_name(n) + " 32-bit elements"});
+    out.push_back({"copy_bytes_per_ns_" + size_name(n), 8 * static_cast<double>(n) / ns, "GB/s",
+                   "(4 B read + 4 B written) per element / pass time: the shader-era passes' bandwidth"});
   }
+  // The copy by access width and workgroup size: the API's roofline is the best of them. 2^28 elements
+  // (2 GiB in two buffers) only on a GPU: a software device would page for minutes.
+  double best = 0;
+  std::string best_how;
+  std::vector<std::uint32_t> locals{64, 256, std::min({1024u, props.max_group_size_x, props.max_invocations})};
+  locals.erase(std::unique(locals.begin(), locals.end()), locals.end());
+  std::vector<std::uint64_t> sizes{std::uint64_t{4} << 20, std::uint64_t{16} << 20};
+  if (props.type != VK_PHYSICAL_DEVICE_TYPE_CPU && (!props.max_allocation || props.max_allocation >= (1ull << 30)))
+    sizes.push_back(std::uint64_t{256} << 20);
+  for (const std::uint64_t n : sizes)
+    for (const std::uint32_t width : {1u, 2u, 4u})
+      for (const std::uint32_t local : locals) {
+        const double ns = wide_copy_ns(n, width, local, n > (std::uint64_t{16} << 20) ? 4 : 20);
+        const double bw = 8 * static_cast<double>(n) / ns;
+        const std::string how = std::to_string(4 * width) + "-byte accesses, workgroups of " + std::to_string(local) + ", " +
+                                size_name(n) + " 32-bit elements";
+        out.push_back({"copy_bytes_per_ns_" + size_name(n) + "_b" + std::to_string(4 * width) + "_l" + std::to_string(local), bw,
+                       "GB/s", "ping-pong copy dispatch, " + how});
+        if (bw > best) {
+          best = bw;
+          best_how = how;
+        }
+      }
+  out.push_back({"roofline_bytes_per_ns", best, "GB/s", "the best copy above: " + best_how});
   return out;
 }
 

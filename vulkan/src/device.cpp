@@ -1,14 +1,13 @@
 #include "winnow/vulkan/device.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <mutex>
 #include <utility>
 
 #include "winnow/vulkan/check.hpp"
-#include "winnow/vulkan/pipeline.hpp"
+#include "winnow/settings.hpp"
 
 namespace winnow::vk {
 namespace {
@@ -26,25 +25,6 @@ VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT
   const std::lock_guard lock(g_messages_mutex);
   g_messages.emplace_back(data && data->pMessage ? data->pMessage : "(no message text)");
   return VK_FALSE;
-}
-
-bool env_flag(const char* name) {
-  const char* v = std::getenv(name);
-  return v && std::string(v) == "1";
-}
-
-int rank(VkPhysicalDeviceType t) {
-  switch (t) {
-  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
-  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
-  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-  case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
-  default: return 4;
-  }
-}
-
-std::string describe(const device_candidate& c) {
-  return c.name + " (" + std::string(to_string(c.type)) + ", Vulkan " + version_string(c.api_version) + ")";
 }
 
 /// The family index of the first queue family with compute and timestamps, or of any with compute.
@@ -73,54 +53,16 @@ struct probe_result {
 
 } // namespace
 
-std::string_view to_string(VkPhysicalDeviceType t) {
-  switch (t) {
-  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
-  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
-  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
-  case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU";
-  default: return "other";
-  }
-}
-
-std::string version_string(std::uint32_t v) {
-  return std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) + "." +
-         std::to_string(VK_API_VERSION_PATCH(v));
-}
-
-device_choice choose_device(const std::vector<device_candidate>& candidates) {
-  device_choice out;
-  std::vector<std::string> missing(candidates.size());
-  for (std::size_t i = 0; i < candidates.size(); ++i) {
-    const auto& c = candidates[i];
-    std::string& m = missing[i];
-    if (c.api_version < VK_API_VERSION_1_2) m = "Vulkan " + version_string(c.api_version) + " < 1.2";
-    else if (!c.compute_queue) m = "no queue family with VK_QUEUE_COMPUTE_BIT";
-    else if (!c.timestamps) m = "its compute queue has no timestamps (timestampValidBits = 0)";
-    else if (!c.buffer_device_address) m = "no bufferDeviceAddress (the passes address buffers by pointer)";
-    if (!m.empty()) continue;
-    if (!out.chosen || rank(c.type) < rank(candidates[*out.chosen].type)) out.chosen = i;
-  }
-  for (std::size_t i = 0; i < candidates.size(); ++i) {
-    std::string line = describe(candidates[i]);
-    if (!missing[i].empty()) line += ": not taken — " + missing[i];
-    else if (out.chosen == i) {
-      line += ": taken — ";
-      line += candidates[i].type == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU ? "a discrete GPU with a compute queue"
-                                                                          : "no discrete GPU qualifies; a device with a compute queue";
-    } else {
-      line += ": not taken — " + std::string(rank(candidates[i].type) > rank(candidates[*out.chosen].type) ? "a " : "") +
-              (rank(candidates[i].type) > rank(candidates[*out.chosen].type)
-                   ? std::string(to_string(candidates[*out.chosen].type)) + " (" + candidates[*out.chosen].name + ") is preferred"
-                   : candidates[*out.chosen].name + " qualifies too and comes first");
-    }
-    out.reasons.push_back(std::move(line));
-  }
-  return out;
-}
-
 device::device() {
-  m_validation = env_flag("WINNOW_VK_VALIDATION");
+  m_validation = debug_enabled();
+  create_instance();
+  choose_physical_device();
+  read_properties();
+  create_logical_device();
+  check("winnow::vk::device: creation");
+}
+
+void device::create_instance() {
   std::uint32_t instance_version = 0;
   if (vkEnumerateInstanceVersion(&instance_version) != VK_SUCCESS || instance_version < VK_API_VERSION_1_2)
     throw unavailable("winnow::vk::device: the Vulkan loader offers " + version_string(instance_version) + " < 1.2");
@@ -134,7 +76,8 @@ device::device() {
     vkEnumerateInstanceLayerProperties(&count, available.data());
     if (std::none_of(available.begin(), available.end(),
                      [](const VkLayerProperties& l) { return std::strcmp(l.layerName, validation_layer) == 0; }))
-      throw unavailable(std::string("winnow::vk::device: WINNOW_VK_VALIDATION=1 but the Khronos validation layer (") +
+      throw unavailable(std::string("winnow::vk::device: debug contexts are on (WINNOW_DEBUG=1 or --debug) but the "
+                                    "Khronos validation layer (") +
                         validation_layer + ") is not installed");
     layers.push_back(validation_layer);
     extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
@@ -178,7 +121,9 @@ device::device() {
     if (!create) throw unavailable("winnow::vk::device: the validation layer offers no VK_EXT_debug_utils");
     WINNOW_VK_CHECK(create(m_instance, &messenger_info, nullptr, &m_messenger));
   }
+}
 
+void device::choose_physical_device() {
   std::uint32_t count = 0;
   vkEnumeratePhysicalDevices(m_instance, &count, nullptr);
   std::vector<VkPhysicalDevice> physical(count);
@@ -210,14 +155,17 @@ device::device() {
   m_physical = physical[*m_choice.chosen];
   bool timestamps = false;
   m_family = *compute_family(m_physical, &timestamps);
+}
 
-  // Properties the backend uses.
+void device::read_properties() {
   VkPhysicalDeviceSubgroupSizeControlProperties size_control{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES};
   VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
   VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, &subgroup};
   VkPhysicalDeviceMaintenance3Properties maintenance3{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES, &driver};
   VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &maintenance3};
-  const bool v13 = candidates[*m_choice.chosen].api_version >= VK_API_VERSION_1_3;
+  VkPhysicalDeviceProperties basic{};
+  vkGetPhysicalDeviceProperties(m_physical, &basic);
+  const bool v13 = basic.apiVersion >= VK_API_VERSION_1_3;
   if (v13) subgroup.pNext = &size_control;
   vkGetPhysicalDeviceProperties2(m_physical, &props);
   std::uint32_t family_count = 0;
@@ -243,17 +191,25 @@ device::device() {
                             (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT);
   m_props.subgroup_size_control = v13 && f13.subgroupSizeControl && f13.computeFullSubgroups &&
                                   (size_control.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
+  m_props.vulkan_memory_model = f12.vulkanMemoryModel && f12.vulkanMemoryModelDeviceScope;
   m_props.max_group_count_x = limits.maxComputeWorkGroupCount[0];
   m_props.max_group_size_x = limits.maxComputeWorkGroupSize[0];
   m_props.max_invocations = limits.maxComputeWorkGroupInvocations;
+  m_props.max_shared_bytes = limits.maxComputeSharedMemorySize;
   m_props.max_allocation = maintenance3.maxMemoryAllocationSize;
+}
 
-  // Only what the passes use: device addresses, and subgroup size control for vk/ballot.
+void device::create_logical_device() {
+  // Only what the passes use: device addresses, the memory model (single-pass look-back), and
+  // subgroup size control (vk/ballot, vk/single_pass).
   VkPhysicalDeviceVulkan13Features e13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   e13.subgroupSizeControl = m_props.subgroup_size_control;
   e13.computeFullSubgroups = m_props.subgroup_size_control;
+  const bool v13 = m_props.api_version >= VK_API_VERSION_1_3;
   VkPhysicalDeviceVulkan12Features e12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, v13 ? &e13 : nullptr};
   e12.bufferDeviceAddress = VK_TRUE;
+  e12.vulkanMemoryModel = m_props.vulkan_memory_model;
+  e12.vulkanMemoryModelDeviceScope = m_props.vulkan_memory_model;
   const float priority = 1.0f;
   VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   qci.queueFamilyIndex = m_family;
@@ -264,12 +220,10 @@ device::device() {
   dci.pQueueCreateInfos = &qci;
   WINNOW_VK_CHECK(vkCreateDevice(m_physical, &dci, nullptr, &m_device));
   vkGetDeviceQueue(m_device, m_family, 0, &m_queue);
-  check("winnow::vk::device: creation");
 }
 
 device::~device() {
   if (m_device) vkDeviceWaitIdle(m_device);
-  m_pipelines.clear();
   if (m_device) vkDestroyDevice(m_device, nullptr);
   if (m_messenger) {
     auto destroy = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
@@ -319,13 +273,6 @@ std::optional<std::uint32_t> device::memory_type(std::uint32_t type_bits, VkMemo
   for (std::uint32_t i = 0; i < mp.memoryTypeCount; ++i)
     if ((type_bits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & want) == want) return i;
   return std::nullopt;
-}
-
-const pipeline& device::pipeline_for(const pipeline_key& key) {
-  const std::string k = key.str();
-  auto it = m_pipelines.find(k);
-  if (it == m_pipelines.end()) it = m_pipelines.emplace(k, std::make_unique<pipeline>(key)).first;
-  return *it->second;
 }
 
 std::vector<std::string> take_validation_messages() {

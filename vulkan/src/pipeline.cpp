@@ -1,5 +1,8 @@
 #include "winnow/vulkan/pipeline.hpp"
 
+#include <map>
+#include <memory>
+
 #include "spirv.hpp"
 #include "winnow/vulkan/check.hpp"
 #include "winnow/vulkan/device.hpp"
@@ -24,7 +27,7 @@ pipeline::pipeline(const pipeline_key& key) : m_key(key) {
   mci.pCode = code.data();
   WINNOW_VK_CHECK(vkCreateShaderModule(d.handle(), &mci, nullptr, &m_module));
 
-  const VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(pass_args)};
+  const VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, max_push_bytes};
   VkPipelineLayoutCreateInfo lci{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   lci.pushConstantRangeCount = 1;
   lci.pPushConstantRanges = &range;
@@ -56,6 +59,15 @@ pipeline::pipeline(const pipeline_key& key) : m_key(key) {
     throw error("winnow::vk::pipeline: " + key.str() + " does not link: vkCreateComputePipelines: " +
                 std::string(to_string(r)));
   d.check("winnow::vk::pipeline: " + key.str());
+}
+
+const pipeline& pipeline::get(const pipeline_key& key) {
+  // The device first: the cache, made after it, is destroyed before it.
+  (void)device::get();
+  static std::map<std::string, std::unique_ptr<pipeline>> cache;
+  auto& p = cache[key.str()];
+  if (!p) p = std::make_unique<pipeline>(key);
+  return *p;
 }
 
 pipeline::~pipeline() {

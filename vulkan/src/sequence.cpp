@@ -1,9 +1,9 @@
 #include "winnow/vulkan/sequence.hpp"
 
-#include <cstdlib>
 #include <iostream>
 
 #include "winnow/vulkan/check.hpp"
+#include "winnow/settings.hpp"
 #include "winnow/vulkan/device.hpp"
 
 namespace winnow::vk {
@@ -55,8 +55,8 @@ sequence::~sequence() {
 }
 
 std::chrono::milliseconds sequence::default_timeout() {
-  const char* v = std::getenv("WINNOW_VK_TIMEOUT_MS");
-  return std::chrono::milliseconds(v ? std::strtoll(v, nullptr, 10) : 60'000);
+  static const auto timeout = std::chrono::milliseconds(env_integer("WINNOW_VK_TIMEOUT_MS", 1, 3'600'000).value_or(60'000));
+  return timeout;
 }
 
 void sequence::begin() {
@@ -82,7 +82,7 @@ void sequence::barrier() {
                        0, nullptr);
 }
 
-void sequence::dispatch(const pipeline& p, const pass_args& args, std::uint64_t groups) {
+void sequence::dispatch(const pipeline& p, std::span<const std::byte> push, std::uint64_t groups) {
   if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': dispatch outside a recording");
   if (m_passes) barrier();
   m_passes = true;
@@ -93,7 +93,10 @@ void sequence::dispatch(const pipeline& p, const pass_args& args, std::uint64_t 
   if (y > 65535) throw unavailable("winnow::vk::sequence: " + std::to_string(groups) + " workgroups of " + p.key().shader +
                                    " exceed the dispatch limits");
   vkCmdBindPipeline(m_cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.handle());
-  vkCmdPushConstants(m_cmd, p.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(pass_args), &args);
+  if (push.size() > max_push_bytes || push.size() % 4)
+    throw error("winnow::vk::sequence: " + std::to_string(push.size()) + " bytes of push constants for " + p.key().shader);
+  if (!push.empty())
+    vkCmdPushConstants(m_cmd, p.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, static_cast<std::uint32_t>(push.size()), push.data());
   vkCmdDispatch(m_cmd, static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), 1);
 }
 

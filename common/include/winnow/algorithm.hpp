@@ -12,6 +12,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "winnow/timer.hpp"
@@ -44,6 +46,19 @@ struct param_axis {
   [[nodiscard]] const std::vector<std::string>& choices() const { return accepted.empty() ? values : accepted; }
 };
 
+/// An axis of named values: `sweep` are swept by the conformance suite, `accepted` (when not empty)
+/// are accepted beyond them.
+[[nodiscard]] param_axis choice_axis(std::string key, std::string help, std::string default_value,
+                                     std::vector<std::string> sweep, std::vector<std::string> accepted = {});
+/// An integer axis in [min, max] (a power of two when asked); `sweep` are the values the conformance
+/// suite covers.
+[[nodiscard]] param_axis integer_axis(std::string key, std::string help, std::string default_value,
+                                      std::vector<std::string> sweep, std::int64_t min, std::int64_t max,
+                                      bool power_of_two = false);
+/// An "off"/"on" axis.
+[[nodiscard]] param_axis on_off_axis(std::string key, std::string help, std::string default_value);
+
+/// Parameters as given (key → text): on the command line, in suites, in records.
 using params = std::map<std::string, std::string>;
 
 struct algorithm_info {
@@ -58,6 +73,47 @@ struct algorithm_info {
   [[nodiscard]] std::string full_name() const { return api + "/" + name; }
 };
 
+/// Parameters after the one parse (resolve_params): every axis of the algorithm, checked against it,
+/// defaults filled in, integers already converted. Backends read values only through it.
+class param_set {
+public:
+  param_set() = default;
+  /// The number of an integer axis. Throws winnow::error when `key` is no integer axis of this set
+  /// (a bug in the backend, not the user's input).
+  [[nodiscard]] std::int64_t integer(std::string_view key) const;
+  /// The value of a choice axis, mapped to the backend's own type:
+  ///   p.choice("scan", {{"hillis", scan_kind::hillis}, {"blelloch", scan_kind::blelloch}})
+  /// Throws winnow::error when the value has no entry (the axis and the map disagree).
+  template <class T>
+  [[nodiscard]] T choice(std::string_view key, std::initializer_list<std::pair<std::string_view, T>> map) const {
+    const std::string& v = text(key);
+    for (const auto& [name, value] : map)
+      if (name == v) return value;
+    unmapped(key);
+  }
+  /// An "off"/"on" axis.
+  [[nodiscard]] bool on(std::string_view key) const { return choice<bool>(key, {{"off", false}, {"on", true}}); }
+  /// The text of any axis, as records print it.
+  [[nodiscard]] const std::string& text(std::string_view key) const;
+  [[nodiscard]] bool contains(std::string_view key) const { return m_text.find(std::string(key)) != m_text.end(); }
+  /// key → text of every axis (records, names, tables).
+  [[nodiscard]] const params& texts() const { return m_text; }
+
+private:
+  friend param_set resolve_params(const algorithm_info& info, const params& given);
+  [[noreturn]] void unmapped(std::string_view key) const;
+  params m_text;
+  std::map<std::string, std::int64_t, std::less<>> m_numbers;
+};
+
+/// What the harness asks of a run besides the parameters (not timed, not part of the algorithm).
+struct prepare_options {
+  /// Search loops also write their trip counts, and result() fails when one exceeded the loop's
+  /// proven bound (the shader-era algorithms; others ignore it). Costs a second output per pass.
+  bool loop_check = false;
+};
+
+
 /// Bytes an algorithm reads and writes in global memory for one run, by its own model, and the
 /// launches it makes (GL passes, Vulkan dispatches, CUDA kernels); records carry them so bandwidth
 /// and per-launch overhead can be derived.
@@ -70,7 +126,7 @@ struct traffic {
 class algorithm {
 public:
   virtual ~algorithm() = default;
-  virtual void prepare(const workload& w, const params& p) = 0;
+  virtual void prepare(const workload& w, const param_set& p, const prepare_options& o) = 0;
   virtual void reset() {}
   virtual void run(timer& t) = 0;
   [[nodiscard]] virtual compaction_output result() = 0;
@@ -78,13 +134,18 @@ public:
   [[nodiscard]] virtual traffic bytes_moved() const = 0;
   /// The timer of this algorithm's API (GPU backends time on the device).
   [[nodiscard]] virtual std::unique_ptr<timer> make_timer() { return make_cpu_timer(); }
-  /// Evicts the working set from caches before a cold repetition.
-  virtual void flush_caches() {}
+  /// Evicts the working set from the device's caches before a cold repetition, outside the timed
+  /// region. Every backend implements it: a record that says `cold` must have been flushed.
+  virtual void flush_caches() = 0;
 };
 
 /// Checks `given` against the axes: unknown keys, values outside the choices or the range are
 /// usage errors naming the key and the accepted values. Returns every axis with defaults filled in.
-[[nodiscard]] params resolve_params(const algorithm_info& info, const params& given);
+[[nodiscard]] param_set resolve_params(const algorithm_info& info, const params& given);
+
+/// Every combination of the value lists, keys in the order given: {{"a", {1, 2}}, {"b", {x}}} →
+/// {a=1,b=x}, {a=2,b=x}. One empty set when `lists` is empty.
+[[nodiscard]] std::vector<params> product(const std::vector<std::pair<std::string, std::vector<std::string>>>& lists);
 
 /// Every combination of the axes' sweep `values` (the conformance suite's grid); the axes named in
 /// `except` keep their defaults.

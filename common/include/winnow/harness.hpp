@@ -15,11 +15,12 @@ namespace winnow {
 struct run_options {
   int warmup = 1; ///< untimed repetitions first
   int reps = 5;   ///< timed repetitions; the record holds their median/min/max
-  bool cold = false; ///< flush caches before every repetition
+  bool cold = false; ///< flush the device's caches (algorithm::flush_caches) before every repetition
   /// Warm up for at least this long too [ns]: a GPU left idle while the host generates a case
   /// drops its clocks (an H200: 1980 → 345 MHz), and a few short repetitions are timed before the
   /// clocks come back (3× slower Vulkan passes were measured so).
   double warmup_ns = 0;
+  prepare_options prepare; ///< e.g. the loop check of the shader-era algorithms
 };
 
 /// median/min/max of the samples (the median of an even count is the mean of the middle two).
@@ -42,9 +43,16 @@ struct prepared_case {
   std::vector<std::uint32_t> expected;
 };
 
-/// The whole lifecycle for one (algorithm, params, case), as a record. Unavailable backends and
-/// `unavailable` thrown by prepare give a skipped record; `error`s propagate.
+/// The whole lifecycle for one (algorithm, params, case), as a record — the one place that catches
+/// per case: an unavailable backend and `unavailable` from prepare or run give a skipped record with
+/// the reason; any other failure (a failed API call, a wrong count) a record that is not verified,
+/// with "error: …" as its mismatch. Usage errors (bad parameters) propagate.
 [[nodiscard]] record run_case(const registry& reg, const algorithm_entry& entry, const params& p,
                               const prepared_case& c, const run_options& options);
+
+/// The record of a case that could not be made at all (too large for this machine, say): skipped
+/// with `why`, for every algorithm that would have run on it.
+[[nodiscard]] record skipped_case(const algorithm_entry& entry, const params& p, const std::string& spec,
+                                  std::uint64_t n, const std::string& why, const run_options& options);
 
 } // namespace winnow

@@ -37,13 +37,15 @@ struct record {
   std::string spec; ///< canonical
   std::uint64_t n = 0;
   std::uint64_t removals = 0;
-  std::uint64_t valid = 0; ///< elements kept
+  std::uint64_t valid = 0; ///< valid elements of the case: what the reference keeps
+  std::uint64_t kept = 0;  ///< elements the algorithm kept (its own count; equals `valid` when verified)
   bool stable = true;
   bool in_place = false;
   int warmup = 0;
   double warmup_ns = 0; ///< and at least this long [ns]
   int reps = 0;
-  bool cold = false;
+  bool cold = false;  ///< the device's caches were flushed before every repetition
+  bool debug = false; ///< debug contexts (GL debug output, the Vulkan validation layer) were on
   std::vector<phase_stats> phases;
   stats total;
   stats wall;

@@ -12,13 +12,13 @@ namespace winnow::cpu {
 param_axis threads_axis() {
   const auto hw = std::max(1u, std::thread::hardware_concurrency());
   // The sweep covers one thread and more threads than this CI machine has cores (uneven splits).
-  return {"threads", "oneTBB worker threads", std::to_string(hw), {"1", "3"}, false, 1, 1024, false};
+  return integer_axis("threads", "oneTBB worker threads", std::to_string(hw), {"1", "3"}, 1, 1024);
 }
 
-void cpu_algorithm::prepare(const workload& w, const params& p) {
+void cpu_algorithm::prepare(const workload& w, const param_set& p, const prepare_options&) {
   m_w = &w;
   m_a.resize(w.size());
-  m_arena.initialize(p.contains("threads") ? std::stoi(p.at("threads")) : 1);
+  m_arena.initialize(p.contains("threads") ? static_cast<int>(p.integer("threads")) : 1);
 }
 
 void cpu_algorithm::reset() { std::copy(m_w->data.begin(), m_w->data.end(), m_a.begin()); }

@@ -15,7 +15,7 @@ namespace winnow::cpu {
 
 class cpu_algorithm : public algorithm {
 public:
-  void prepare(const workload& w, const params& p) override;
+  void prepare(const workload& w, const param_set& p, const prepare_options& o) override;
   void reset() override;
   /// Writes through a buffer twice the size of the last-level cache, evicting the working set.
   void flush_caches() override;

@@ -36,9 +36,10 @@ private:
 } // namespace
 
 algorithm_entry par_remove_if_entry() {
-  return {{"cpu", "par_remove_if", "std::remove_if(std::execution::par) in place, oneTBB backend", true, true,
-           input_kind::predicate, {threads_axis()}},
-          [] { return std::make_unique<par_remove_if>(); }};
+  return {.info = {.api = "cpu", .name = "par_remove_if",
+                   .summary = "std::remove_if(std::execution::par) in place, oneTBB backend", .stable = true,
+                   .in_place = true, .input = input_kind::predicate, .axes = {threads_axis()}},
+          .make = [] { return std::make_unique<par_remove_if>(); }};
 }
 
 } // namespace winnow::cpu

@@ -102,10 +102,10 @@ namespace {
 
 class redzone final : public cpu_algorithm {
 public:
-  void prepare(const workload& w, const params& p) override {
-    cpu_algorithm::prepare(w, p);
+  void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
+    cpu_algorithm::prepare(w, p, o);
     m_r.resize(w.removals.size());
-    m_batches = std::stoul(p.at("batches"));
+    m_batches = static_cast<std::size_t>(p.integer("batches"));
     // The orphan count is fixed by the data (pairs a[z+i] ↔ R[i]), so the traffic model is exact.
     const std::size_t n = w.size(), k = w.removals.size(), z = n - k;
     std::vector<bool> in_zone_removed(k, false);
@@ -145,11 +145,12 @@ private:
 
 algorithm_entry redzone_entry() {
   const auto hw = threads_axis().default_value;
-  return {{"cpu", "redzone", "Redzone Alg. 2 (Bontes & Gain 2024) on oneTBB: in place, O(k), unstable", false, true,
-           input_kind::removal_list,
-           {threads_axis(), {"batches", "|P| of Alg. 2: slices of R with their own orphan counts", hw, {"1", "7", "64"},
-                             false, 1, 1 << 20, false}}},
-          [] { return std::make_unique<redzone>(); }};
+  return {.info = {.api = "cpu", .name = "redzone",
+                   .summary = "Redzone Alg. 2 (Bontes & Gain 2024) on oneTBB: in place, O(k), unstable", .stable = false,
+                   .in_place = true, .input = input_kind::removal_list,
+                   .axes = {threads_axis(), integer_axis("batches", "|P| of Alg. 2: slices of R with their own orphan counts",
+                                                         hw, {"1", "7", "64"}, 1, 1 << 20)}},
+          .make = [] { return std::make_unique<redzone>(); }};
 }
 
 } // namespace winnow::cpu

@@ -29,8 +29,9 @@ private:
 } // namespace
 
 algorithm_entry remove_if_entry() {
-  return {{"cpu", "remove_if", "std::remove_if in place, sequential", true, true, input_kind::predicate, {}},
-          [] { return std::make_unique<remove_if>(); }};
+  return {.info = {.api = "cpu", .name = "remove_if", .summary = "std::remove_if in place, sequential", .stable = true,
+                   .in_place = true, .input = input_kind::predicate, .axes = {}},
+          .make = [] { return std::make_unique<remove_if>(); }};
 }
 
 } // namespace winnow::cpu

@@ -9,8 +9,8 @@ namespace {
 
 class sequential final : public cpu_algorithm {
 public:
-  void prepare(const workload& w, const params& p) override {
-    cpu_algorithm::prepare(w, p);
+  void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
+    cpu_algorithm::prepare(w, p, o);
     m_out.assign(w.size(), 0);
   }
   void run(timer& t) override {
@@ -35,8 +35,9 @@ private:
 } // namespace
 
 algorithm_entry sequential_entry() {
-  return {{"cpu", "sequential", "std::copy_if into a new stream (the reference)", true, false, input_kind::predicate, {}},
-          [] { return std::make_unique<sequential>(); }};
+  return {.info = {.api = "cpu", .name = "sequential", .summary = "std::copy_if into a new stream (the reference)",
+                   .stable = true, .in_place = false, .input = input_kind::predicate, .axes = {}},
+          .make = [] { return std::make_unique<sequential>(); }};
 }
 
 } // namespace winnow::cpu

@@ -13,11 +13,11 @@ namespace {
 
 class stencil final : public cpu_algorithm {
 public:
-  void prepare(const workload& w, const params& p) override {
-    cpu_algorithm::prepare(w, p);
+  void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
+    cpu_algorithm::prepare(w, p, o);
     m_stencil.assign(w.size(), 0);
     m_out.assign(w.size(), 0);
-    m_chunks = std::max<std::size_t>(1, std::min(std::stoul(p.at("chunks")), w.size()));
+    m_chunks = std::max<std::size_t>(1, std::min(static_cast<std::size_t>(p.integer("chunks")), w.size()));
     m_offsets.assign(m_chunks + 1, 0);
   }
   void reset() override {
@@ -80,10 +80,12 @@ private:
 
 algorithm_entry stencil_entry() {
   const auto hw = threads_axis().default_value;
-  return {{"cpu", "stencil", "Bernabé & Acacio Alg. 2: byte stencil, per-chunk counts and scan, out-of-place move", true,
-           false, input_kind::predicate,
-           {threads_axis(), {"chunks", "contiguous chunks (one count each)", hw, {"1", "7", "64"}, false, 1, 1 << 20, false}}},
-          [] { return std::make_unique<stencil>(); }};
+  return {.info = {.api = "cpu", .name = "stencil",
+                   .summary = "Bernabé & Acacio Alg. 2: byte stencil, per-chunk counts and scan, out-of-place move",
+                   .stable = true, .in_place = false, .input = input_kind::predicate,
+                   .axes = {threads_axis(), integer_axis("chunks", "contiguous chunks (one count each)", hw, {"1", "7", "64"},
+                                                         1, 1 << 20)}},
+          .make = [] { return std::make_unique<stencil>(); }};
 }
 
 } // namespace winnow::cpu

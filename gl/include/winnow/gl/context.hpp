@@ -1,7 +1,9 @@
 #pragma once
 /// The process's headless OpenGL 4.5 core context: EGL's device platform first
-/// (EGL_EXT_platform_device), then EGL_MESA_platform_surfaceless; no window, no GLFW. KHR_debug
-/// output is on and synchronous; any GL error it reports fails the run that caused it (check()).
+/// (EGL_EXT_platform_device), then EGL_MESA_platform_surfaceless; no window, no GLFW. With debug
+/// contexts on (WINNOW_DEBUG=1, --debug: the tests) it is a debug context whose KHR_debug output is
+/// synchronous; any GL error it reports fails the run that caused it (check()). Otherwise check()
+/// sees what glGetError reports.
 #include <glad/gl.h>
 
 #include <optional>
@@ -16,6 +18,8 @@ struct context_info {
   std::string vendor, renderer, version;
   int max_texture_size = 0;
   int timestamp_bits = 0; ///< GL_QUERY_COUNTER_BITS of GL_TIMESTAMP; 0: no timer queries
+  int uniform_offset_alignment = 256; ///< GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT
+  bool debug = false;     ///< a debug context with synchronous debug output
 };
 
 class context {

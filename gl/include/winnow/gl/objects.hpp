@@ -1,7 +1,8 @@
 #pragma once
 /// RAII wrappers over the GL objects the passes use: 2D integer textures (NEAREST, one level),
-/// framebuffers with a typed completeness status, programs whose failures carry the shader's name and
-/// the driver's log, and the empty vertex array every draw binds.
+/// framebuffers with a typed completeness status, programs assembled from the embedded shader files
+/// whose failures carry the files' names and the driver's log, buffers, and the empty vertex array
+/// every draw binds.
 #include <glad/gl.h>
 
 #include <cstdint>
@@ -41,6 +42,7 @@ void delete_framebuffer(GLuint id);
 void delete_program(GLuint id);
 void delete_vertex_array(GLuint id);
 void delete_query(GLuint id);
+void delete_buffer(GLuint id);
 } // namespace detail
 
 enum class texel_format { r32ui, rg32ui, rgba32ui };
@@ -87,8 +89,11 @@ private:
 class program {
 public:
   program() = default;
-  /// Sources are embedded files from gl/shaders by name; `defines` are prepended after #version.
-  program(std::string_view vertex_name, std::string_view fragment_name, const std::string& defines = "");
+  /// Each stage is the embedded files (common/shaders, gl/shaders) named, in order, after the
+  /// `#version` line and `defines`; `#include "file"` lines are expanded. Example:
+  /// program({"graphics.glsl", "fullscreen.vert"}, {"graphics.glsl", "scan_hillis.glsl", "gather.frag"}).
+  program(const std::vector<std::string>& vertex_files, const std::vector<std::string>& fragment_files,
+          const std::string& defines = "");
   /// From source text (tests); `name` is what messages call it.
   static program from_source(std::string_view name, const std::string& vertex, const std::string& fragment);
   [[nodiscard]] GLuint id() const { return m_handle.id(); }
@@ -96,6 +101,17 @@ public:
 
 private:
   handle<detail::delete_program> m_handle;
+};
+
+/// A buffer object with immutable storage of `bytes`, initialized from `data` (may be null).
+class gpu_buffer {
+public:
+  gpu_buffer() = default;
+  gpu_buffer(std::size_t bytes, const void* data);
+  [[nodiscard]] GLuint id() const { return m_handle.id(); }
+
+private:
+  handle<detail::delete_buffer> m_handle;
 };
 
 /// The empty vertex array: vertices are pulled from gl_VertexID and textures.
@@ -110,5 +126,12 @@ private:
 
 /// The text of an embedded shader file (empty when there is none of that name).
 [[nodiscard]] std::string_view shader_source(std::string_view name);
+
+/// One stage's source: `version` (e.g. "#version 450 core"), `defines`, then the files in order with
+/// their `#include "file"` lines expanded; `#line` directives number every file, and `legend` (when
+/// given) receives "1 = graphics.glsl, 2 = …" for error messages. Throws winnow::error naming a file
+/// that is not embedded.
+[[nodiscard]] std::string assemble(std::string_view version, const std::string& defines,
+                                   const std::vector<std::string>& files, std::string* legend = nullptr);
 
 } // namespace winnow::gl

@@ -7,31 +7,26 @@
 
 namespace winnow::gl {
 
-/// Draws passes and keeps the tally the records report: passes, texels read and written.
+/// Fixes the pass state once and draws full-viewport passes (calibration, tests); the algorithms'
+/// passes are drawn by the executor, which sets the same state.
 class pass_runner {
 public:
   pass_runner();
-  /// One full-viewport triangle with `p` into `target` (width × height texels). `reads` is the number
-  /// of distinct input texels per output texel, for the traffic model: a texel fetched again by a
-  /// neighbour or by the next step of a search is a texture-cache hit, not memory traffic (a
-  /// Hillis-Steele pass reads 1, an up-sweep pass 2, Horn's search 2: the stream and the scan).
-  void draw(const program& p, const framebuffer& target, int width, int height, double reads);
-  /// Any other draw (the line-rendered concatenation): counted as one pass.
-  void count_pass(std::uint64_t texels_read, std::uint64_t texels_written);
-  void reset_tally() { m_passes = m_read = m_written = 0; }
+  /// One full-viewport triangle with `p` into `target` (width × height texels).
+  void draw(const program& p, const framebuffer& target, int width, int height);
   [[nodiscard]] std::uint64_t passes() const { return m_passes; }
-  [[nodiscard]] std::uint64_t bytes_read() const { return 4 * m_read; }
-  [[nodiscard]] std::uint64_t bytes_written() const { return 4 * m_written; }
   [[nodiscard]] GLuint vertex_array_id() const { return m_vao.id(); }
 
 private:
   vertex_array m_vao;
-  std::uint64_t m_passes = 0, m_read = 0, m_written = 0;
+  std::uint64_t m_passes = 0;
 };
 
+/// The state every pass draws with: nothing but the fragment shader decides what is written.
+void set_pass_state();
 /// Binds `t` to texture unit `unit`.
 void bind(int unit, const texture& t);
-/// Sets an int uniform at an explicit location.
+/// Sets an int uniform at an explicit location (tests' own shaders).
 void set(const program& p, int location, int value);
 
 } // namespace winnow::gl

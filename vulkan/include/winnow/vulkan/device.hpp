@@ -1,8 +1,9 @@
 #pragma once
 /// The process's headless Vulkan device: an instance without surfaces, the physical device chosen
 /// by choose_device (a discrete GPU first, then any other with a compute queue; lavapipe in CI),
-/// one compute queue. With WINNOW_VK_VALIDATION=1 the Khronos validation layer (with synchronization
-/// validation) is on and every message it sends fails the next check(): the run that caused it.
+/// one compute queue. With debug contexts on (WINNOW_DEBUG=1, --debug: the tests) the Khronos
+/// validation layer (with synchronization validation) is on and every message it sends fails the
+/// next check(): the run that caused it.
 #include <vulkan/vulkan.h>
 
 #include <cstdint>
@@ -14,9 +15,6 @@
 #include <vector>
 
 namespace winnow::vk {
-
-class pipeline;
-struct pipeline_key;
 
 /// What choose_device needs to know about one physical device.
 struct device_candidate {
@@ -55,9 +53,11 @@ struct device_properties {
   std::uint32_t subgroup_size = 0;      ///< the default size compute pipelines get
   bool subgroup_ballot = false;         ///< ballot + arithmetic in compute shaders
   bool subgroup_size_control = false;   ///< a compute pipeline can require its subgroup size (1.3)
+  bool vulkan_memory_model = false;     ///< the Vulkan memory model at device scope (acquire/release atomics)
   std::uint32_t max_group_count_x = 65535;
   std::uint32_t max_group_size_x = 128;
   std::uint32_t max_invocations = 128;
+  std::uint32_t max_shared_bytes = 16384; ///< maxComputeSharedMemorySize
   std::uint64_t max_allocation = 0;     ///< [bytes] maxMemoryAllocationSize
 };
 
@@ -82,11 +82,13 @@ public:
   void check(std::string_view where);
   /// A memory type index with all of `want` among `type_bits`; nothing when there is none.
   [[nodiscard]] std::optional<std::uint32_t> memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags want) const;
-  /// The pipeline for a shader and its specialization constants, created once per process.
-  [[nodiscard]] const pipeline& pipeline_for(const pipeline_key& key);
 
 private:
   device();
+  void create_instance();
+  void choose_physical_device();
+  void read_properties();
+  void create_logical_device();
   VkInstance m_instance = VK_NULL_HANDLE;
   VkDebugUtilsMessengerEXT m_messenger = VK_NULL_HANDLE;
   VkPhysicalDevice m_physical = VK_NULL_HANDLE;
@@ -96,7 +98,6 @@ private:
   bool m_validation = false;
   device_properties m_props;
   device_choice m_choice;
-  std::map<std::string, std::unique_ptr<pipeline>> m_pipelines;
 };
 
 /// Why no Vulkan device can be used here (no loader/driver, no qualifying device, validation asked

@@ -5,9 +5,12 @@
 #include <vulkan/vulkan.h>
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "winnow/timer.hpp"
@@ -31,10 +34,16 @@ public:
 
   /// Shader writes (and transfers) before → shader reads and writes (and transfers) after.
   void barrier();
-  /// Binds `p`, pushes `args` and dispatches `groups` workgroups (split into x × y when over
-  /// maxComputeWorkGroupCount[0]; shaders linearize with group_index()). Emits a barrier first
-  /// when a pass was recorded before it in this recording.
-  void dispatch(const pipeline& p, const pass_args& args, std::uint64_t groups);
+  /// Binds `p`, pushes `push` (at most max_push_bytes) and dispatches `groups` workgroups (split into
+  /// x × y when over maxComputeWorkGroupCount[0]; shaders linearize with group_index()). Emits a
+  /// barrier first when a pass was recorded before it in this recording.
+  void dispatch(const pipeline& p, std::span<const std::byte> push, std::uint64_t groups);
+  /// The same with a typed push-constant block (the struct its shader declares).
+  template <class T>
+  void dispatch(const pipeline& p, const T& push, std::uint64_t groups) {
+    static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= max_push_bytes);
+    dispatch(p, std::span<const std::byte>(reinterpret_cast<const std::byte*>(&push), sizeof(T)), groups);
+  }
   /// Timestamp at a phase boundary: `name` starts here, the previous phase ends here.
   void mark(std::string_view name);
 
@@ -49,7 +58,7 @@ public:
   }
   /// Phase durations of the last finished submission [ns], from its timestamps.
   [[nodiscard]] std::vector<phase_time> read_marks();
-  /// 60 s, or WINNOW_VK_TIMEOUT_MS.
+  /// 60 s, or WINNOW_VK_TIMEOUT_MS (1 … 3600000; another value is a usage error).
   [[nodiscard]] static std::chrono::milliseconds default_timeout();
 
 private:

@@ -1,0 +1,69 @@
+#pragma once
+/// What an API does with a plan: create its resources, run its passes, read resources back. The GL
+/// backend runs each pass as a fragment pass over textures, the Vulkan backend as a compute dispatch
+/// over buffers; plan_algorithm drives either through the lifecycle, so phases, traffic, loop checks
+/// and result arithmetic are the same code for both.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "winnow/algorithm.hpp"
+#include "winnow/registry.hpp"
+#include "winnow/shader_era/frame.hpp"
+
+namespace winnow::shader_era {
+
+class executor {
+public:
+  virtual ~executor() = default;
+  /// The widest (and tallest) 2D array this API may use: GL_MAX_TEXTURE_SIZE on GL.
+  [[nodiscard]] virtual std::uint32_t max_width() const = 0;
+  /// Creates every resource and the programs of every pass; uploads `stream` (padded with zeros to
+  /// the layout) and `removals`. Not timed. The plan outlives the executor's use of it.
+  virtual void prepare(const plan& p, std::span<const std::uint32_t> stream, std::span<const std::uint32_t> removals) = 0;
+  /// Puts `stream` back (the mark pass wrote zeros into it). Not timed.
+  virtual void restore(std::span<const std::uint32_t> stream) = 0;
+  /// A run is begin(), record(i) for every pass in order, end(): on return the passes are done.
+  virtual void begin() = 0;
+  virtual void record(std::size_t pass_index) = 0;
+  virtual void end() = 0;
+  /// Words [first, first + count) of a view (a plain resource or one level of a pyramid).
+  [[nodiscard]] virtual std::vector<std::uint32_t> read(const view& v, std::uint64_t first, std::uint64_t count) = 0;
+  /// The timer of this API; phases are marked between record() calls.
+  [[nodiscard]] virtual std::unique_ptr<timer> make_timer() = 0;
+  /// Evicts the device's caches (outside the timed region).
+  virtual void flush_caches() = 0;
+};
+
+/// A shader-era algorithm on one executor: the whole lifecycle, identical for every API.
+class plan_algorithm final : public algorithm {
+public:
+  plan_algorithm(algorithm_kind a, std::function<std::unique_ptr<executor>()> make_executor);
+  void prepare(const workload& w, const param_set& p, const prepare_options& o) override;
+  void reset() override;
+  void run(timer& t) override;
+  [[nodiscard]] compaction_output result() override;
+  [[nodiscard]] traffic bytes_moved() const override { return m_plan.traffic_model(); }
+  [[nodiscard]] std::unique_ptr<timer> make_timer() override { return m_exec->make_timer(); }
+  void flush_caches() override { m_exec->flush_caches(); }
+
+  /// For traces: the plan, and the executor to run its passes one at a time.
+  [[nodiscard]] const plan& the_plan() const { return m_plan; }
+  [[nodiscard]] executor& exec() { return *m_exec; }
+
+private:
+  algorithm_kind m_kind;
+  std::unique_ptr<executor> m_exec;
+  const workload* m_w = nullptr;
+  std::vector<std::uint32_t> m_padded;
+  plan m_plan;
+};
+
+/// The registry entries of the four algorithms on `api`, each running on an executor from `make`.
+[[nodiscard]] std::vector<algorithm_entry> entries(const std::string& api, const std::vector<concat_method>& concat,
+                                                   const std::function<std::unique_ptr<executor>()>& make);
+
+} // namespace winnow::shader_era

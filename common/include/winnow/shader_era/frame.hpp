@@ -1,0 +1,36 @@
+#pragma once
+/// The frame of the shader-era algorithms (block-based compaction), API-free:
+///   [mark]   removal-list cases: a zero written at every index of R into the stream
+///   in-block the algorithm compacts each block of B consecutive elements: block b's v_b survivors
+///            at [bB, bB + v_b) of the compacted array (Horn, Jumping Jack, RLZ, Binary-Tree)
+///   count    one count per block, then their exclusive scan (rows, row totals, recursively)
+///   concat   block b's survivors to [off_b, off_b + v_b) of the output
+/// with each algorithm's proven loop bound and traffic model. build_plan() makes the passes; every
+/// API runs them with its executor (executor.hpp). docs/algorithms.md explains each algorithm.
+#include <string>
+#include <vector>
+
+#include "winnow/algorithm.hpp"
+#include "winnow/shader_era/plan.hpp"
+
+namespace winnow::shader_era {
+
+/// "horn", "jj", "rlz", "bt".
+[[nodiscard]] std::string_view name_of(algorithm_kind a);
+
+/// The registry's description of algorithm `a` on `api`, whose executor concatenates by the
+/// methods `concat` (the first is the default; each is accepted, and swept where `sweep_concat`).
+[[nodiscard]] algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_method>& concat);
+
+/// The typed parameters from a resolved param_set of that info.
+[[nodiscard]] plan_params plan_params_of(const param_set& p);
+
+/// The passes of algorithm `a` on case `c`, laid out no wider than `max_width` (the API's limit).
+/// Throws winnow::unavailable when the case or the block does not fit the limit.
+[[nodiscard]] plan build_plan(algorithm_kind a, const plan_params& p, const plan_case& c, std::uint32_t max_width,
+                              bool loop_check);
+
+/// The proven bound on the trips of `a`'s search loop for block B (docs/algorithms.md proves each).
+[[nodiscard]] std::uint32_t loop_bound(algorithm_kind a, std::uint32_t block, bool fast_search);
+
+} // namespace winnow::shader_era

@@ -1,0 +1,111 @@
+#pragma once
+/// A plan: one shader-era algorithm run as data — the resources it needs and its passes in order,
+/// each with its shader, inputs, output, argument block and traffic — built once by the API-free
+/// frame (frame.hpp) and run by each API's executor (executor.hpp): GL fragment passes, Vulkan
+/// compute dispatches. What the passes are, what they read, how many trips their loops may take and
+/// what they move is decided here, once, for every API (amber's command list, run by each engine).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "winnow/algorithm.hpp"
+#include "winnow/shader_era/args.hpp"
+#include "winnow/shader_era/layout.hpp"
+
+namespace winnow::shader_era {
+
+using resource_id = std::uint32_t;
+
+/// A W × H array of 32-bit words: a texture on GL, a row-major buffer on Vulkan. A pyramid holds the
+/// levels 1 … `levels` of a reduction within rows: level p is (width >> p) × height (on GL a texture
+/// each; on Vulkan one buffer, level p at word size − (size >> (p − 1))).
+struct resource {
+  std::string name;
+  std::uint32_t width = 1, height = 1;
+  std::uint32_t levels = 0; ///< 0: a plain array
+
+  [[nodiscard]] std::uint64_t size() const { return std::uint64_t{width} * height; }
+  [[nodiscard]] std::uint32_t level_width(std::uint32_t level) const { return width >> level; }
+};
+
+/// What a pass reads or writes: a plain resource, one level (≥ 1) of a pyramid, or all its levels.
+struct view {
+  static constexpr std::uint32_t all_levels = ~0u;
+  resource_id id = 0;
+  std::uint32_t level = 0;
+};
+
+enum class pass_kind {
+  gather, ///< every word of the output is computed from the inputs by common/shaders/<shader>.glsl
+  mark,   ///< a zero written at every index the input (the removal list) holds: points, or a scatter
+  concat, ///< each block's run of survivors written at its offset: lines, rectangles, a copy or a search
+};
+
+/// How the blocks are concatenated: by rasterization (lines, or 1-pixel rectangles) on the graphics
+/// pipeline, or by a workgroup's copy or an output element's search without one.
+enum class concat_method : std::uint32_t { lines = 0, rects = 1, copy = 2, search = 3 };
+
+struct pass {
+  std::string phase;               ///< the phase its time counts to: "scan"
+  std::string name;                ///< what a trace calls it: "hillis +4"
+  pass_kind kind = pass_kind::gather;
+  std::string shader;              ///< "scan_hillis"
+  std::vector<view> inputs;        ///< at most 3
+  view output;
+  io_args io;
+  std::vector<std::uint32_t> args; ///< the shader's own fields (args.hpp), as words
+  double reads = 1;                ///< distinct input words per output word (gather), for the traffic model
+  bool loop = false;               ///< a search loop: writes its trips when the loop check is on
+  std::uint64_t items = 0;         ///< mark: indices marked; concat: blocks
+  concat_method method = concat_method::lines; ///< concat only
+};
+
+/// The algorithms the frame runs.
+enum class algorithm_kind { horn, jj, rlz, bt };
+enum class scan_kind { hillis, blelloch };
+
+/// Typed parameters of a shader-era algorithm, from its param_set (the one parse).
+struct plan_params {
+  std::uint32_t block = 128;
+  scan_kind scan = scan_kind::hillis;
+  concat_method concat = concat_method::lines;
+  bool runs_tree = false;   ///< RLZ: run lengths by up/down-sweep instead of recursive doubling
+  bool fast_search = true;  ///< RLZ: two hops per loop trip
+};
+
+/// The case as the frame needs it.
+struct plan_case {
+  std::uint64_t n = 0;       ///< elements
+  std::uint64_t removals = 0; ///< |R| when the case is a removal list (then a mark pass runs first)
+  bool removal_list = false;
+  std::uint64_t kept = 0;    ///< survivors (the concatenation's traffic)
+};
+
+struct plan {
+  algorithm_kind algorithm = algorithm_kind::horn;
+  plan_params params;
+  plan_case input;
+  stream_layout layout;           ///< the stream's
+  std::vector<resource> resources;
+  std::vector<pass> passes;
+  resource_id stream = 0;         ///< the input (marked in place by the mark pass)
+  resource_id removals = 0;       ///< valid when a mark pass runs
+  resource_id compacted = 0;      ///< every block compacted in place of a copy
+  resource_id output = 0;         ///< the result: survivors at [0, kept)
+  view counts, offsets;           ///< per block: count, and the exclusive scan of the counts
+  std::uint64_t blocks = 0;
+  bool loop_check = false;
+  resource_id trips = 0;          ///< valid with loop_check: the loop passes' trip counts
+  std::uint32_t loop_bound = 0;   ///< the proven bound of the search loop (trips)
+
+  [[nodiscard]] bool marks() const { return input.removal_list && input.removals > 0; }
+  /// Words read and written by the plan's model, and its passes (records' bytes and launches).
+  [[nodiscard]] traffic traffic_model() const;
+  /// The words one pass writes (gather: its output level; mark: |R|; concat: the survivors).
+  [[nodiscard]] std::uint64_t written(const pass& p) const;
+  /// The extent (width, height) of a view's array (a level's own width).
+  [[nodiscard]] std::uint32_t width_of(const view& v) const;
+  [[nodiscard]] std::uint32_t height_of(const view& v) const { return resources.at(v.id).height; }
+};
+
+} // namespace winnow::shader_era

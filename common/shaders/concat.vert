@@ -1,0 +1,28 @@
+// Concatenation by rendering (docs/algorithms.md, "Block concatenation"): block b's cnt survivors go
+// to [off, off + cnt) of the output, which crosses at most one row boundary since cnt ≤ B ≤ W:
+// segment 0 on row r from x0, segment 1 on row r + 1 from 0. Lines: 4 vertices per block (2 segments ×
+// 2 ends), on the row's centre; rectangles: 12 (2 segments × 2 triangles). Empty segments are moved
+// outside the viewport (a zero-length line may still produce a fragment on some rasterizers).
+#include "concat_args.glsl"
+flat out uint v_block;
+flat out uint v_off;
+void main() {
+  bool rects = args.method == 1u;
+  int per_block = rects ? 12 : 4;
+  uint b = uint(gl_VertexID / per_block);
+  int k = gl_VertexID % per_block;
+  int segment = k / (per_block / 2), corner = k % (per_block / 2);
+  uint off = load0(b), cnt = load1(b);
+  uint w = 1u << args.out_log2w, row = off >> args.out_log2w, x0 = off & (w - 1u), end = x0 + cnt;
+  uint xs = segment == 0 ? x0 : 0u;
+  uint xe = segment == 0 ? min(end, w) : (end > w ? end - w : 0u);
+  row += uint(segment);
+  // Rectangles: two triangles over [xs, xe) × [row, row + 1): corners (0,0) (1,0) (0,1) (1,0) (1,1) (0,1).
+  const ivec2 rect[6] = ivec2[6](ivec2(0, 0), ivec2(1, 0), ivec2(0, 1), ivec2(1, 0), ivec2(1, 1), ivec2(0, 1));
+  vec2 pos = rects ? vec2(float(rect[corner].x != 0 ? xe : xs), float(row) + float(rect[corner].y))
+                   : vec2(float(corner == 0 ? xs : xe), float(row) + 0.5);
+  vec2 size = vec2(float(w), float(args.out_height));
+  gl_Position = xe <= xs ? vec4(-2.0, -2.0, 0.0, 1.0) : vec4((2.0 * pos - size) / size, 0.0, 1.0);
+  v_block = b;
+  v_off = off;
+}

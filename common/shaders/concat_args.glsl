@@ -1,0 +1,3 @@
+// The concatenation's arguments (args.hpp concat_args): inputs 0 and 1 are the blocks' exclusive
+// offsets and counts, input 2 the compacted blocks; method 0 lines, 1 rectangles, 2 copy, 3 search.
+WINNOW_ARGS(uint block; uint blocks; uint method;)

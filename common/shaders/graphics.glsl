@@ -1,0 +1,23 @@
+// The graphics pipeline's side of the shader-era passes (see README.md): streams are R32UI textures
+// of power-of-two width, read with texelFetch at (i mod W, i div W). Inputs 0-2 on texture units
+// 0-2, the levels 1-12 of a pyramid given as input 1 on units 3-14. OpenGL takes the arguments as a
+// uniform block (binding 0); Vulkan (glslc defines VULKAN) as push constants and descriptor set 0.
+#ifdef VULKAN
+#define WINNOW_BINDING(unit) layout(set = 0, binding = unit)
+#define WINNOW_ARGS(fields) layout(push_constant, std430) uniform winnow_args { uint out_log2w; uint out_height; uint extent; uint in0_log2w; uint in1_log2w; uint in2_log2w; fields } args;
+#else
+#define WINNOW_BINDING(unit) layout(binding = unit)
+#define WINNOW_ARGS(fields) layout(std140, binding = 0) uniform winnow_args { uint out_log2w; uint out_height; uint extent; uint in0_log2w; uint in1_log2w; uint in2_log2w; fields } args;
+#endif
+WINNOW_BINDING(0) uniform usampler2D u_in0;
+WINNOW_BINDING(1) uniform usampler2D u_in1;
+WINNOW_BINDING(2) uniform usampler2D u_in2;
+WINNOW_BINDING(3) uniform usampler2D u_level[12];
+uint fetch(usampler2D t, uint i, uint log2w) {
+  return texelFetch(t, ivec2(int(i & ((1u << log2w) - 1u)), int(i >> log2w)), 0).r;
+}
+#define load0(i) fetch(u_in0, (i), args.in0_log2w)
+#define load1(i) fetch(u_in1, (i), args.in1_log2w)
+#define load2(i) fetch(u_in2, (i), args.in2_log2w)
+// Level p (≥ 1) of the pyramid on input 1: (W >> p) wide, W = 2^in1_log2w.
+#define load_level1(p, j) fetch(u_level[(p) - 1u], (j), args.in1_log2w - (p))

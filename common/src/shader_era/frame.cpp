@@ -1,0 +1,340 @@
+// The shader-era frame as data: the passes of Horn, Jumping Jack, RLZ and Binary-Tree inside the
+// block frame, their loop bounds and their axes. Every pass names a shader of common/shaders and
+// fills its argument block (args.hpp); the executors of gl/ and vulkan/ only run what is here.
+#include "winnow/shader_era/frame.hpp"
+
+#include <string>
+
+#include "winnow/error.hpp"
+
+namespace winnow::shader_era {
+namespace {
+
+std::string_view method_name(concat_method m) {
+  switch (m) {
+  case concat_method::lines: return "lines";
+  case concat_method::rects: return "rects";
+  case concat_method::copy: return "copy";
+  case concat_method::search: return "search";
+  }
+  return "?";
+}
+
+/// Appends passes and resources to a plan under construction.
+class builder {
+public:
+  builder(plan& p, std::uint32_t max_width) : m_plan(p), m_max(max_width) {}
+
+  resource_id add(std::string name, std::uint32_t width, std::uint32_t height, std::uint32_t levels = 0) {
+    m_plan.resources.push_back({std::move(name), width, height, levels});
+    return static_cast<resource_id>(m_plan.resources.size() - 1);
+  }
+  resource_id add(std::string name, const stream_layout& l) { return add(std::move(name), l.width, l.height); }
+
+  std::uint32_t log2_width(const view& v) const { return log2_exact(m_plan.width_of(v)); }
+
+  /// A gather pass writing all of `out`.
+  template <class A>
+  void gather(std::string phase, std::string name, std::string shader, std::vector<view> in, view out, const A& args,
+              double reads, bool loop = false) {
+    pass p;
+    p.phase = std::move(phase);
+    p.name = std::move(name);
+    p.kind = pass_kind::gather;
+    p.shader = std::move(shader);
+    p.output = out;
+    p.io = io_for(in, out);
+    p.io.extent = static_cast<std::uint32_t>(std::uint64_t{m_plan.width_of(out)} * m_plan.height_of(out));
+    p.inputs = std::move(in);
+    p.args = words_of(args);
+    p.reads = reads;
+    p.loop = loop;
+    m_plan.passes.push_back(std::move(p));
+  }
+
+  io_args io_for(const std::vector<view>& in, const view& out) const {
+    if (in.size() > 3) throw error("winnow::shader_era: a pass reads at most 3 inputs");
+    io_args io;
+    io.out_log2w = log2_width(out);
+    io.out_height = m_plan.height_of(out);
+    for (std::size_t k = 0; k < in.size(); ++k)
+      io.in_log2w[k] = in[k].level == view::all_levels ? log2_exact(m_plan.resources.at(in[k].id).width) : log2_width(in[k]);
+    return io;
+  }
+
+  /// Inclusive scan of map(src) within segments of `seg` words of a width × height array.
+  /// Hillis-Steele: log2 seg passes ping-ponging two arrays (the map fused into pass 0). Blelloch:
+  /// log2 seg up-sweep passes onto a pyramid, then log2 seg down-sweep passes, the last adding the
+  /// element itself (exclusive → inclusive). One-word segments: one pass that applies the map, or
+  /// none for the identity.
+  view segmented_scan(const std::string& phase, const std::string& label, view src, std::uint32_t width,
+                      std::uint32_t height, std::uint32_t seg, scan_kind kind, value_map map) {
+    const std::uint32_t levels = log2_exact(seg);
+    const auto m = static_cast<u32>(map);
+    if (levels == 0) {
+      if (map == value_map::identity) return src;
+      const view out{add(label + " scan", width, height)};
+      gather(phase, label + " map", "scan_hillis", {src}, out, scan_hillis_args{1, 1, m}, 1);
+      return out;
+    }
+    if (kind == scan_kind::hillis) {
+      const view ping[2] = {{add(label + " scan ping", width, height)},
+                            {levels > 1 ? add(label + " scan pong", width, height) : 0}};
+      view in = src;
+      for (std::uint32_t k = 0; k < levels; ++k) {
+        const view out = ping[k % 2];
+        gather(phase, label + " hillis +" + std::to_string(1u << k), "scan_hillis", {in}, out,
+               scan_hillis_args{1u << k, seg, k == 0 ? m : 0u}, 1);
+        in = out;
+      }
+      return in;
+    }
+    const resource_id up = add(label + " scan up-sweep", width, height, levels);
+    const resource_id down = levels > 1 ? add(label + " scan down-sweep", width, height, levels - 1) : 0;
+    const view result{add(label + " scan", width, height)};
+    for (std::uint32_t p = 1; p <= levels; ++p)
+      gather(phase, label + " up " + std::to_string(p), "scan_up", {p == 1 ? src : view{up, p - 1}}, view{up, p},
+             scan_up_args{seg, p == 1 ? m : 0u}, 2);
+    for (std::uint32_t p = levels; p >= 1; --p) {
+      const bool top = p == levels;
+      const view sibling = p == 1 ? src : view{up, p - 1};
+      // The top pass has no parent: it reads its sibling in that slot and ignores it.
+      const view parent = top ? sibling : view{down, p};
+      gather(phase, label + " down " + std::to_string(p - 1), "scan_down", {parent, sibling},
+             p == 1 ? result : view{down, p - 1}, scan_down_args{top ? 1u : 0u, p == 1 ? 1u : 0u, p == 1 ? m : 0u, seg},
+             top ? 1 : 1.5);
+    }
+    return result;
+  }
+
+  /// Exclusive scan of a stream laid out by layout_for (its padding holds 0): scan each row, scan
+  /// the row totals the same way (recursively), add them back. The inter-block offsets.
+  view stream_scan(const std::string& phase, const std::string& label, view src, const stream_layout& l, scan_kind kind) {
+    const view inclusive = segmented_scan(phase, label, src, l.width, l.height, l.width, kind, value_map::identity);
+    view rows = src;
+    bool has_rows = false;
+    if (l.height > 1) {
+      const stream_layout t = layout_for(l.height, 1, m_max);
+      const view totals{add(label + " row totals", t)};
+      gather(phase, label + " row totals", "scan_gather", {inclusive}, totals, scan_gather_args{l.width, l.height}, 1);
+      rows = stream_scan(phase, label + " rows", totals, t, kind);
+      has_rows = true;
+    }
+    const view out{add(label + " exclusive", l)};
+    gather(phase, label + " finish", "scan_finish", {inclusive, src, rows}, out,
+           scan_finish_args{has_rows ? 1u : 0u, l.log2_width}, 2);
+    return out;
+  }
+
+  plan& m_plan;
+  std::uint32_t m_max;
+};
+
+/// RLZ's run lengths: RL[i] = the length of the invalid run starting at i, cut at the block's end.
+view run_lengths(builder& b, const plan& pl) {
+  const std::uint32_t B = pl.params.block, L = log2_exact(B), W = pl.layout.width, H = pl.layout.height;
+  const auto invalid = static_cast<u32>(value_map::invalid_flag);
+  const view stream{pl.stream};
+  if (!pl.params.runs_tree) {
+    // Modified recursive doubling (M09 Alg. 2): after the pass with offset o, RL[i] = min(run(i), 2o).
+    const view ping[2] = {{b.add("runs ping", W, H)}, {b.add("runs pong", W, H)}};
+    view in = stream;
+    for (std::uint32_t k = 0; k < L; ++k) {
+      b.gather("runs", "doubling +" + std::to_string(1u << k), "rl_double", {in}, ping[k % 2],
+               rl_double_args{1u << k, B, k == 0 ? invalid : 0u}, 1);
+      in = ping[k % 2];
+    }
+    return in;
+  }
+  // Modified up-sweep and down-sweep (M09 Alg. 3-4).
+  const resource_id up = b.add("runs up-sweep", W, H, L);
+  const resource_id down = L > 1 ? b.add("runs down-sweep", W, H, L - 1) : 0;
+  const view rl{b.add("run lengths", W, H)};
+  for (std::uint32_t p = 1; p <= L; ++p)
+    b.gather("runs", "up " + std::to_string(p), "rl_up", {p == 1 ? stream : view{up, p - 1}}, view{up, p},
+             rl_up_args{1u << (p - 1), p == 1 ? invalid : 0u}, 2);
+  for (std::uint32_t p = L; p-- > 0;) {
+    const bool top = p == L - 1;
+    const view level = p == 0 ? stream : view{up, p};
+    b.gather("runs", "down " + std::to_string(p), "rl_down", {top ? level : view{down, p + 1}, level},
+             p == 0 ? rl : view{down, p}, rl_down_args{top ? 1u : 0u, 1u << p, p == 0 ? 1u : 0u, p == 0 ? invalid : 0u},
+             top ? 1 : 1.5);
+  }
+  return rl;
+}
+
+/// The in-block passes of `a`: they write pl.compacted; returns where the count pass reads each
+/// block's count and how (block_count_args::mode: 0 = B − the block's last inclusive scan of the
+/// invalid flags, 1 = one count per block).
+std::pair<view, u32> in_block(builder& b, plan& pl) {
+  const std::uint32_t B = pl.params.block, L = log2_exact(B), W = pl.layout.width, H = pl.layout.height;
+  const view stream{pl.stream}, compacted{pl.compacted};
+  switch (pl.algorithm) {
+  case algorithm_kind::horn:
+  case algorithm_kind::jj: {
+    const view p = b.segmented_scan("scan", "in-block", stream, W, H, B, pl.params.scan, value_map::invalid_flag);
+    const bool horn = pl.algorithm == algorithm_kind::horn;
+    b.gather("search", horn ? "Horn search" : "Jumping Jack search", horn ? "horn_search" : "jj_search", {stream, p},
+             compacted, search_args{B, pl.loop_bound}, 2, true);
+    return {p, 0};
+  }
+  case algorithm_kind::rlz: {
+    const view rl = run_lengths(b, pl);
+    // The filter (keep a run's length at its start only) is fused into the scan's first read.
+    const view prl = b.segmented_scan("scan", "run-length", rl, W, H, B, pl.params.scan, value_map::run_start);
+    b.gather("search", "RLZ forward search", "rlz_search", {stream, prl}, compacted,
+             rlz_search_args{B, pl.loop_bound, pl.params.fast_search ? 1u : 0u}, 2, true);
+    return {prl, 0}; // pRL[last] = the invalid elements of the block, as P[last] is
+  }
+  case algorithm_kind::bt: {
+    const resource_id levels = b.add("tree levels", W, H, L);
+    for (std::uint32_t p = 1; p <= L; ++p)
+      b.gather("reduce", "reduce " + std::to_string(p), "scan_up", {p == 1 ? stream : view{levels, p - 1}},
+               view{levels, p}, scan_up_args{B, p == 1 ? static_cast<u32>(value_map::valid_flag) : 0u}, 2);
+    // Reads the stream and ½ + ¼ + … of it in the levels: 2 words per output.
+    b.gather("traverse", "traversal", "bt_traverse", {stream, view{levels, view::all_levels}}, compacted,
+             bt_traverse_args{B, L}, 2, true);
+    return {view{levels, L}, 1}; // the root of every block: its count
+  }
+  }
+  throw error("winnow::shader_era: unknown algorithm");
+}
+
+} // namespace
+
+std::string_view name_of(algorithm_kind a) {
+  switch (a) {
+  case algorithm_kind::horn: return "horn";
+  case algorithm_kind::jj: return "jj";
+  case algorithm_kind::rlz: return "rlz";
+  case algorithm_kind::bt: return "bt";
+  }
+  return "?";
+}
+
+std::uint32_t loop_bound(algorithm_kind a, std::uint32_t block, bool fast_search) {
+  switch (a) {
+  case algorithm_kind::horn: return log2_exact(block);        // binary lifting: ⌈log2(z_b + 1)⌉ ≤ log2 B steps
+  case algorithm_kind::jj: return block - 1;                  // the hops visit distinct invalid elements: ≤ z_b ≤ B − 1
+  case algorithm_kind::rlz: return fast_search ? block / 4 + 1 // each trip passes an invalid run: ≤ B/2 + 1, two hops halve it
+                                               : block / 2 + 1;
+  case algorithm_kind::bt: return log2_exact(block);          // one level per trip
+  }
+  return 0;
+}
+
+algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_method>& concat) {
+  std::vector<std::string> accepted;
+  for (const concat_method m : concat) accepted.emplace_back(method_name(m));
+  // The concatenation is the same code for every algorithm: Horn's sweep covers every method, the
+  // others sweep the default only.
+  const bool sweep_all = a == algorithm_kind::horn;
+  std::vector<param_axis> axes = {
+      integer_axis("block", "block size B: elements compacted together, a power of two ≤ the layout width", "128",
+                   {"32", "128", "512", "2048"}, 32, 2048, true),
+      choice_axis("scan", "prefix sum: Hillis-Steele recursive doubling or Blelloch balanced tree", "hillis",
+                  {"hillis", "blelloch"}),
+      choice_axis("concat",
+                  "block concatenation: lines or 1-pixel rectangles on the graphics pipeline; a workgroup's copy or a "
+                  "search per output element on compute",
+                  accepted.front(), sweep_all ? accepted : std::vector<std::string>{accepted.front()}, accepted)};
+  std::string summary;
+  bool stable = true;
+  switch (a) {
+  case algorithm_kind::horn:
+    summary = "Horn's gather-search on the in-block prefix sum of invalid flags; block concatenation";
+    break;
+  case algorithm_kind::jj:
+    summary = "Jumping Jack: holes follow MAS = B − P pointers to the tail's valid elements; block concatenation";
+    stable = false;
+    break;
+  case algorithm_kind::rlz:
+    summary = "RLZ: run lengths of invalid runs, their scan, and a forward search; block concatenation";
+    axes.push_back(choice_axis("runs", "run lengths by modified recursive doubling (M09 Alg. 2) or up/down-sweep (Alg. 3-4)",
+                               "doubling", {"doubling", "tree"}));
+    axes.push_back(choice_axis("search", "forward search: one hop per loop trip, or two (M09's faster form)", "fast",
+                               {"plain", "fast"}));
+    break;
+  case algorithm_kind::bt:
+    summary = "Binary-Tree: reduction pyramid of valid counts and per-output traversal; block concatenation";
+    break;
+  }
+  return {.api = std::move(api), .name = std::string(name_of(a)), .summary = std::move(summary), .stable = stable,
+          .in_place = false, .input = input_kind::predicate, .axes = std::move(axes)};
+}
+
+plan_params plan_params_of(const param_set& p) {
+  plan_params out;
+  out.block = static_cast<std::uint32_t>(p.integer("block"));
+  out.scan = p.choice<scan_kind>("scan", {{"hillis", scan_kind::hillis}, {"blelloch", scan_kind::blelloch}});
+  out.concat = p.choice<concat_method>("concat", {{"lines", concat_method::lines},
+                                                  {"rects", concat_method::rects},
+                                                  {"copy", concat_method::copy},
+                                                  {"search", concat_method::search}});
+  if (p.contains("runs")) out.runs_tree = p.choice<bool>("runs", {{"doubling", false}, {"tree", true}});
+  if (p.contains("search")) out.fast_search = p.choice<bool>("search", {{"plain", false}, {"fast", true}});
+  return out;
+}
+
+plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c, std::uint32_t max_width, bool loop_check) {
+  plan pl;
+  pl.algorithm = a;
+  pl.params = params;
+  pl.input = c;
+  pl.loop_check = loop_check;
+  const std::uint32_t B = params.block;
+  if (B > max_width)
+    throw unavailable("winnow::shader_era: block " + std::to_string(B) + " is wider than the layout limit " +
+                      std::to_string(max_width));
+  pl.layout = layout_for(c.n, B, max_width);
+  pl.loop_bound = loop_bound(a, B, params.fast_search);
+  builder b(pl, max_width);
+  pl.stream = b.add("stream", pl.layout);
+  if (pl.marks()) {
+    const stream_layout r = layout_for(c.removals, 1, max_width);
+    pl.removals = b.add("removal list", r);
+    pass p;
+    p.phase = "mark";
+    p.name = "mark removals";
+    p.kind = pass_kind::mark;
+    p.shader = "mark";
+    p.inputs = {view{pl.removals}};
+    p.output = view{pl.stream};
+    p.io = b.io_for(p.inputs, p.output);
+    p.io.extent = static_cast<std::uint32_t>(c.removals);
+    p.args = words_of(mark_args{static_cast<u32>(c.removals)});
+    p.items = c.removals;
+    pl.passes.push_back(std::move(p));
+  }
+  pl.compacted = b.add("compacted blocks", pl.layout);
+  if (loop_check) pl.trips = b.add("loop trips", pl.layout);
+
+  const auto [count_from, mode] = in_block(b, pl);
+
+  pl.blocks = pl.layout.size() / B;
+  const stream_layout counts = layout_for(pl.blocks, 1, max_width);
+  pl.counts = view{b.add("block counts", counts)};
+  b.gather("count", "block counts", "block_count", {count_from}, pl.counts,
+           block_count_args{mode, static_cast<u32>(pl.blocks), B}, 1);
+  pl.offsets = b.stream_scan("count", "block offsets", pl.counts, counts, params.scan);
+
+  pl.output = b.add("output", pl.layout);
+  pass p;
+  p.phase = "concat";
+  p.name = std::string("concatenation (") + std::string(method_name(params.concat)) + ")";
+  p.kind = pass_kind::concat;
+  p.shader = "concat";
+  p.inputs = {pl.offsets, pl.counts, view{pl.compacted}};
+  p.output = view{pl.output};
+  p.io = b.io_for(p.inputs, p.output);
+  p.io.extent = static_cast<std::uint32_t>(pl.layout.size());
+  p.args = words_of(concat_args{B, static_cast<u32>(pl.blocks), static_cast<u32>(params.concat)});
+  p.items = pl.blocks;
+  p.method = params.concat;
+  pl.passes.push_back(std::move(p));
+  if (pl.layout.size() > 0x7fffffffull)
+    throw unavailable("winnow::shader_era: " + std::to_string(c.n) + " elements need indices past 31 bits");
+  return pl;
+}
+
+} // namespace winnow::shader_era

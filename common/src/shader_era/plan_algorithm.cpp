@@ -1,0 +1,65 @@
+#include <algorithm>
+
+#include "winnow/error.hpp"
+#include "winnow/shader_era/executor.hpp"
+
+namespace winnow::shader_era {
+
+plan_algorithm::plan_algorithm(algorithm_kind a, std::function<std::unique_ptr<executor>()> make_executor)
+    : m_kind(a), m_exec(make_executor()) {}
+
+void plan_algorithm::prepare(const workload& w, const param_set& p, const prepare_options& o) {
+  m_w = &w;
+  m_plan = build_plan(m_kind, plan_params_of(p), {w.size(), w.removals.size(), w.removal_list, w.kept()},
+                      m_exec->max_width(), o.loop_check);
+  m_padded.assign(m_plan.layout.size(), 0);
+  std::copy(w.data.begin(), w.data.end(), m_padded.begin());
+  m_exec->prepare(m_plan, m_padded, w.removals);
+}
+
+void plan_algorithm::reset() {
+  // The mark pass wrote zeros into the stream; put the unmarked stream back.
+  if (m_plan.marks()) m_exec->restore(m_padded);
+}
+
+void plan_algorithm::run(timer& t) {
+  m_exec->begin();
+  const std::string* phase = nullptr;
+  for (std::size_t i = 0; i < m_plan.passes.size(); ++i) {
+    const pass& p = m_plan.passes[i];
+    if (!phase || *phase != p.phase) t.phase(p.phase);
+    phase = &p.phase;
+    m_exec->record(i);
+  }
+  m_exec->end();
+}
+
+compaction_output plan_algorithm::result() {
+  const std::uint64_t last = m_plan.blocks - 1;
+  const std::uint64_t v = m_exec->read(m_plan.offsets, last, 1).at(0) + m_exec->read(m_plan.counts, last, 1).at(0);
+  if (v > m_plan.input.n)
+    throw error("winnow::shader_era: " + std::string(name_of(m_kind)) + " counted " + std::to_string(v) + " survivors of " +
+                std::to_string(m_plan.input.n));
+  compaction_output out;
+  out.values = m_exec->read(view{m_plan.output}, 0, v);
+  out.input_after = m_exec->read(view{m_plan.stream}, 0, m_plan.input.n);
+  if (m_plan.loop_check) {
+    const auto trips = m_exec->read(view{m_plan.trips}, 0, m_plan.layout.size());
+    const std::uint32_t most = trips.empty() ? 0 : *std::max_element(trips.begin(), trips.end());
+    // A loop cut by its cap writes bound + 1.
+    if (most > m_plan.loop_bound)
+      throw error("winnow::shader_era: " + std::string(name_of(m_kind)) + ": a search loop needed more than its proven bound of " +
+                  std::to_string(m_plan.loop_bound) + " trips");
+  }
+  return out;
+}
+
+std::vector<algorithm_entry> entries(const std::string& api, const std::vector<concat_method>& concat,
+                                     const std::function<std::unique_ptr<executor>()>& make) {
+  std::vector<algorithm_entry> out;
+  for (const algorithm_kind a : {algorithm_kind::horn, algorithm_kind::jj, algorithm_kind::rlz, algorithm_kind::bt})
+    out.push_back({.info = info(api, a, concat), .make = [a, make] { return std::make_unique<plan_algorithm>(a, make); }});
+  return out;
+}
+
+} // namespace winnow::shader_era

@@ -1,0 +1,23 @@
+#pragma once
+/// WINNOW_GL_CHECK(call): runs a GL call and throws winnow::error with file:line, the call's text and
+/// the error's name when glGetError reports one afterwards (Magnum's MAGNUM_VERIFY_NO_GL_ERROR,
+/// per call). Debug builds check so after every draw; the debug context (--debug) reports the rest.
+#include <glad/gl.h>
+
+#include <source_location>
+#include <string_view>
+
+namespace winnow::gl {
+
+/// "GL_INVALID_OPERATION"; "GL error 0x…" for others.
+[[nodiscard]] std::string_view error_name(GLenum e);
+/// Throws when glGetError has an error pending, naming `call` and where.
+void check_error(std::string_view call, std::source_location where = std::source_location::current());
+
+} // namespace winnow::gl
+
+#define WINNOW_GL_CHECK(call)                                                                                          \
+  do {                                                                                                                 \
+    call;                                                                                                              \
+    ::winnow::gl::check_error(#call);                                                                                  \
+  } while (false)

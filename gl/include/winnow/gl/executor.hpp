@@ -1,0 +1,56 @@
+#pragma once
+/// The GL executor of the shader-era plans: every resource a texture (a pyramid, a texture per
+/// level), every gather pass one full-viewport triangle with its shader (common/shaders) into the
+/// output's FBO, the mark pass one point per removal, the concatenation two lines (or two
+/// rectangles) per block. Argument blocks of every pass live in one uniform buffer made at prepare,
+/// so a run only binds ranges of it.
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "winnow/gl/objects.hpp"
+#include "winnow/shader_era/executor.hpp"
+
+namespace winnow::gl {
+
+class executor final : public shader_era::executor {
+public:
+  [[nodiscard]] std::uint32_t max_width() const override;
+  void prepare(const shader_era::plan& p, std::span<const std::uint32_t> stream,
+               std::span<const std::uint32_t> removals) override;
+  void restore(std::span<const std::uint32_t> stream) override;
+  void begin() override {}
+  void record(std::size_t pass_index) override;
+  void end() override;
+  [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
+  [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
+  void flush_caches() override;
+
+  /// The texture holding a view (a plain resource or one level): what a viewer shows.
+  [[nodiscard]] const texture& texture_of(const shader_era::view& v) const;
+
+private:
+  struct compiled {
+    const program* prog = nullptr;
+    framebuffer fbo;
+    std::vector<const texture*> units; ///< texture unit k ← units[k]
+    GLintptr args_offset = 0;
+    GLsizeiptr args_size = 0;
+    GLenum mode = GL_TRIANGLES;
+    GLsizei vertices = 3;
+    int width = 0, height = 0; ///< the viewport
+  };
+  const program& program_for(const std::vector<std::string>& vertex, const std::vector<std::string>& fragment,
+                             const std::string& defines);
+
+  const shader_era::plan* m_plan = nullptr;
+  std::vector<std::vector<texture>> m_textures; ///< per resource: [0] plain, or levels 1 … L at [p − 1]
+  std::vector<compiled> m_passes;
+  std::map<std::string, std::unique_ptr<program>> m_programs;
+  gpu_buffer m_args;
+  vertex_array m_vao;
+  std::unique_ptr<texture> m_flush;
+};
+
+} // namespace winnow::gl

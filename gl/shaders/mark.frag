@@ -1,3 +1,0 @@
-#version 450 core
-layout(location = 0) out uint o_value;
-void main() { o_value = 0u; }

@@ -1,0 +1,167 @@
+#include "winnow/gl/executor.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "winnow/error.hpp"
+#include "winnow/gl/check.hpp"
+#include "winnow/gl/context.hpp"
+#include "winnow/gl/pass.hpp"
+#include "winnow/gl/timer_query.hpp"
+
+namespace winnow::gl {
+namespace {
+
+using shader_era::pass;
+using shader_era::pass_kind;
+using shader_era::view;
+
+constexpr int level_units = 3;  ///< units 3 … 14: the levels 1 … 12 of a pyramid input (graphics.glsl)
+constexpr int max_levels = 12;
+
+void upload_rows(texture& t, std::span<const std::uint32_t> words) {
+  std::vector<std::uint32_t> padded(static_cast<std::size_t>(t.width()) * static_cast<std::size_t>(t.height()), 0);
+  std::copy(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(std::min(words.size(), padded.size())), padded.begin());
+  t.upload(padded.data(), t.height());
+}
+
+} // namespace
+
+std::uint32_t executor::max_width() const { return static_cast<std::uint32_t>(context::get().info().max_texture_size); }
+
+const program& executor::program_for(const std::vector<std::string>& vertex, const std::vector<std::string>& fragment,
+                                     const std::string& defines) {
+  std::string key = defines;
+  for (const auto& f : vertex) key += "|" + f;
+  for (const auto& f : fragment) key += "|" + f;
+  auto& p = m_programs[key];
+  if (!p) p = std::make_unique<program>(vertex, fragment, defines);
+  return *p;
+}
+
+const texture& executor::texture_of(const view& v) const {
+  const auto& levels = m_textures.at(v.id);
+  return v.level == 0 ? levels.at(0) : levels.at(v.level - 1);
+}
+
+void executor::prepare(const shader_era::plan& p, std::span<const std::uint32_t> stream,
+                       std::span<const std::uint32_t> removals) {
+  context& ctx = context::get();
+  m_plan = &p;
+  m_textures.clear();
+  for (const auto& r : p.resources) {
+    std::vector<texture> t;
+    if (r.levels == 0) t.emplace_back(texel_format::r32ui, static_cast<int>(r.width), static_cast<int>(r.height));
+    if (r.levels > max_levels) throw unavailable("winnow::gl: a pyramid of " + std::to_string(r.levels) + " levels (at most 12)");
+    for (std::uint32_t l = 1; l <= r.levels; ++l)
+      t.emplace_back(texel_format::r32ui, static_cast<int>(r.level_width(l)), static_cast<int>(r.height));
+    m_textures.push_back(std::move(t));
+  }
+  upload_rows(m_textures.at(p.stream).at(0), stream);
+  if (p.marks()) upload_rows(m_textures.at(p.removals).at(0), removals);
+
+  // Every pass's argument block (io fields, then its own) at an aligned offset of one buffer.
+  const auto align = static_cast<std::size_t>(std::max(ctx.info().uniform_offset_alignment, 16));
+  std::vector<std::uint8_t> blocks;
+  m_passes.clear();
+  for (const pass& ps : p.passes) {
+    compiled c;
+    const bool trips = ps.loop && p.loop_check;
+    const std::string defines = trips ? "#define WINNOW_LOOP_CHECK 1\n" : "";
+    switch (ps.kind) {
+    case pass_kind::gather:
+      c.prog = &program_for({"graphics.glsl", "fullscreen.vert"}, {"graphics.glsl", ps.shader + ".glsl", "gather.frag"}, defines);
+      break;
+    case pass_kind::mark:
+      c.prog = &program_for({"graphics.glsl", "mark.vert"}, {"graphics.glsl", "mark.frag"}, "");
+      c.mode = GL_POINTS;
+      c.vertices = static_cast<GLsizei>(ps.items);
+      break;
+    case pass_kind::concat:
+      if (ps.method != shader_era::concat_method::lines && ps.method != shader_era::concat_method::rects)
+        throw error("winnow::gl: the concatenation renders lines or rectangles, not a compute method");
+      c.prog = &program_for({"graphics.glsl", "concat.vert"}, {"graphics.glsl", "concat.frag"}, "");
+      c.mode = ps.method == shader_era::concat_method::rects ? GL_TRIANGLES : GL_LINES;
+      c.vertices = static_cast<GLsizei>(ps.items * (ps.method == shader_era::concat_method::rects ? 12 : 4));
+      break;
+    }
+    std::vector<const texture*> targets{&texture_of(ps.output)};
+    if (trips) targets.push_back(&texture_of(view{p.trips}));
+    c.fbo = framebuffer(targets);
+    if (const fbo_status s = c.fbo.status(); s != fbo_status::complete)
+      throw error("winnow::gl::framebuffer (" + ps.name + "): " + std::string(to_string(s)));
+    c.width = targets[0]->width();
+    c.height = targets[0]->height();
+    c.units.assign(ps.inputs.size(), nullptr);
+    for (std::size_t k = 0; k < ps.inputs.size(); ++k) {
+      const view& in = ps.inputs[k];
+      if (in.level != view::all_levels) {
+        c.units[k] = &texture_of(in);
+        continue;
+      }
+      // A whole pyramid: its levels on units 3 …, its first level on the input's own unit too.
+      const auto& levels = m_textures.at(in.id);
+      c.units[k] = &levels.front();
+      c.units.resize(level_units + max_levels, &levels.front());
+      for (std::size_t l = 0; l < levels.size(); ++l) c.units[level_units + l] = &levels[l];
+    }
+    const auto words = std::span<const std::uint32_t>(reinterpret_cast<const std::uint32_t*>(&ps.io), sizeof ps.io / 4);
+    c.args_offset = static_cast<GLintptr>(blocks.size());
+    // std140 blocks are whole vec4s: bind the block rounded up to 16 bytes (the padding is zeros).
+    c.args_size = static_cast<GLsizeiptr>((4 * (words.size() + ps.args.size()) + 15) / 16 * 16);
+    blocks.resize(blocks.size() + static_cast<std::size_t>(c.args_size));
+    std::memcpy(blocks.data() + c.args_offset, words.data(), 4 * words.size());
+    std::memcpy(blocks.data() + c.args_offset + 4 * static_cast<GLintptr>(words.size()), ps.args.data(), 4 * ps.args.size());
+    blocks.resize((blocks.size() + align - 1) / align * align, 0);
+    m_passes.push_back(std::move(c));
+  }
+  m_args = gpu_buffer(std::max<std::size_t>(blocks.size(), 16), blocks.data());
+  set_pass_state();
+  ctx.check("winnow::gl::executor: prepare");
+}
+
+void executor::restore(std::span<const std::uint32_t> stream) { upload_rows(m_textures.at(m_plan->stream).at(0), stream); }
+
+void executor::record(std::size_t index) {
+  const compiled& c = m_passes.at(index);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, c.fbo.id());
+  glViewport(0, 0, c.width, c.height);
+  glUseProgram(c.prog->id());
+  for (std::size_t k = 0; k < c.units.size(); ++k) bind(static_cast<int>(k), *c.units[k]);
+  glBindBufferRange(GL_UNIFORM_BUFFER, 0, m_args.id(), c.args_offset, c.args_size);
+  glBindVertexArray(m_vao.id());
+  glDrawArrays(c.mode, 0, c.vertices);
+#ifndef NDEBUG
+  check_error("glDrawArrays (" + m_plan->passes.at(index).name + ")");
+#endif
+}
+
+void executor::end() { context::get().check("winnow::gl::executor: run"); }
+
+std::vector<std::uint32_t> executor::read(const view& v, std::uint64_t first, std::uint64_t count) {
+  if (count == 0) return {};
+  const texture& t = texture_of(v);
+  const auto w = static_cast<std::uint64_t>(t.width());
+  const auto y0 = static_cast<int>(first / w), y1 = static_cast<int>((first + count + w - 1) / w);
+  if (y1 > t.height()) throw error("winnow::gl::executor: read past the end of '" + m_plan->resources.at(v.id).name + "'");
+  const auto rows = t.download(y0, y1 - y0);
+  const auto skip = static_cast<std::ptrdiff_t>(first - static_cast<std::uint64_t>(y0) * w);
+  std::vector<std::uint32_t> out(rows.begin() + skip, rows.begin() + skip + static_cast<std::ptrdiff_t>(count));
+  context::get().check("winnow::gl::executor: read");
+  return out;
+}
+
+std::unique_ptr<winnow::timer> executor::make_timer() { return std::make_unique<timer_query>(); }
+
+void executor::flush_caches() {
+  // GL does not say how large the device's last-level cache is: clear 256 MiB (over 4 × the 50-60 MB
+  // L2 of an H100/H200) with writes, so no line of the working set stays; finish before the timing.
+  constexpr int side = 8192;
+  if (!m_flush) m_flush = std::make_unique<texture>(texel_format::r32ui, side, side);
+  static std::uint32_t round = 0;
+  ++round;
+  WINNOW_GL_CHECK(glClearTexImage(m_flush->id(), 0, GL_RED_INTEGER, GL_UNSIGNED_INT, &round));
+  glFinish();
+}
+
+} // namespace winnow::gl

@@ -1,0 +1,105 @@
+// What the conformance grid does not show for the shader-era algorithms, on every API that runs them
+// (gl and vk here): every search loop stays within its proven bound (the loop check, a run option,
+// makes the search passes write their trips, and result() fails past the bound), and every API runs
+// the same plan — the same passes, the same traffic — for the same algorithm, parameters and case.
+#include <gtest/gtest.h>
+
+#include <optional>
+
+#include "winnow/backends.hpp"
+#include "winnow/corpus.hpp"
+#include "winnow/harness.hpp"
+#include "winnow/reference.hpp"
+#include "winnow/shader_era/frame.hpp"
+
+namespace winnow {
+namespace {
+
+bool shader_era(const algorithm_entry& e) {
+  return (e.info.api == "gl" || e.info.api == "vk") && e.info.name != "ballot";
+}
+
+std::vector<const algorithm_entry*> shader_era_entries() {
+  std::vector<const algorithm_entry*> out;
+  for (const auto& b : all_backends().backends())
+    for (const auto& e : b.algorithms)
+      if (shader_era(e)) out.push_back(&e);
+  return out;
+}
+
+prepared_case make_case(const std::string& spec) {
+  prepared_case c{generate(spec), {}};
+  c.expected = reference_compact(c.w);
+  return c;
+}
+
+shader_era::algorithm_kind kind_of(const std::string& name) {
+  return name == "horn" ? shader_era::algorithm_kind::horn
+         : name == "jj" ? shader_era::algorithm_kind::jj
+         : name == "rlz" ? shader_era::algorithm_kind::rlz
+                         : shader_era::algorithm_kind::bt;
+}
+
+class loop_bounds : public testing::TestWithParam<const algorithm_entry*> {};
+
+TEST_P(loop_bounds, search_loops_stay_within_their_proven_bound) {
+  const algorithm_entry& e = *GetParam();
+  const registry& reg = all_backends();
+  if (auto reason = reg.unavailable_reason(e.info.api)) GTEST_SKIP() << *reason;
+  // Dense, sparse, single, alternating and long runs: the worst cases of every loop's bound (Jumping
+  // Jack: one valid element in the middle of a block needs B − 1 hops; RLZ: many short runs).
+  for (const char* spec : {"all:5000", "single:4096:at=0", "single:4096", "single:4096:at=1024", "single:4096:at=16",
+                           "uniform:70000:p=0.02", "uniform:70000:p=0.98", "runs:70000:valid=3:invalid=1000",
+                           "alternating:9000"}) {
+    const prepared_case c = make_case(spec);
+    for (const auto& p : sweep(e.info, {"concat"})) { // the concatenation has no loop
+      const record r = run_case(reg, e, p, c, {.warmup = 0, .reps = 1, .prepare = {.loop_check = true}});
+      EXPECT_TRUE(r.verified) << e.info.full_name() << " " << to_string(p) << " " << spec << ": " << r.mismatch;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(shader_era, loop_bounds, testing::ValuesIn(shader_era_entries()),
+                         [](const testing::TestParamInfo<const algorithm_entry*>& i) {
+                           return i.param->info.api + "_" + i.param->info.name;
+                         });
+
+TEST(shader_era, every_api_runs_the_plan_pass_for_pass) {
+  const registry& reg = all_backends();
+  std::vector<std::string> apis;
+  for (const char* api : {"gl", "vk"})
+    if (!reg.unavailable_reason(api)) apis.emplace_back(api);
+  if (apis.empty()) GTEST_SKIP() << "neither gl nor vk can run here";
+  for (const char* spec : {"uniform:4096:p=0.5", "uniform:100003:p=0.3", "removal:20000:k=0.2"}) {
+    const prepared_case c = make_case(spec);
+    for (const char* name : {"horn", "jj", "rlz", "bt"})
+      for (const char* block : {"32", "512"})
+        for (const char* scan : {"hillis", "blelloch"}) {
+          const params p{{"block", block}, {"scan", scan}};
+          std::optional<record> first;
+          for (const auto& api : apis) {
+            const algorithm_entry& e = reg.find(api + "/" + name);
+            const record r = run_case(reg, e, p, c, {0, 1, false});
+            ASSERT_TRUE(r.verified) << e.info.full_name() << " " << to_string(p) << " " << spec << ": " << r.mismatch;
+            const shader_era::plan plan =
+                shader_era::build_plan(kind_of(name), shader_era::plan_params_of(resolve_params(e.info, p)),
+                                       {c.w.size(), c.w.removals.size(), c.w.removal_list, c.w.kept()}, 16384, false);
+            EXPECT_EQ(r.launches, plan.passes.size()) << e.info.full_name() << " " << to_string(p) << " " << spec;
+            if (!first) {
+              first = r;
+              continue;
+            }
+            EXPECT_EQ(r.launches, first->launches) << name << " " << to_string(p) << " " << spec;
+            EXPECT_EQ(r.bytes_read, first->bytes_read) << name << " " << to_string(p) << " " << spec;
+            EXPECT_EQ(r.bytes_written, first->bytes_written) << name << " " << to_string(p) << " " << spec;
+            std::vector<std::string> a, b;
+            for (const auto& ph : r.phases) a.push_back(ph.name);
+            for (const auto& ph : first->phases) b.push_back(ph.name);
+            EXPECT_EQ(a, b) << name << ": the same phases";
+          }
+        }
+  }
+}
+
+} // namespace
+} // namespace winnow

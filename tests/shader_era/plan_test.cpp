@@ -1,0 +1,189 @@
+// The shader-era frame as data, without any GPU: the passes each algorithm's plan holds (counted by an
+// independent restatement of the pass model), that every pass reads and writes what exists, the
+// proven loop bounds, the traffic model, and the layout limits. Every executor runs these plans, so
+// "pass for pass" between the APIs is a property of this code.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "winnow/error.hpp"
+#include "winnow/shader_era/frame.hpp"
+
+namespace winnow::shader_era {
+namespace {
+
+constexpr std::uint32_t max_width = 32768;
+
+plan make(algorithm_kind a, std::uint32_t block, scan_kind scan, std::uint64_t n, bool tree = false,
+          std::uint64_t removals = 0, bool loop_check = false) {
+  plan_params p;
+  p.block = block;
+  p.scan = scan;
+  p.runs_tree = tree;
+  return build_plan(a, p, {n, removals, removals > 0, n / 2}, max_width, loop_check);
+}
+
+// The pass model, restated: a segmented scan of log2 seg passes (Hillis-Steele; one pass to apply a
+// map when seg = 1) or 2 log2 seg (Blelloch); a stream scan over `count` values scans its rows, then
+// (more than one row) gathers the row totals, scans them, and finishes.
+std::uint64_t pow2_at_least_sqrt(std::uint64_t n, std::uint64_t w) {
+  while (w * w < n) w *= 2;
+  return w;
+}
+std::uint64_t log2u(std::uint64_t v) {
+  std::uint64_t l = 0;
+  while ((1ull << l) < v) ++l;
+  return l;
+}
+std::uint64_t seg_passes(std::uint64_t seg, bool blelloch) { return blelloch ? 2 * log2u(seg) : log2u(seg); }
+std::uint64_t stream_scan_passes(std::uint64_t count, bool blelloch) {
+  const std::uint64_t w = pow2_at_least_sqrt(count, 1), h = (count + w - 1) / w;
+  return seg_passes(w, blelloch) + (h > 1 ? 1 + stream_scan_passes(h, blelloch) : 0) + 1;
+}
+
+TEST(shader_era_plan, passes_follow_the_pass_model) {
+  for (const std::uint64_t n : {4096ull, 100003ull, 1ull << 22})
+    for (const std::uint64_t block : {32ull, 512ull, 2048ull})
+      for (const bool blelloch : {false, true}) {
+        const scan_kind scan = blelloch ? scan_kind::blelloch : scan_kind::hillis;
+        const std::uint64_t w = pow2_at_least_sqrt(n, block), s = w * ((n + w - 1) / w);
+        const std::uint64_t lb = log2u(block), in_block_scan = seg_passes(block, blelloch);
+        const std::uint64_t frame = 1 + stream_scan_passes(s / block, blelloch) + 1; // count, offsets, concat
+        const std::map<algorithm_kind, std::uint64_t> expected = {
+            {algorithm_kind::horn, in_block_scan + 1 + frame},
+            {algorithm_kind::jj, in_block_scan + 1 + frame},
+            {algorithm_kind::bt, lb + 1 + frame},
+            {algorithm_kind::rlz, lb + in_block_scan + 1 + frame}}; // runs by doubling; the filter fused into the scan
+        for (const auto& [a, passes] : expected)
+          EXPECT_EQ(make(a, static_cast<std::uint32_t>(block), scan, n).passes.size(), passes)
+              << name_of(a) << " B=" << block << (blelloch ? " blelloch" : " hillis") << " n=" << n;
+        EXPECT_EQ(make(algorithm_kind::rlz, static_cast<std::uint32_t>(block), scan, n, true).passes.size(),
+                  2 * lb + in_block_scan + 1 + frame);
+        EXPECT_EQ(make(algorithm_kind::horn, static_cast<std::uint32_t>(block), scan, n, false, 7).passes.size(),
+                  in_block_scan + 1 + frame + 1)
+            << "a removal list adds the mark pass";
+      }
+}
+
+TEST(shader_era_plan, every_pass_reads_and_writes_what_exists) {
+  for (const algorithm_kind a : {algorithm_kind::horn, algorithm_kind::jj, algorithm_kind::rlz, algorithm_kind::bt})
+    for (const bool tree : {false, true})
+      for (const scan_kind scan : {scan_kind::hillis, scan_kind::blelloch}) {
+        const plan p = make(a, 128, scan, 100003, tree, 31, true);
+        ASSERT_EQ(p.passes.front().kind, pass_kind::mark);
+        ASSERT_EQ(p.passes.back().kind, pass_kind::concat);
+        std::string phase;
+        std::vector<std::string> phases;
+        for (const pass& ps : p.passes) {
+          if (ps.phase != phase) phases.push_back(phase = ps.phase);
+          ASSERT_LE(ps.inputs.size(), 3u) << ps.name;
+          for (const view& v : ps.inputs) {
+            ASSERT_LT(v.id, p.resources.size()) << ps.name;
+            const resource& r = p.resources[v.id];
+            if (v.level != view::all_levels) {
+              EXPECT_LE(v.level, r.levels) << ps.name << " reads past " << r.name;
+            } else {
+              EXPECT_GT(r.levels, 0u) << ps.name;
+            }
+          }
+          ASSERT_LT(ps.output.id, p.resources.size()) << ps.name;
+          EXPECT_NE(ps.output.level, view::all_levels) << ps.name;
+          if (ps.kind == pass_kind::gather) {
+            EXPECT_EQ(ps.io.extent, p.written(ps)) << ps.name;
+            EXPECT_EQ(1u << ps.io.out_log2w, p.width_of(ps.output)) << ps.name;
+            EXPECT_EQ(ps.io.out_height, p.height_of(ps.output)) << ps.name;
+            for (std::size_t k = 0; k < ps.inputs.size(); ++k) {
+              if (ps.inputs[k].level != view::all_levels) {
+                EXPECT_EQ(1u << ps.io.in_log2w[k], p.width_of(ps.inputs[k])) << ps.name;
+              }
+            }
+          }
+        }
+        // Phases in the order the papers name them, each once.
+        const std::vector<std::string> in_block = a == algorithm_kind::bt    ? std::vector<std::string>{"reduce", "traverse"}
+                                                  : a == algorithm_kind::rlz ? std::vector<std::string>{"runs", "scan", "search"}
+                                                                             : std::vector<std::string>{"scan", "search"};
+        std::vector<std::string> want{"mark"};
+        want.insert(want.end(), in_block.begin(), in_block.end());
+        want.insert(want.end(), {"count", "concat"});
+        EXPECT_EQ(phases, want) << name_of(a);
+        // The loop passes, and only they, write trips.
+        std::size_t loops = 0;
+        for (const pass& ps : p.passes) loops += ps.loop;
+        EXPECT_EQ(loops, 1u) << name_of(a);
+      }
+}
+
+TEST(shader_era_plan, loop_bounds_are_the_proven_ones) {
+  EXPECT_EQ(loop_bound(algorithm_kind::horn, 128, true), 7u);
+  EXPECT_EQ(loop_bound(algorithm_kind::jj, 128, true), 127u);
+  EXPECT_EQ(loop_bound(algorithm_kind::rlz, 128, false), 65u);
+  EXPECT_EQ(loop_bound(algorithm_kind::rlz, 128, true), 33u);
+  EXPECT_EQ(loop_bound(algorithm_kind::bt, 2048, true), 11u);
+  // The search passes get their bound as the loop's cap.
+  const plan p = make(algorithm_kind::jj, 512, scan_kind::hillis, 4096);
+  for (const pass& ps : p.passes) {
+    if (ps.loop) {
+      EXPECT_EQ(ps.args.at(1), 511u);
+    }
+  }
+}
+
+TEST(shader_era_plan, traffic_counts_distinct_words_per_pass) {
+  // Binary-Tree, B = 32, 1024 elements in a 32 × 32 layout: 5 reduction passes (2 reads per word
+  // written: 512 + 256 + … + 32 words), the traversal (2 reads per word), the count (32 blocks on a
+  // 8 × 4 layout: 32 words), the offsets' scan (3 Hillis passes over the 8-wide rows, gather into a
+  // 4-word row, its 2 Hillis passes and finish, then finish), and the concatenation.
+  const plan p = make(algorithm_kind::bt, 32, scan_kind::hillis, 1024);
+  const traffic t = p.traffic_model();
+  EXPECT_EQ(t.launches, p.passes.size());
+  std::uint64_t written = 0;
+  for (const pass& ps : p.passes) written += p.written(ps);
+  EXPECT_EQ(t.written, 4 * written);
+  EXPECT_EQ(p.written(p.passes.back()), 512u) << "the concatenation writes the survivors";
+  EXPECT_EQ(p.written(p.passes.at(0)), 512u) << "the first reduction writes half the stream";
+}
+
+TEST(shader_era_plan, a_stream_over_the_layout_limit_is_unavailable_naming_it) {
+  plan_params p;
+  try {
+    (void)build_plan(algorithm_kind::horn, p, {1ull << 31, 0, false, 0}, 16384, false);
+    FAIL() << "no error";
+  } catch (const unavailable& e) {
+    EXPECT_NE(std::string(e.what()).find("16384 × 16384"), std::string::npos) << e.what();
+  }
+  p.block = 2048;
+  EXPECT_THROW((void)build_plan(algorithm_kind::bt, p, {4096, 0, false, 0}, 1024, false), unavailable);
+}
+
+TEST(shader_era_plan, apis_with_different_limits_lay_small_streams_out_alike) {
+  for (const std::uint64_t n : {1ull, 1000ull, 100003ull, 1ull << 24}) {
+    const plan a = build_plan(algorithm_kind::rlz, {}, {n, 0, false, 0}, 16384, false);
+    const plan b = build_plan(algorithm_kind::rlz, {}, {n, 0, false, 0}, 32768, false);
+    EXPECT_EQ(a.passes.size(), b.passes.size()) << n;
+    EXPECT_EQ(a.layout.width, b.layout.width) << n;
+  }
+}
+
+TEST(shader_era_info, axes_are_shared_and_concatenation_is_the_apis_own) {
+  const algorithm_info gl = info("gl", algorithm_kind::horn, {concat_method::lines, concat_method::rects});
+  const algorithm_info vk = info("vk", algorithm_kind::horn, {concat_method::copy, concat_method::search});
+  ASSERT_EQ(gl.axes.size(), vk.axes.size());
+  for (std::size_t i = 0; i < gl.axes.size(); ++i) {
+    EXPECT_EQ(gl.axes[i].key, vk.axes[i].key);
+    if (gl.axes[i].key != "concat") {
+      EXPECT_EQ(gl.axes[i].values, vk.axes[i].values) << gl.axes[i].key;
+    }
+  }
+  EXPECT_EQ(resolve_params(gl, {}).text("concat"), "lines");
+  EXPECT_EQ(resolve_params(vk, {}).text("concat"), "copy");
+  const plan_params typed = plan_params_of(resolve_params(info("vk", algorithm_kind::rlz, {concat_method::copy}),
+                                                          {{"block", "512"}, {"runs", "tree"}, {"search", "plain"}}));
+  EXPECT_EQ(typed.block, 512u);
+  EXPECT_TRUE(typed.runs_tree);
+  EXPECT_FALSE(typed.fast_search);
+  EXPECT_EQ(typed.concat, concat_method::copy);
+}
+
+} // namespace
+} // namespace winnow::shader_era

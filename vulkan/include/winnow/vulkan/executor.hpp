@@ -1,0 +1,54 @@
+#pragma once
+/// The Vulkan compute executor of the shader-era plans: every resource a storage buffer (a pyramid,
+/// one buffer with its levels back to back), every gather pass one dispatch of its shader
+/// (common/shaders/<shader>.glsl compiled for compute), the mark pass a scatter, the concatenation a
+/// workgroup's copy per block or a search per output word. A run records every pass into one
+/// command buffer, a barrier between passes, and waits for it.
+#include <memory>
+#include <vector>
+
+#include "winnow/shader_era/executor.hpp"
+#include "winnow/vulkan/buffer.hpp"
+#include "winnow/vulkan/pipeline.hpp"
+#include "winnow/vulkan/sequence.hpp"
+
+namespace winnow::vk {
+
+/// The layout limit of the plans on Vulkan: GL_MAX_TEXTURE_SIZE of the NVIDIA driver the benchmarks
+/// run on, so the two APIs lay streams out alike and run the same passes.
+inline constexpr std::uint32_t max_layout_width = 32768;
+
+class executor final : public shader_era::executor {
+public:
+  [[nodiscard]] std::uint32_t max_width() const override { return max_layout_width; }
+  void prepare(const shader_era::plan& p, std::span<const std::uint32_t> stream,
+               std::span<const std::uint32_t> removals) override;
+  void restore(std::span<const std::uint32_t> stream) override;
+  void begin() override;
+  void record(std::size_t pass_index) override;
+  void end() override;
+  [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
+  [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
+  void flush_caches() override;
+
+private:
+  struct compiled {
+    const pipeline* pipe = nullptr;
+    std::vector<std::byte> push;
+    std::uint64_t groups = 0;
+  };
+  [[nodiscard]] VkDeviceAddress address(const shader_era::view& v) const;
+
+  const shader_era::plan* m_plan = nullptr;
+  std::vector<buffer> m_buffers; ///< per resource
+  std::vector<compiled> m_passes;
+  std::unique_ptr<sequence> m_seq;
+};
+
+/// The local size of elementwise passes: 256, or less where the device allows less.
+[[nodiscard]] std::uint32_t default_local_size();
+
+/// Evicts the device's caches before a cold repetition (every vk algorithm's flush_caches).
+void flush_device_caches();
+
+} // namespace winnow::vk

@@ -1,0 +1,123 @@
+#include "winnow/vulkan/executor.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "winnow/error.hpp"
+#include "winnow/vulkan/device.hpp"
+
+namespace winnow::vk {
+namespace {
+
+using shader_era::pass;
+using shader_era::pass_kind;
+using shader_era::view;
+
+/// The addresses every frame shader's push constants start with (vulkan/shaders/compute.glsl).
+struct addresses {
+  VkDeviceAddress in[3] = {0, 0, 0};
+  VkDeviceAddress dst = 0, trips = 0;
+};
+
+/// Word offset of level p ≥ 1 in a pyramid whose base holds s words: s − (s >> (p − 1)).
+std::uint64_t level_offset(std::uint64_t s, std::uint32_t p) { return s - (s >> (p - 1)); }
+
+} // namespace
+
+std::uint32_t default_local_size() {
+  const device_properties& p = device::get().properties();
+  return std::min({256u, p.max_group_size_x, p.max_invocations});
+}
+
+VkDeviceAddress executor::address(const view& v) const {
+  const buffer& b = m_buffers.at(v.id);
+  if (v.level == 0 || v.level == view::all_levels) return b.address();
+  return b.address(4 * level_offset(m_plan->resources.at(v.id).size(), v.level));
+}
+
+void executor::prepare(const shader_era::plan& p, std::span<const std::uint32_t> stream,
+                       std::span<const std::uint32_t> removals) {
+  device& d = device::get();
+  m_plan = &p;
+  m_buffers.clear();
+  // A pyramid's levels take s/2 + s/4 + … < s words: its base size holds them all.
+  for (const auto& r : p.resources) m_buffers.emplace_back(r.name, 4 * r.size());
+  m_buffers.at(p.stream).upload(stream);
+  if (p.marks()) m_buffers.at(p.removals).upload(removals);
+  if (!m_seq) m_seq = std::make_unique<sequence>("shader-era run", 64);
+
+  const std::uint32_t local = default_local_size();
+  m_passes.clear();
+  for (const pass& ps : p.passes) {
+    compiled c;
+    addresses a;
+    for (std::size_t k = 0; k < ps.inputs.size(); ++k) a.in[k] = address(ps.inputs[k]);
+    a.dst = address(ps.output);
+    const bool trips = ps.loop && p.loop_check;
+    if (trips) a.trips = m_buffers.at(p.trips).address();
+    switch (ps.kind) {
+    case pass_kind::gather:
+      c.pipe = &pipeline::get({ps.shader, {local, trips ? 1u : 0u}});
+      c.groups = (p.written(ps) + local - 1) / local;
+      break;
+    case pass_kind::mark:
+      c.pipe = &pipeline::get({"mark", {local}});
+      c.groups = (ps.items + local - 1) / local;
+      break;
+    case pass_kind::concat:
+      if (ps.method == shader_era::concat_method::copy) {
+        c.pipe = &pipeline::get({"concat_copy", {std::min(local, p.params.block)}});
+        c.groups = ps.items;
+      } else if (ps.method == shader_era::concat_method::search) {
+        c.pipe = &pipeline::get({"concat_search", {local}});
+        c.groups = (p.layout.size() + local - 1) / local;
+      } else {
+        throw error("winnow::vk: compute dispatches concatenate by a copy or a search, not by rasterization");
+      }
+      break;
+    }
+    const std::size_t bytes = sizeof a + sizeof ps.io + 4 * ps.args.size();
+    if (bytes > max_push_bytes) throw error("winnow::vk: " + ps.name + ": arguments over " + std::to_string(max_push_bytes) + " bytes");
+    c.push.resize(bytes);
+    std::memcpy(c.push.data(), &a, sizeof a);
+    std::memcpy(c.push.data() + sizeof a, &ps.io, sizeof ps.io);
+    std::memcpy(c.push.data() + sizeof a + sizeof ps.io, ps.args.data(), 4 * ps.args.size());
+    m_passes.push_back(std::move(c));
+  }
+  d.check("winnow::vk::executor: prepare");
+}
+
+void executor::restore(std::span<const std::uint32_t> stream) { m_buffers.at(m_plan->stream).upload(stream); }
+
+void executor::begin() { m_seq->begin(); }
+
+void executor::record(std::size_t index) {
+  const compiled& c = m_passes.at(index);
+  m_seq->dispatch(*c.pipe, std::span<const std::byte>(c.push), c.groups);
+}
+
+void executor::end() {
+  m_seq->submit_and_wait();
+  device::get().check("winnow::vk::executor: run");
+}
+
+std::vector<std::uint32_t> executor::read(const view& v, std::uint64_t first, std::uint64_t count) {
+  const std::uint64_t base = v.level == 0 ? 0 : level_offset(m_plan->resources.at(v.id).size(), v.level);
+  auto out = m_buffers.at(v.id).download(count, base + first);
+  device::get().check("winnow::vk::executor: read");
+  return out;
+}
+
+std::unique_ptr<winnow::timer> executor::make_timer() { return std::make_unique<timestamps>(*m_seq); }
+
+void executor::flush_caches() { flush_device_caches(); }
+
+void flush_device_caches() {
+  // Vulkan does not say how large the device's last-level cache is: fill 256 MiB (over 4 × the 50-60 MB
+  // L2 of an H100/H200) with writes, so no line of the working set stays; fill() waits for it.
+  static buffer scratch("cache flush", 256ull << 20);
+  static std::uint32_t round = 0;
+  scratch.fill(++round);
+}
+
+} // namespace winnow::vk
