@@ -10,6 +10,7 @@ namespace winnow::cuda {
 [[nodiscard]] algorithm_entry billeter_entry();
 [[nodiscard]] algorithm_entry billeter_scan_entry();
 [[nodiscard]] algorithm_entry billeter_split_entry();
+[[nodiscard]] algorithm_entry lookback_entry();
 [[nodiscard]] algorithm_entry ink_entry();
 [[nodiscard]] algorithm_entry scan_naive_entry();
 [[nodiscard]] algorithm_entry scan_efficient_entry();

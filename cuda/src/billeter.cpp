@@ -6,7 +6,10 @@
 #include "algorithms.hpp"
 #include "check.hpp"
 #include "cuda_algorithm.hpp"
-#include "dispatch.hpp"
+#include "dispatch/billeter.hpp"
+#include "dispatch/cub.hpp"
+#include "dispatch/mark.hpp"
+#include "dispatch/scan.hpp"
 #include "tuning.hpp"
 #include "winnow/error.hpp"
 
@@ -78,17 +81,7 @@ public:
     const std::size_t count = m_n ? read_count() : 0;
     check_count(count, "winnow::cuda::billeter");
     const unsigned words = m_cfg.words;
-    const auto wide = m_out.download(count * words, stream());
-    std::vector<std::uint32_t> values(count);
-    for (std::size_t i = 0; i < count; ++i) {
-      values[i] = wide[i * words];
-      for (unsigned w = 1; w < words; ++w)
-        if (wide[i * words + w] != widen_word(values[i], w))
-          throw error("winnow::cuda::billeter: output element " + std::to_string(i) + " (payload " +
-                      std::to_string(values[i]) + ") has word " + std::to_string(w) + " = " +
-                      std::to_string(wide[i * words + w]) + ", expected " + std::to_string(widen_word(values[i], w)) +
-                      ": an element was torn apart");
-    }
+    std::vector<std::uint32_t> values = payloads_of(m_out.download(count * words, stream()), words, "winnow::cuda::billeter");
     const auto in = m_in.download(m_n * words, stream());
     std::vector<std::uint32_t> input(m_n);
     for (std::size_t i = 0; i < m_n; ++i) input[i] = in[i * words];

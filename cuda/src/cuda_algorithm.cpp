@@ -1,7 +1,7 @@
 #include "cuda_algorithm.hpp"
 
 #include "check.hpp"
-#include "dispatch.hpp"
+#include "dispatch/mark.hpp"
 #include "event_timer.hpp"
 #include "winnow/error.hpp"
 
@@ -65,5 +65,19 @@ void cuda_algorithm::check_count(std::size_t count, const char* who) const {
                 std::to_string(m_n));
 }
 
+
+std::vector<std::uint32_t> cuda_algorithm::payloads_of(const std::vector<std::uint32_t>& wide, unsigned words,
+                                                       const char* who) {
+  std::vector<std::uint32_t> values(wide.size() / words);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    values[i] = wide[i * words];
+    for (unsigned w = 1; w < words; ++w)
+      if (wide[i * words + w] != widen_word(values[i], w))
+        throw error(std::string(who) + ": output element " + std::to_string(i) + " (payload " + std::to_string(values[i]) +
+                    ") has word " + std::to_string(w) + " = " + std::to_string(wide[i * words + w]) + ", expected " +
+                    std::to_string(widen_word(values[i], w)) + ": an element was torn apart");
+  }
+  return values;
+}
 
 } // namespace winnow::cuda

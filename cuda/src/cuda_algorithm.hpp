@@ -38,6 +38,10 @@ protected:
   [[nodiscard]] std::size_t read_count() const;
   /// Fails loudly when a count read back from the device is impossible.
   void check_count(std::size_t count, const char* who) const;
+  /// The payloads of elements of `words` 32-bit words (launch_widen's), after checking that every
+  /// other word still belongs to its payload: an element torn apart by a move is an error.
+  [[nodiscard]] static std::vector<std::uint32_t> payloads_of(const std::vector<std::uint32_t>& wide, unsigned words,
+                                                              const char* who);
 
   const workload* m_w = nullptr;
   std::size_t m_n = 0, m_k = 0;

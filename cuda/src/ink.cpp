@@ -2,7 +2,8 @@
 // an exclusive scan of the counts, a ballot/popc move; out of place.
 #include "algorithms.hpp"
 #include "cuda_algorithm.hpp"
-#include "dispatch.hpp"
+#include "dispatch/ink.hpp"
+#include "dispatch/cub.hpp"
 
 namespace winnow::cuda {
 namespace {

@@ -3,7 +3,9 @@
 #include "algorithms.hpp"
 #include "check.hpp"
 #include "cuda_algorithm.hpp"
-#include "dispatch.hpp"
+#include "dispatch/cub.hpp"
+#include "dispatch/thrust.hpp"
+#include "dispatch/mark.hpp"
 #include "winnow/error.hpp"
 
 namespace winnow::cuda {

@@ -5,7 +5,7 @@
 #include "algorithms.hpp"
 #include "check.hpp"
 #include "cuda_algorithm.hpp"
-#include "dispatch.hpp"
+#include "dispatch/redzone.hpp"
 #include "event_timer.hpp"
 #include "tuning.hpp"
 #include "winnow/cuda/redzone.hpp"

@@ -5,7 +5,8 @@
 
 #include "algorithms.hpp"
 #include "cuda_algorithm.hpp"
-#include "dispatch.hpp"
+#include "dispatch/scan.hpp"
+#include "dispatch/cub.hpp"
 
 namespace winnow::cuda {
 namespace {

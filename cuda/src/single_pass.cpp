@@ -2,7 +2,7 @@
 // on one block of 1024 threads without InK's counting read; stable, in place.
 #include "algorithms.hpp"
 #include "cuda_algorithm.hpp"
-#include "dispatch.hpp"
+#include "dispatch/single_pass.hpp"
 
 namespace winnow::cuda {
 namespace {

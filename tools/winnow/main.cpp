@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   winnow::set_command_line(argc, argv);
   CLI::App app{"winnow: stream compaction on OpenGL, Vulkan, CUDA and the CPU, one corpus, one harness", "winnow"};
   app.require_subcommand(1);
+  app.fallthrough(); // options of winnow itself (--debug) may follow the subcommand
   bool debug = false;
   app.add_flag("--debug", debug,
                "debug contexts: the GL debug context (synchronous debug output) and the Vulkan validation layer; "

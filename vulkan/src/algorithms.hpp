@@ -4,4 +4,5 @@
 
 namespace winnow::vk {
 algorithm_entry ballot_entry();
+algorithm_entry lookback_entry();
 } // namespace winnow::vk

@@ -21,6 +21,7 @@ void register_backend(registry& r) {
   b.algorithms = shader_era::entries("vk", {shader_era::concat_method::copy, shader_era::concat_method::search},
                                      [] { return std::make_unique<executor>(); });
   b.algorithms.push_back(ballot_entry());
+  b.algorithms.push_back(lookback_entry());
   r.add(std::move(b));
 }
 

@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include "algorithms.hpp"
+#include "wide.hpp"
 #include "winnow/error.hpp"
 #include "winnow/vulkan/executor.hpp"
 #include "winnow/vulkan/buffer.hpp"
@@ -19,16 +20,6 @@
 
 namespace winnow::vk {
 namespace {
-
-/// Word k of the element whose payload is x: word 0 is x, the others are a fixed function of it.
-std::uint32_t element_word(std::uint32_t x, std::uint32_t k) {
-  switch (k) {
-  case 0: return x;
-  case 1: return x * 0x9E3779B1u;
-  case 2: return x ^ 0xA5A5A5A5u;
-  default: return ~x;
-  }
-}
 
 /// The push constants of the ballot shaders (vulkan/shaders/ballot_*.comp declare the same blocks).
 struct count_args {
@@ -42,10 +33,6 @@ struct scan_args {
 struct move_args {
   VkDeviceAddress data, offsets, out;
   std::uint32_t groups;
-};
-struct mark_args {
-  VkDeviceAddress removals, data;
-  std::uint32_t count, words;
 };
 
 class ballot final : public algorithm {
@@ -70,9 +57,7 @@ public:
     if (m_padded * m_words > 0xffffffffull) throw unavailable("winnow::vk: vk/ballot: the stream needs 64-bit indices");
     m_ranges = m_groups * (m_local / m_subgroup);
 
-    m_host.assign(m_padded * m_words, 0);
-    for (std::size_t i = 0; i < w.size(); ++i)
-      for (std::uint32_t k = 0; k < m_words; ++k) m_host[i * m_words + k] = element_word(w.data[i], k);
+    m_host = widen(w.data, m_words, m_padded);
     // Padding is invalid: payload 0 (its other words do not matter).
     m_seq = std::make_unique<sequence>("vk/ballot run", 8);
     m_data = buffer("vk/ballot stream", 4 * m_host.size());
@@ -91,7 +76,6 @@ public:
     m_count = &pipeline::get({"ballot_count", {m_local, m_items, m_words}, pinned});
     m_move = &pipeline::get({"ballot_move", {m_local, m_items, m_words}, pinned});
     m_scan = &pipeline::get({"ballot_scan", {std::min({1024u, props.max_group_size_x, props.max_invocations})}});
-    m_mark = &pipeline::get({"ballot_mark", {default_local_size()}});
     m_ran = false;
     d.check("vk/ballot: prepare");
   }
@@ -106,8 +90,7 @@ public:
     if (m_removals.valid()) {
       t.phase("mark");
       const auto k = static_cast<std::uint32_t>(m_w->removals.size());
-      m_seq->dispatch(*m_mark, mark_args{m_removals.address(), m_data.address(), k, m_words},
-                      (k + m_mark->local_size() - 1) / m_mark->local_size());
+      record_mark(*m_seq, m_removals, k, m_data, m_words);
       ++m_launches;
     }
     const auto groups = static_cast<std::uint32_t>(m_groups);
@@ -126,21 +109,9 @@ public:
   compaction_output result() override {
     if (!m_ran) throw error("winnow::vk: vk/ballot: result() before run()");
     const std::uint64_t v = m_offsets.download(1, m_ranges)[0];
-    const auto words = m_output.download(v * m_words);
     compaction_output out;
-    out.values.resize(v);
-    for (std::uint64_t i = 0; i < v; ++i) {
-      out.values[i] = words[i * m_words];
-      for (std::uint32_t k = 1; k < m_words; ++k)
-        if (words[i * m_words + k] != element_word(out.values[i], k))
-          throw error("winnow::vk: vk/ballot: output element " + std::to_string(i) + " is torn: word " + std::to_string(k) +
-                      " is " + std::to_string(words[i * m_words + k]) + ", expected " +
-                      std::to_string(element_word(out.values[i], k)));
-    }
-    const auto input = m_data.download(m_w->size() * m_words);
-    std::vector<std::uint32_t> payloads(m_w->size());
-    for (std::size_t i = 0; i < payloads.size(); ++i) payloads[i] = input[i * m_words];
-    out.input_after = std::move(payloads);
+    out.values = payloads_of(m_output.download(v * m_words), m_words, "vk/ballot");
+    out.input_after = first_words(m_data.download(m_w->size() * m_words), m_words);
     device::get().check("vk/ballot: result");
     return out;
   }
@@ -162,7 +133,7 @@ private:
   std::vector<std::uint32_t> m_host;
   std::unique_ptr<sequence> m_seq;
   buffer m_data, m_removals, m_counts, m_offsets, m_output;
-  const pipeline *m_count = nullptr, *m_move = nullptr, *m_scan = nullptr, *m_mark = nullptr;
+  const pipeline *m_count = nullptr, *m_move = nullptr, *m_scan = nullptr;
   bool m_ran = false;
 };
 

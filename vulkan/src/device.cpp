@@ -182,6 +182,7 @@ void device::read_properties() {
   m_props.name = props.properties.deviceName;
   m_props.api_version = props.properties.apiVersion;
   m_props.type = props.properties.deviceType;
+  m_props.driver_id = driver.driverID;
   m_props.driver = "Vulkan " + version_string(props.properties.apiVersion) + ", " + driver.driverName + " " + driver.driverInfo;
   m_props.timestamp_period = static_cast<double>(limits.timestampPeriod);
   m_props.timestamp_valid_bits = families[m_family].timestampValidBits;

@@ -13,7 +13,7 @@
 #include <algorithm>
 
 #include "../check.hpp"
-#include "../dispatch.hpp"
+#include "../dispatch/billeter.hpp"
 #include "block.cuh"
 #include "launch.cuh"
 

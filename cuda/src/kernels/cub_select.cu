@@ -5,7 +5,7 @@
 #include <thrust/iterator/transform_iterator.h>
 
 #include "../check.hpp"
-#include "../dispatch.hpp"
+#include "../dispatch/cub.hpp"
 
 namespace winnow::cuda {
 namespace {

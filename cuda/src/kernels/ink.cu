@@ -7,7 +7,7 @@
 // needs a sixth: we scan 6 bits. The in-place version that circulates reads and writes the same
 // array from different blocks without ordering, a race: hence out of place.
 #include "../check.hpp"
-#include "../dispatch.hpp"
+#include "../dispatch/ink.hpp"
 #include "block.cuh"
 
 namespace winnow::cuda {

@@ -1,7 +1,7 @@
 // The marking phase (R → payload 0 or flag 0) that every predicate algorithm runs on removal-list
 // cases (the Redzone paper's apples-to-apples comparison), and small element-wise maps.
 #include "../check.hpp"
-#include "../dispatch.hpp"
+#include "../dispatch/mark.hpp"
 #include "block.cuh"
 #include "launch.cuh"
 

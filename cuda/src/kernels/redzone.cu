@@ -10,7 +10,7 @@
 #include <algorithm>
 
 #include "../check.hpp"
-#include "../dispatch.hpp"
+#include "../dispatch/redzone.hpp"
 #include "block.cuh"
 #include "launch.cuh"
 

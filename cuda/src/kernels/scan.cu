@@ -3,7 +3,7 @@
 // (an up-sweep and a down-sweep per block in shared memory, the block totals scanned the same way
 // one level up, then added back: O(n) work). Any n: reads past n count as 0.
 #include "../check.hpp"
-#include "../dispatch.hpp"
+#include "../dispatch/scan.hpp"
 #include "block.cuh"
 #include "launch.cuh"
 

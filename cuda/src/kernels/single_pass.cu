@@ -3,7 +3,7 @@
 // safe on one block: a tile is read completely (barrier) before any of it is written, and an
 // element is only ever written at or before the position it was read from.
 #include "../check.hpp"
-#include "../dispatch.hpp"
+#include "../dispatch/single_pass.hpp"
 #include "../tuning.hpp"
 #include "block.cuh"
 

@@ -8,7 +8,7 @@
 #include <thrust/system/cuda/execution_policy.h>
 
 #include "../check.hpp"
-#include "../dispatch.hpp"
+#include "../dispatch/thrust.hpp"
 
 namespace winnow::cuda {
 namespace {

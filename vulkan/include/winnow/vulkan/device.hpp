@@ -46,6 +46,7 @@ struct device_choice {
 struct device_properties {
   std::string name;           ///< "NVIDIA H200", "llvmpipe (LLVM 15.0.6, 256 bits)"
   std::string driver;         ///< "Vulkan 1.3.230, llvmpipe Mesa 22.3.6 (LLVM 15.0.6)"
+  VkDriverId driver_id = VK_DRIVER_ID_MAX_ENUM; ///< for the driver quirks (docs/driver-quirks.md)
   std::uint32_t api_version = 0;
   VkPhysicalDeviceType type = VK_PHYSICAL_DEVICE_TYPE_OTHER;
   double timestamp_period = 1;          ///< [ns] per tick

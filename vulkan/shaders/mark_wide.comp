@@ -1,8 +1,8 @@
 #version 460
-// vk/ballot's mark phase on removal-list cases: invocation i writes payload 0 into word 0 of element
-// R[i] (elements of `words` 32-bit words).
+// The mark phase of vk/ballot and vk/lookback on removal-list cases: invocation i writes payload 0
+// into word 0 of element R[i] (elements of `words` 32-bit words).
 #include "dispatch.glsl"
-layout(push_constant, std430) uniform ballot_mark_args {
+layout(push_constant, std430) uniform mark_wide_args {
   ro_u32 removals;
   rw_u32 data;
   uint count; // |R|

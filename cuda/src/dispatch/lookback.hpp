@@ -1,0 +1,34 @@
+#pragma once
+// The dispatch layer of kernels/lookback.cu: winnow's single-pass stable compaction (decoupled
+// look-back over tiles, after Merrill & Garland's single-pass prefix scan). Host-callable; every
+// pointer is a device pointer (d_ prefix), every launch goes to `stream` and is checked.
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace winnow::cuda {
+
+/// Device state of the single-pass compaction. `status`: one 64-bit word per tile — the run's epoch
+/// (30 bits), the tile's state (1 aggregate, 2 inclusive prefix) and its value (32 bits) — so no run
+/// clears it: a word of another epoch reads as "not yet". `counter`: tiles taken so far, over all
+/// runs; run r takes ids [base, base + tiles).
+struct lookback_state {
+  const void* in = nullptr;
+  void* out = nullptr; ///< == in: in place
+  std::size_t n = 0;
+  unsigned long long* status = nullptr;
+  unsigned long long* counter = nullptr;
+  unsigned long long* count = nullptr; ///< the kept elements, written by the last tile
+  std::uint32_t epoch = 1;             ///< 1 … 2^30 − 1
+  unsigned long long base = 0;
+};
+
+/// Elements per tile for elements of `words` 32-bit words (1, 2 or 4): 16 KiB of input per tile.
+[[nodiscard]] std::size_t lookback_tile(unsigned words);
+/// The one kernel of a run: every tile loads its input once (16-byte loads), ranks its valid
+/// elements, learns its output offset from its predecessors' published states, and writes its
+/// survivors once (16-byte aligned stores through shared memory).
+void lookback_compact(const lookback_state& s, unsigned words, cudaStream_t stream);
+
+} // namespace winnow::cuda

@@ -1,0 +1,47 @@
+#pragma once
+// The dispatch layer of kernels/redzone.cu: Bontes & Gain 2024, Algorithms 1-3. Host-callable
+// functions that size and launch the kernels (CUB's device → dispatch → agent); every pointer is a
+// device pointer (d_ prefix), every launch goes to `stream` and is checked.
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace winnow::cuda {
+
+/// Device state of one Redzone run. counts/created: 2 per batch (source, destination orphans);
+/// prefix: 2 × (batches + 1) exclusive sums (J then K); stats: [0] zone marks, [1] status
+/// (0 ok, else the orphan totals disagreed); done: the last-block-done counter (0 between runs).
+struct redzone_state {
+  std::uint32_t* a = nullptr;
+  std::uint32_t* r = nullptr;
+  std::size_t n = 0, k = 0;
+  std::uint32_t* counts = nullptr;
+  std::uint32_t* created = nullptr;
+  std::uint32_t* prefix = nullptr;
+  unsigned long long* stats = nullptr;
+  unsigned* done = nullptr;
+};
+
+struct redzone2_config {
+  std::size_t batch = 0;   ///< s: items of R per batch (one block per batch)
+  std::size_t batches = 0; ///< |P| = ceil(k / s)
+  bool early = false;      ///< §6: pair source and destination orphans inside the block in phase 2
+  bool shared = false;     ///< §6: keep orphans in shared memory, flush them once
+  bool prefetch = false;   ///< §6: load the next tile of R and Z before working on this one
+  unsigned orphan_blocks = 1;
+};
+
+/// Blocks of the fill kernel that fit on one SM (for sizing |P|).
+[[nodiscard]] int redzone2_fill_occupancy(const redzone2_config& c);
+/// Phase 1 over the whole GPU (`blocks` blocks of tuning::stream_block) or on one block of 1024.
+void redzone_mark(const redzone_state& s, unsigned blocks, bool single_block, cudaStream_t stream);
+/// Phase 2 of Algorithm 2: one block per batch; the last block to finish scans the orphan counts.
+void redzone2_fill(const redzone_state& s, const redzone2_config& c, cudaStream_t stream);
+/// Phase 3 with Algorithm 3's load balancing.
+void redzone2_orphans(const redzone_state& s, const redzone2_config& c, cudaStream_t stream);
+/// Algorithm 1 on one block of 1024 threads: phase 2 and phase 3.
+void redzone1_fill(const redzone_state& s, cudaStream_t stream);
+void redzone1_orphans(const redzone_state& s, cudaStream_t stream);
+
+} // namespace winnow::cuda

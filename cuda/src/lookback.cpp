@@ -1,0 +1,100 @@
+// cuda/lookback — winnow's single-pass stable compaction: one kernel reads the stream once and
+// writes the survivors once, tiles finding their output offsets by decoupled look-back
+// (kernels/lookback.cu). 32-, 64- and 128-bit elements; out of place or in place.
+// Example, tiles of 4: x = 5 0 0 8 | 0 6 7 0 → tile 0 keeps 2 and publishes "prefix 2"; tile 1 keeps
+// 2, reads tile 0's prefix, writes 6 7 at 2 → 5 8 6 7.
+#include "algorithms.hpp"
+#include "check.hpp"
+#include "cuda_algorithm.hpp"
+#include "dispatch/lookback.hpp"
+#include "dispatch/mark.hpp"
+
+namespace winnow::cuda {
+namespace {
+
+class lookback final : public cuda_algorithm {
+public:
+  void run(timer& t) override {
+    mark(t, m_in.get(), m_words);
+    t.phase("compact");
+    if (m_n == 0) return;
+    if (++m_epoch == (1u << 30)) {
+      // The epoch field is 30 bits: once in 2^30 runs the states are cleared (no run ever sees it).
+      WINNOW_CUDA_CHECK(cudaMemsetAsync(m_status.get(), 0, m_status.bytes(), stream()));
+      WINNOW_CUDA_CHECK(cudaMemsetAsync(m_counter.get(), 0, m_counter.bytes(), stream()));
+      m_epoch = 1;
+      m_taken = 0;
+    }
+    const lookback_state s{m_in.get(), m_in_place ? m_in.get() : m_out.get(), m_n, m_status.get(), m_counter.get(),
+                           m_count.get(), m_epoch, m_taken};
+    lookback_compact(s, m_words, stream());
+    m_taken += m_tiles;
+    ++m_launches;
+  }
+
+  compaction_output result() override {
+    const std::size_t count = m_n ? read_count() : 0;
+    check_count(count, "winnow::cuda::lookback");
+    const auto& out = m_in_place ? m_in : m_out;
+    std::vector<std::uint32_t> values = payloads_of(out.download(count * m_words, stream()), m_words, "winnow::cuda::lookback");
+    if (m_in_place) return {std::move(values), std::nullopt};
+    const auto in = m_in.download(m_n * m_words, stream());
+    std::vector<std::uint32_t> input(m_n);
+    for (std::size_t i = 0; i < m_n; ++i) input[i] = in[i * m_words];
+    return {std::move(values), std::move(input)};
+  }
+
+protected:
+  void prepare_device(const param_set& p) override {
+    m_words = p.choice<unsigned>("element", {{"32", 1}, {"64", 2}, {"128", 4}});
+    m_in_place = p.choice<bool>("place", {{"out", false}, {"in", true}});
+    m_tiles = (m_n + lookback_tile(m_words) - 1) / lookback_tile(m_words);
+    m_in_pristine.resize(m_n * m_words);
+    if (m_words == 1) m_in_pristine.copy_from(m_pristine, stream());
+    else launch_widen(m_in_pristine.get(), m_words, m_pristine.get(), m_n, stream());
+    m_in.resize(m_n * m_words);
+    if (!m_in_place) m_out.resize(m_n * m_words);
+    m_status.resize(m_tiles);
+    m_counter.resize(1);
+    WINNOW_CUDA_CHECK(cudaMemsetAsync(m_status.get(), 0, m_status.bytes(), stream()));
+    WINNOW_CUDA_CHECK(cudaMemsetAsync(m_counter.get(), 0, m_counter.bytes(), stream()));
+    m_epoch = 0;
+    m_taken = 0;
+  }
+  void reset_device() override { m_in.copy_from(m_in_pristine, stream()); }
+  traffic traffic_model() const override {
+    // The stream once in, the survivors once out; each tile writes its state twice and reads a few.
+    const traffic mark = mark_traffic();
+    const std::uint64_t e = 4ull * m_words;
+    return {mark.read + e * m_n + 8 * m_tiles, mark.written + e * m_w->kept() + 16 * m_tiles, 0};
+  }
+
+private:
+  unsigned m_words = 1;
+  bool m_in_place = false;
+  std::size_t m_tiles = 0;
+  std::uint32_t m_epoch = 0;
+  unsigned long long m_taken = 0;
+  device_buffer<std::uint32_t> m_in_pristine, m_in, m_out;
+  device_buffer<unsigned long long> m_status, m_counter;
+};
+
+} // namespace
+
+algorithm_entry lookback_entry() {
+  return {.info = {.api = "cuda",
+                   .name = "lookback",
+                   .summary = "single-pass stable compaction: tiles of 16 KiB read once with 16-byte loads, ranked in the "
+                              "block, offsets by decoupled look-back, staged and stored as aligned 16-byte vectors; one "
+                              "launch per run",
+                   .stable = true,
+                   .in_place = false,
+                   .input = input_kind::predicate,
+                   .axes = {choice_axis("element", "element size in bits; payload in the first 32, the rest derived from it",
+                                        "32", {"32", "64", "128"}),
+                            choice_axis("place", "out: a separate output; in: compacted over the input", "out",
+                                        {"out", "in"})}},
+          .make = [] { return std::make_unique<lookback>(); }};
+}
+
+} // namespace winnow::cuda
