@@ -44,7 +44,7 @@ const texture& executor::texture_of(const view& v) const {
   return v.level == 0 ? levels.at(0) : levels.at(v.level - 1);
 }
 
-void executor::prepare(const shader_era::plan& p, std::span<const std::uint32_t> stream,
+void executor::prepare(const shader_era::plan& p, const param_set&, std::span<const std::uint32_t> stream,
                        std::span<const std::uint32_t> removals) {
   context& ctx = context::get();
   m_plan = &p;

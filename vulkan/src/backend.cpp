@@ -19,7 +19,7 @@ void register_backend(registry& r) {
   };
   b.calibrate = [] { return vk::calibrate(); };
   b.algorithms = shader_era::entries("vk", {shader_era::concat_method::copy, shader_era::concat_method::search},
-                                     [] { return std::make_unique<executor>(); });
+                                     [] { return std::make_unique<executor>(); }, executor_axes());
   b.algorithms.push_back(ballot_entry());
   b.algorithms.push_back(lookback_entry());
   r.add(std::move(b));

@@ -36,10 +36,11 @@ double per_pass_ns(std::uint64_t bytes, int passes, const std::function<void(seq
   return s.read_marks().at(0).ns / passes;
 }
 
-/// The frame's copy: the gather pass scan_hillis with offset 1 ≥ segment 1, over n elements.
-double frame_copy_ns(std::uint64_t n, int passes) {
+/// The frame's copy: the gather pass scan_hillis with offset 1 ≥ segment 1, over n elements; `items`
+/// output words per invocation (1, or 4 with 16-byte stores: the executor's `items` axis).
+double frame_copy_ns(std::uint64_t n, int passes, std::uint32_t items = 1) {
   const std::uint32_t local = default_local_size();
-  const pipeline& p = pipeline::get({"scan_hillis", {local, 0}});
+  const pipeline& p = pipeline::get({items == 4 ? "scan_hillis_x4" : "scan_hillis", {local, 0}});
   struct push {
     VkDeviceAddress in[3], dst, trips;
     shader_era::io_args io;
@@ -48,7 +49,7 @@ double frame_copy_ns(std::uint64_t n, int passes) {
   return per_pass_ns(4 * n, passes, [&](sequence& s, const buffer& from, const buffer& to) {
     push x{{from.address(), 0, 0}, to.address(), 0, {}, {1, 1, 0}};
     x.io.extent = static_cast<std::uint32_t>(n);
-    s.dispatch(p, x, (n + local - 1) / local);
+    s.dispatch(p, x, ((n + items - 1) / items + local - 1) / local);
   });
 }
 
@@ -80,6 +81,11 @@ std::vector<calibration> calibrate() {
                    "ping-pong gather dispatch (the frame's copy, 4-byte accesses) over " + size_name(n) + " 32-bit elements"});
     out.push_back({"copy_bytes_per_ns_" + size_name(n), 8 * static_cast<double>(n) / ns, "GB/s",
                    "(4 B read + 4 B written) per element / pass time: the shader-era passes' bandwidth"});
+    const double ns4 = frame_copy_ns(n, 20, 4);
+    out.push_back({"copy_pass_ns_" + size_name(n) + "_items4", ns4, "ns",
+                   "the same with 4 output words per invocation (items=4: 4-byte loads, one 16-byte store)"});
+    out.push_back({"copy_bytes_per_ns_" + size_name(n) + "_items4", 8 * static_cast<double>(n) / ns4, "GB/s",
+                   "(4 B read + 4 B written) per element / pass time, items=4"});
   }
   // The copy by access width and workgroup size: the API's roofline is the best of them. 2^28 elements
   // (2 GiB in two buffers) only on a GPU: a software device would page for minutes.

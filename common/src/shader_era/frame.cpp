@@ -223,7 +223,8 @@ std::uint32_t loop_bound(algorithm_kind a, std::uint32_t block, bool fast_search
   return 0;
 }
 
-algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_method>& concat) {
+algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_method>& concat,
+                    const std::vector<param_axis>& executor_axes) {
   std::vector<std::string> accepted;
   for (const concat_method m : concat) accepted.emplace_back(method_name(m));
   // The concatenation is the same code for every algorithm: Horn's sweep covers every method, the
@@ -259,6 +260,7 @@ algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_
     summary = "Binary-Tree: reduction pyramid of valid counts and per-output traversal; block concatenation";
     break;
   }
+  axes.insert(axes.end(), executor_axes.begin(), executor_axes.end());
   return {.api = std::move(api), .name = std::string(name_of(a)), .summary = std::move(summary), .stable = stable,
           .in_place = false, .input = input_kind::predicate, .axes = std::move(axes)};
 }

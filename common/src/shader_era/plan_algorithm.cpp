@@ -14,7 +14,7 @@ void plan_algorithm::prepare(const workload& w, const param_set& p, const prepar
                       m_exec->max_width(), o.loop_check);
   m_padded.assign(m_plan.layout.size(), 0);
   std::copy(w.data.begin(), w.data.end(), m_padded.begin());
-  m_exec->prepare(m_plan, m_padded, w.removals);
+  m_exec->prepare(m_plan, p, m_padded, w.removals);
 }
 
 void plan_algorithm::reset() {
@@ -55,10 +55,12 @@ compaction_output plan_algorithm::result() {
 }
 
 std::vector<algorithm_entry> entries(const std::string& api, const std::vector<concat_method>& concat,
-                                     const std::function<std::unique_ptr<executor>()>& make) {
+                                     const std::function<std::unique_ptr<executor>()>& make,
+                                     const std::vector<param_axis>& executor_axes) {
   std::vector<algorithm_entry> out;
   for (const algorithm_kind a : {algorithm_kind::horn, algorithm_kind::jj, algorithm_kind::rlz, algorithm_kind::bt})
-    out.push_back({.info = info(api, a, concat), .make = [a, make] { return std::make_unique<plan_algorithm>(a, make); }});
+    out.push_back({.info = info(api, a, concat, executor_axes),
+                   .make = [a, make] { return std::make_unique<plan_algorithm>(a, make); }});
   return out;
 }
 

@@ -22,8 +22,10 @@ public:
   /// The widest (and tallest) 2D array this API may use: GL_MAX_TEXTURE_SIZE on GL.
   [[nodiscard]] virtual std::uint32_t max_width() const = 0;
   /// Creates every resource and the programs of every pass; uploads `stream` (padded with zeros to
-  /// the layout) and `removals`. Not timed. The plan outlives the executor's use of it.
-  virtual void prepare(const plan& p, std::span<const std::uint32_t> stream, std::span<const std::uint32_t> removals) = 0;
+  /// the layout) and `removals`. `params` holds the executor's own axes (entries(): executor_axes)
+  /// besides the plan's. Not timed. The plan outlives the executor's use of it.
+  virtual void prepare(const plan& p, const param_set& params, std::span<const std::uint32_t> stream,
+                       std::span<const std::uint32_t> removals) = 0;
   /// Puts `stream` back (the mark pass wrote zeros into it). Not timed.
   virtual void restore(std::span<const std::uint32_t> stream) = 0;
   /// A run is begin(), record(i) for every pass in order, end(): on return the passes are done.
@@ -62,8 +64,10 @@ private:
   plan m_plan;
 };
 
-/// The registry entries of the four algorithms on `api`, each running on an executor from `make`.
+/// The registry entries of the four algorithms on `api`, each running on an executor from `make`
+/// that concatenates by `concat` and takes `executor_axes` of its own.
 [[nodiscard]] std::vector<algorithm_entry> entries(const std::string& api, const std::vector<concat_method>& concat,
-                                                   const std::function<std::unique_ptr<executor>()>& make);
+                                                   const std::function<std::unique_ptr<executor>()>& make,
+                                                   const std::vector<param_axis>& executor_axes = {});
 
 } // namespace winnow::shader_era

@@ -19,8 +19,9 @@ namespace winnow::shader_era {
 [[nodiscard]] std::string_view name_of(algorithm_kind a);
 
 /// The registry's description of algorithm `a` on `api`, whose executor concatenates by the
-/// methods `concat` (the first is the default; each is accepted, and swept where `sweep_concat`).
-[[nodiscard]] algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_method>& concat);
+/// methods `concat` (the first is the default) and takes the axes `executor_axes` of its own.
+[[nodiscard]] algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_method>& concat,
+                                  const std::vector<param_axis>& executor_axes = {});
 
 /// The typed parameters from a resolved param_set of that info.
 [[nodiscard]] plan_params plan_params_of(const param_set& p);

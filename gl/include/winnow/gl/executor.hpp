@@ -17,7 +17,7 @@ namespace winnow::gl {
 class executor final : public shader_era::executor {
 public:
   [[nodiscard]] std::uint32_t max_width() const override;
-  void prepare(const shader_era::plan& p, std::span<const std::uint32_t> stream,
+  void prepare(const shader_era::plan& p, const param_set& params, std::span<const std::uint32_t> stream,
                std::span<const std::uint32_t> removals) override;
   void restore(std::span<const std::uint32_t> stream) override;
   void begin() override {}

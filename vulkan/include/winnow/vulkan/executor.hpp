@@ -21,7 +21,7 @@ inline constexpr std::uint32_t max_layout_width = 32768;
 class executor final : public shader_era::executor {
 public:
   [[nodiscard]] std::uint32_t max_width() const override { return max_layout_width; }
-  void prepare(const shader_era::plan& p, std::span<const std::uint32_t> stream,
+  void prepare(const shader_era::plan& p, const param_set& params, std::span<const std::uint32_t> stream,
                std::span<const std::uint32_t> removals) override;
   void restore(std::span<const std::uint32_t> stream) override;
   void begin() override;
@@ -44,6 +44,10 @@ private:
   std::vector<compiled> m_passes;
   std::unique_ptr<sequence> m_seq;
 };
+
+/// The axes of this executor: `items`, the output words per invocation of a gather pass (1, or 4
+/// stored as one 16-byte vector where the output is aligned).
+[[nodiscard]] std::vector<param_axis> executor_axes();
 
 /// The local size of elementwise passes: 256, or less where the device allows less.
 [[nodiscard]] std::uint32_t default_local_size();
