@@ -125,4 +125,33 @@ TEST_F(cli, list_shows_every_algorithm_and_help_prints_the_guide) {
   EXPECT_NE(h.output.find("CORPUS SPECS"), std::string::npos);
 }
 
+TEST_F(cli, trace_refuses_bad_input_before_running_and_writes_nothing) {
+  expect_usage_error("trace --algo cpu/redzone --case all:10 --out " + path("t"), "not a shader-era algorithm");
+  expect_usage_error("trace --algo vk/ballot --case all:10 --out " + path("t"), "not a shader-era algorithm");
+  expect_usage_error("trace --algo gl/horn --case uniform:32M --out " + path("t"), "too many to look at (at most 16M)");
+  expect_usage_error("trace --algo gl/horn --case all:10 --param block=48 --out " + path("t"), "block='48' is not accepted");
+  expect_usage_error("trace --algo gl/horn --case all:10", "--out is required");
+  std::ofstream(path("a_file")) << "x";
+  expect_usage_error("trace --algo gl/horn --case all:10 --out " + path("a_file") + "/sub", "cannot create it");
+  EXPECT_FALSE(std::filesystem::exists(path("t"))) << "nothing written for a refused trace";
+}
+
+TEST_F(cli, trace_writes_a_picture_per_pass_a_contact_sheet_and_a_description) {
+  const result r = winnow("trace --algo gl/rlz --case runs:5000 --param block=32 --param runs=tree --out " + path("t"));
+  if (r.code == 1 && r.output.find("cannot run here") != std::string::npos) GTEST_SKIP() << r.output;
+  ASSERT_EQ(r.code, 0) << r.output;
+  std::ifstream in(path("t/trace.json"));
+  const auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["algorithm"], "gl/rlz");
+  ASSERT_GT(j["passes"].size(), 10u);
+  EXPECT_EQ(j["passes"][0]["phase"], "input");
+  for (const auto& p : j["passes"]) {
+    const std::string file = p["file"];
+    EXPECT_TRUE(std::filesystem::exists(path("t") + "/" + file)) << file;
+    EXPECT_EQ(file.substr(0, 2), (p["number"].get<int>() < 10 ? "0" : "") + std::to_string(p["number"].get<int>()));
+  }
+  EXPECT_EQ(j["passes"].back()["phase"], "concat");
+  EXPECT_TRUE(std::filesystem::exists(path("t/contact.png")));
+}
+
 } // namespace

@@ -10,7 +10,7 @@
 #include "winnow/corpus.hpp"
 #include "winnow/harness.hpp"
 #include "winnow/reference.hpp"
-#include "winnow/shader_era/frame.hpp"
+#include "winnow/shader_era/trace.hpp"
 
 namespace winnow {
 namespace {
@@ -99,6 +99,41 @@ TEST(shader_era, every_api_runs_the_plan_pass_for_pass) {
           }
         }
   }
+}
+
+TEST(shader_era, traces_on_every_api_show_the_same_values_pass_for_pass) {
+  const registry& reg = all_backends();
+  std::vector<std::string> apis;
+  for (const char* api : {"gl", "vk"})
+    if (!reg.unavailable_reason(api)) apis.emplace_back(api);
+  if (apis.size() < 2) GTEST_SKIP() << "needs both gl and vk here";
+  const prepared_case c = make_case("removal:9001:k=0.4");
+  for (const char* name : {"horn", "jj", "rlz", "bt"})
+    for (const params& p : {params{{"block", "32"}}, params{{"block", "128"}, {"scan", "blelloch"}, {"runs", "tree"}}}) {
+      std::vector<std::vector<shader_era::traced_pass>> traces;
+      for (const auto& api : apis) {
+        const algorithm_entry& e = reg.find(api + "/" + name);
+        params q = p;
+        if (std::string(name) != "rlz") q.erase("runs");
+        auto a = e.make();
+        auto* plan_algo = dynamic_cast<shader_era::plan_algorithm*>(a.get());
+        ASSERT_NE(plan_algo, nullptr) << e.info.full_name();
+        plan_algo->prepare(c.w, resolve_params(e.info, q), {});
+        auto t = plan_algo->make_timer();
+        traces.push_back(shader_era::trace(*plan_algo, *t));
+      }
+      ASSERT_EQ(traces[0].size(), traces[1].size()) << name;
+      for (std::size_t i = 0; i < traces[0].size(); ++i) {
+        const auto &g = traces[0][i], &v = traces[1][i];
+        EXPECT_EQ(g.phase, v.phase) << name << " pass " << i;
+        if (g.phase != "concat") { // its name says how: lines or rectangles, a copy or a search
+          EXPECT_EQ(g.name, v.name) << name << " pass " << i;
+        }
+        EXPECT_EQ(g.width, v.width) << name << " " << g.name;
+        EXPECT_EQ(g.height, v.height) << name << " " << g.name;
+        EXPECT_TRUE(g.words == v.words) << name << " " << to_string(p) << ": pass " << i << " (" << g.name << ") differs";
+      }
+    }
 }
 
 } // namespace

@@ -26,10 +26,21 @@ struct bench_args {
   std::string out = "results";
 };
 
+struct trace_args {
+  std::string algo, spec, out;
+  std::vector<std::string> params;
+};
+
+/// gl/ or vk/ horn, jj, rlz, bt: the algorithms `trace` and `view` can show pass by pass.
+[[nodiscard]] bool shader_era_algorithm(const algorithm_info& info);
+/// "key=value" strings to params; a key given twice is a usage error.
+[[nodiscard]] params parse_params(const std::vector<std::string>& given);
+
 int list_command();
 int run_command(const run_args& a);
 int bench_command(const bench_args& a);
 int corpus_command(const std::string& spec, const std::string& out);
 int calibrate_command(const std::vector<std::string>& apis, const std::string& out);
+int trace_command(const trace_args& a);
 
 } // namespace winnow::cli

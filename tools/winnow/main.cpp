@@ -58,6 +58,13 @@ int main(int argc, char** argv) {
   corpus_cmd->add_option("spec", corpus_spec, "corpus spec")->required();
   corpus_cmd->add_option("--out", corpus_out, "FILE.png")->required();
 
+  trace_args trace;
+  auto* trace_cmd = app.add_subcommand("trace", "a shader-era algorithm pass by pass: a picture of what each pass writes");
+  trace_cmd->add_option("--algo", trace.algo, "gl/ or vk/ horn, jj, rlz, bt")->required();
+  trace_cmd->add_option("--case", trace.spec, "corpus spec (at most 16M elements), e.g. file:coins.png")->required();
+  trace_cmd->add_option("--param", trace.params, "key=value, repeatable (e.g. --param block=64)");
+  trace_cmd->add_option("--out", trace.out, "folder for NN-<phase>-<pass>.png, contact.png and trace.json")->required();
+
   std::vector<std::string> calibrate_apis;
   std::string calibrate_out;
   auto* calibrate_cmd = app.add_subcommand("calibrate", "measure each device's pass cost and copy bandwidth (for pass models)");
@@ -101,6 +108,7 @@ int main(int argc, char** argv) {
     if (bench_cmd->parsed()) return bench_command(bench);
     if (corpus_cmd->parsed()) return corpus_command(corpus_spec, corpus_out);
     if (calibrate_cmd->parsed()) return calibrate_command(calibrate_apis, calibrate_out);
+    if (trace_cmd->parsed()) return trace_command(trace);
   } catch (const winnow::usage_error& e) {
     std::cerr << "winnow: " << e.what() << "\n";
     return 2;

@@ -22,12 +22,7 @@ std::string phase_table(const record& r) {
 int run_command(const run_args& a) {
   const registry& reg = all_backends();
   const algorithm_entry& entry = reg.find(a.algo);
-  params given;
-  for (const auto& p : a.params) {
-    auto [k, v] = parse_param(p);
-    if (given.contains(k)) throw usage_error("--param " + k + " given twice");
-    given[k] = v;
-  }
+  const params given = parse_params(a.params);
   (void)resolve_params(entry.info, given); // usage errors before the case is made
   if (!a.out.empty() && !a.out.ends_with(".jsonl") && !a.out.ends_with(".csv"))
     throw usage_error("--out " + a.out + ": the name must end in .jsonl or .csv");

@@ -25,11 +25,16 @@ class builder {
 public:
   builder(plan& p, std::uint32_t max_width) : m_plan(p), m_max(max_width) {}
 
-  resource_id add(std::string name, std::uint32_t width, std::uint32_t height, std::uint32_t levels = 0) {
-    m_plan.resources.push_back({std::move(name), width, height, levels});
+  /// `segment`: the texels of a row that belong together (B for the stream and what the in-block
+  /// passes write; the row for a stream scan's rows; 0 for arrays of one value per block).
+  resource_id add(std::string name, std::uint32_t width, std::uint32_t height, std::uint32_t levels = 0,
+                  std::uint32_t segment = 0) {
+    m_plan.resources.push_back({std::move(name), width, height, levels, segment});
     return static_cast<resource_id>(m_plan.resources.size() - 1);
   }
-  resource_id add(std::string name, const stream_layout& l) { return add(std::move(name), l.width, l.height); }
+  resource_id add(std::string name, const stream_layout& l, std::uint32_t segment = 0) {
+    return add(std::move(name), l.width, l.height, 0, segment);
+  }
 
   std::uint32_t log2_width(const view& v) const { return log2_exact(m_plan.width_of(v)); }
 
@@ -73,13 +78,13 @@ public:
     const auto m = static_cast<u32>(map);
     if (levels == 0) {
       if (map == value_map::identity) return src;
-      const view out{add(label + " scan", width, height)};
+      const view out{add(label + " scan", width, height, 0, seg)};
       gather(phase, label + " map", "scan_hillis", {src}, out, scan_hillis_args{1, 1, m}, 1);
       return out;
     }
     if (kind == scan_kind::hillis) {
-      const view ping[2] = {{add(label + " scan ping", width, height)},
-                            {levels > 1 ? add(label + " scan pong", width, height) : 0}};
+      const view ping[2] = {{add(label + " scan ping", width, height, 0, seg)},
+                            {levels > 1 ? add(label + " scan pong", width, height, 0, seg) : 0}};
       view in = src;
       for (std::uint32_t k = 0; k < levels; ++k) {
         const view out = ping[k % 2];
@@ -89,9 +94,9 @@ public:
       }
       return in;
     }
-    const resource_id up = add(label + " scan up-sweep", width, height, levels);
-    const resource_id down = levels > 1 ? add(label + " scan down-sweep", width, height, levels - 1) : 0;
-    const view result{add(label + " scan", width, height)};
+    const resource_id up = add(label + " scan up-sweep", width, height, levels, seg);
+    const resource_id down = levels > 1 ? add(label + " scan down-sweep", width, height, levels - 1, seg) : 0;
+    const view result{add(label + " scan", width, height, 0, seg)};
     for (std::uint32_t p = 1; p <= levels; ++p)
       gather(phase, label + " up " + std::to_string(p), "scan_up", {p == 1 ? src : view{up, p - 1}}, view{up, p},
              scan_up_args{seg, p == 1 ? m : 0u}, 2);
@@ -108,8 +113,10 @@ public:
   }
 
   /// Exclusive scan of a stream laid out by layout_for (its padding holds 0): scan each row, scan
-  /// the row totals the same way (recursively), add them back. The inter-block offsets.
-  view stream_scan(const std::string& phase, const std::string& label, view src, const stream_layout& l, scan_kind kind) {
+  /// the row totals the same way (recursively: label/2, label/3, …), add them back. The inter-block
+  /// offsets.
+  view stream_scan(const std::string& phase, const std::string& label, view src, const stream_layout& l, scan_kind kind,
+                   int depth = 1) {
     const view inclusive = segmented_scan(phase, label, src, l.width, l.height, l.width, kind, value_map::identity);
     view rows = src;
     bool has_rows = false;
@@ -117,7 +124,8 @@ public:
       const stream_layout t = layout_for(l.height, 1, m_max);
       const view totals{add(label + " row totals", t)};
       gather(phase, label + " row totals", "scan_gather", {inclusive}, totals, scan_gather_args{l.width, l.height}, 1);
-      rows = stream_scan(phase, label + " rows", totals, t, kind);
+      const std::string base = depth == 1 ? label : label.substr(0, label.rfind('/'));
+      rows = stream_scan(phase, base + "/" + std::to_string(depth + 1), totals, t, kind, depth + 1);
       has_rows = true;
     }
     const view out{add(label + " exclusive", l)};
@@ -137,7 +145,7 @@ view run_lengths(builder& b, const plan& pl) {
   const view stream{pl.stream};
   if (!pl.params.runs_tree) {
     // Modified recursive doubling (M09 Alg. 2): after the pass with offset o, RL[i] = min(run(i), 2o).
-    const view ping[2] = {{b.add("runs ping", W, H)}, {b.add("runs pong", W, H)}};
+    const view ping[2] = {{b.add("runs ping", W, H, 0, B)}, {b.add("runs pong", W, H, 0, B)}};
     view in = stream;
     for (std::uint32_t k = 0; k < L; ++k) {
       b.gather("runs", "doubling +" + std::to_string(1u << k), "rl_double", {in}, ping[k % 2],
@@ -147,9 +155,9 @@ view run_lengths(builder& b, const plan& pl) {
     return in;
   }
   // Modified up-sweep and down-sweep (M09 Alg. 3-4).
-  const resource_id up = b.add("runs up-sweep", W, H, L);
-  const resource_id down = L > 1 ? b.add("runs down-sweep", W, H, L - 1) : 0;
-  const view rl{b.add("run lengths", W, H)};
+  const resource_id up = b.add("runs up-sweep", W, H, L, B);
+  const resource_id down = L > 1 ? b.add("runs down-sweep", W, H, L - 1, B) : 0;
+  const view rl{b.add("run lengths", W, H, 0, B)};
   for (std::uint32_t p = 1; p <= L; ++p)
     b.gather("runs", "up " + std::to_string(p), "rl_up", {p == 1 ? stream : view{up, p - 1}}, view{up, p},
              rl_up_args{1u << (p - 1), p == 1 ? invalid : 0u}, 2);
@@ -187,7 +195,7 @@ std::pair<view, u32> in_block(builder& b, plan& pl) {
     return {prl, 0}; // pRL[last] = the invalid elements of the block, as P[last] is
   }
   case algorithm_kind::bt: {
-    const resource_id levels = b.add("tree levels", W, H, L);
+    const resource_id levels = b.add("tree levels", W, H, L, B);
     for (std::uint32_t p = 1; p <= L; ++p)
       b.gather("reduce", "reduce " + std::to_string(p), "scan_up", {p == 1 ? stream : view{levels, p - 1}},
                view{levels, p}, scan_up_args{B, p == 1 ? static_cast<u32>(value_map::valid_flag) : 0u}, 2);
@@ -291,7 +299,7 @@ plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c,
   pl.layout = layout_for(c.n, B, max_width);
   pl.loop_bound = loop_bound(a, B, params.fast_search);
   builder b(pl, max_width);
-  pl.stream = b.add("stream", pl.layout);
+  pl.stream = b.add("stream", pl.layout, B);
   if (pl.marks()) {
     const stream_layout r = layout_for(c.removals, 1, max_width);
     pl.removals = b.add("removal list", r);
@@ -308,8 +316,8 @@ plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c,
     p.items = c.removals;
     pl.passes.push_back(std::move(p));
   }
-  pl.compacted = b.add("compacted blocks", pl.layout);
-  if (loop_check) pl.trips = b.add("loop trips", pl.layout);
+  pl.compacted = b.add("compacted blocks", pl.layout, B);
+  if (loop_check) pl.trips = b.add("loop trips", pl.layout, B);
 
   const auto [count_from, mode] = in_block(b, pl);
 
@@ -318,7 +326,7 @@ plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c,
   pl.counts = view{b.add("block counts", counts)};
   b.gather("count", "block counts", "block_count", {count_from}, pl.counts,
            block_count_args{mode, static_cast<u32>(pl.blocks), B}, 1);
-  pl.offsets = b.stream_scan("count", "block offsets", pl.counts, counts, params.scan);
+  pl.offsets = b.stream_scan("count", "offsets", pl.counts, counts, params.scan);
 
   pl.output = b.add("output", pl.layout);
   pass p;

@@ -22,7 +22,8 @@ using resource_id = std::uint32_t;
 struct resource {
   std::string name;
   std::uint32_t width = 1, height = 1;
-  std::uint32_t levels = 0; ///< 0: a plain array
+  std::uint32_t levels = 0;  ///< 0: a plain array
+  std::uint32_t segment = 0; ///< the texels of a row that belong together (a block: B) at level 0; 0: none
 
   [[nodiscard]] std::uint64_t size() const { return std::uint64_t{width} * height; }
   [[nodiscard]] std::uint32_t level_width(std::uint32_t level) const { return width >> level; }

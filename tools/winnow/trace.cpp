@@ -1,0 +1,131 @@
+// `winnow trace`: one shader-era algorithm on one case, pass by pass on its own untimed path, every
+// pass's output read back and drawn (common/shader_era/trace.hpp): NN-<phase>-<pass>.png per pass,
+// contact.png with all of them, trace.json describing them.
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "memory.hpp"
+#include "winnow/backends.hpp"
+#include "winnow/corpus.hpp"
+#include "winnow/error.hpp"
+#include "winnow/record.hpp"
+#include "winnow/shader_era/trace.hpp"
+
+namespace winnow::cli {
+namespace {
+
+std::string file_name(const shader_era::traced_pass& p) {
+  std::string s = (p.number < 10 ? "0" : "") + std::to_string(p.number) + "-" + p.phase + "-" + p.name;
+  std::string out;
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u)) out += static_cast<char>(std::tolower(u));
+    else if (c == '+') out += "plus";
+    else if (!out.empty() && out.back() != '-') out += '-';
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out + ".png";
+}
+
+/// Creates `dir` and proves it can be written, before anything runs.
+void check_writable(const std::filesystem::path& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw usage_error("trace --out " + dir.string() + ": cannot create it (" + ec.message() + ")");
+  try {
+    write_atomically(dir / ".winnow-write-test", "");
+    std::filesystem::remove(dir / ".winnow-write-test");
+  } catch (const error& e) {
+    throw usage_error("trace --out " + dir.string() + ": cannot write there");
+  }
+}
+
+} // namespace
+
+bool shader_era_algorithm(const algorithm_info& info) {
+  return (info.api == "gl" || info.api == "vk") &&
+         (info.name == "horn" || info.name == "jj" || info.name == "rlz" || info.name == "bt");
+}
+
+params parse_params(const std::vector<std::string>& given) {
+  params out;
+  for (const auto& p : given) {
+    auto [k, v] = parse_param(p);
+    if (out.contains(k)) throw usage_error("--param " + k + " given twice");
+    out[k] = v;
+  }
+  return out;
+}
+
+int trace_command(const trace_args& a) {
+  if (a.out.empty()) throw usage_error("trace: --out DIR is required");
+  const registry& reg = all_backends();
+  const algorithm_entry& entry = reg.find(a.algo);
+  if (!shader_era_algorithm(entry.info))
+    throw usage_error("trace: " + a.algo + " is not a shader-era algorithm (gl/ or vk/ horn, jj, rlz, bt)");
+  const params given = parse_params(a.params);
+  const param_set resolved = resolve_params(entry.info, given);
+  const case_spec spec = parse_spec(a.spec);
+  if (spec.n > shader_era::max_traced_elements)
+    throw usage_error("trace: " + to_string(spec) + " has " + std::to_string(spec.n) +
+                      " elements, too many to look at (at most 16M)");
+  check_fits(spec);
+  check_writable(a.out);
+  if (auto reason = reg.unavailable_reason(entry.info.api)) {
+    std::cerr << "winnow trace: " << entry.info.api << " cannot run here: " << *reason << "\n";
+    return 1;
+  }
+  const workload w = generate(spec);
+  if (w.size() > shader_era::max_traced_elements)
+    throw usage_error("trace: " + w.spec + " has " + std::to_string(w.size()) + " elements, too many to look at (at most 16M)");
+
+  auto made = entry.make();
+  auto* algo = dynamic_cast<shader_era::plan_algorithm*>(made.get());
+  if (!algo) throw error("trace: " + a.algo + " does not run on the shader-era frame");
+  algo->prepare(w, resolved, {});
+  const auto timer = algo->make_timer();
+  const auto passes = shader_era::trace(*algo, *timer);
+  const device_info dev = reg.device(entry.info.api);
+
+  namespace fs = std::filesystem;
+  nlohmann::ordered_json j;
+  j["algorithm"] = entry.info.full_name();
+  j["params"] = resolved.texts();
+  j["case"] = w.spec;
+  j["n"] = w.size();
+  j["device"] = dev.device;
+  j["driver"] = dev.driver;
+  j["layout"] = {{"width", algo->the_plan().layout.width}, {"height", algo->the_plan().layout.height}};
+  j["block"] = algo->the_plan().params.block;
+  j["passes"] = nlohmann::ordered_json::array();
+  for (const auto& p : passes) {
+    shader_era::image_rect rect;
+    const int scale = shader_era::scale_for(p);
+    const std::string file = file_name(p);
+    write_atomically(fs::path(a.out) / file, shader_era::pass_picture(p, w.size(), scale, &rect).png());
+    j["passes"].push_back({{"number", p.number},
+                           {"phase", p.phase},
+                           {"name", p.name},
+                           {"shader", p.shader},
+                           {"width", p.width},
+                           {"height", p.height},
+                           {"content", p.stream ? "stream" : "values"},
+                           {"block", p.block},
+                           {"min", p.min},
+                           {"max", p.max},
+                           {"ns", p.ns},
+                           {"file", file},
+                           {"image", {{"x", rect.x0}, {"y", rect.y0}, {"scale", rect.scale}}}});
+  }
+  const std::string title = entry.info.full_name() + "  " + to_string(resolved.texts()) + "  " + w.spec + "  (" + dev.device + ")";
+  write_atomically(fs::path(a.out) / "contact.png", shader_era::contact_sheet(passes, w.size(), title).png());
+  j["contact"] = "contact.png";
+  write_atomically(fs::path(a.out) / "trace.json", j.dump(2) + "\n");
+  std::cout << "wrote " << passes.size() << " passes of " << entry.info.full_name() << " on " << w.spec << " (" << dev.device
+            << "): " << a.out << "/NN-*.png, contact.png, trace.json\n";
+  return 0;
+}
+
+} // namespace winnow::cli
