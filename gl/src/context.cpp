@@ -116,9 +116,17 @@ context::context() {
   if (ctx == EGL_NO_CONTEXT) throw unavailable("winnow::gl: no headless OpenGL 4.5 context (" + why + ")");
   m_display = display;
   m_context = ctx;
+  set_up(reinterpret_cast<GLADloadfunc>(eglGetProcAddress));
+}
 
-  if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(eglGetProcAddress)))
-    throw unavailable("winnow::gl: the GL 4.5 entry points could not be loaded");
+context::context(std::string platform, GLADloadfunc load) {
+  m_info.debug = debug_enabled();
+  m_info.platform = std::move(platform);
+  set_up(load);
+}
+
+void context::set_up(GLADloadfunc load) {
+  if (!gladLoadGL(load)) throw unavailable("winnow::gl: the GL 4.5 entry points could not be loaded");
   if (!GLAD_GL_VERSION_4_5) throw unavailable("winnow::gl: the context is not OpenGL 4.5");
   if (m_info.debug) {
     // Tests and --debug: every error is reported by the call that made it. Benchmarks run on a plain
@@ -147,10 +155,23 @@ context::~context() {
   }
 }
 
+namespace {
+/// The process's context. Never destroyed: tearing down EGL from an exit handler races the drivers'
+/// own exit handlers.
+context*& the_context() {
+  static context* instance = nullptr;
+  return instance;
+}
+} // namespace
+
 context& context::get() {
-  // Never destroyed: tearing down EGL from an exit handler races the drivers' own exit handlers.
-  static context* instance = new context();
-  return *instance;
+  if (!the_context()) the_context() = new context();
+  return *the_context();
+}
+
+void context::adopt(std::string platform, GLADloadfunc load) {
+  if (the_context()) throw error("winnow::gl::context: a context exists already; adopt() must come first");
+  the_context() = new context(std::move(platform), load);
 }
 
 std::vector<std::string> take_debug_errors() {

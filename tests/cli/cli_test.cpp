@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <stb/stb_image.h>
 
 namespace {
 
@@ -152,6 +153,65 @@ TEST_F(cli, trace_writes_a_picture_per_pass_a_contact_sheet_and_a_description) {
   }
   EXPECT_EQ(j["passes"].back()["phase"], "concat");
   EXPECT_TRUE(std::filesystem::exists(path("t/contact.png")));
+}
+
+/// The pixels of a PNG file (RGB), or nothing.
+struct png_pixels {
+  int width = 0, height = 0;
+  std::vector<unsigned char> rgb;
+  [[nodiscard]] const unsigned char* at(int x, int y) const {
+    return &rgb[3 * static_cast<std::size_t>(y * width + x)];
+  }
+};
+png_pixels load_png(const std::string& file) {
+  png_pixels p;
+  int channels = 0;
+  unsigned char* data = stbi_load(file.c_str(), &p.width, &p.height, &channels, 3);
+  if (!data) return p;
+  p.rgb.assign(data, data + 3 * static_cast<std::size_t>(p.width * p.height));
+  stbi_image_free(data);
+  return p;
+}
+
+TEST_F(cli, view_without_a_display_says_so_and_refuses_bad_input) {
+  const result no_display = winnow("view --algo gl/horn --case all:100");
+  if (std::getenv("DISPLAY") == nullptr || *std::getenv("DISPLAY") == 0) {
+    EXPECT_EQ(no_display.code, 1) << no_display.output;
+    EXPECT_NE(no_display.output.find("no display: set DISPLAY, or use winnow trace"), std::string::npos) << no_display.output;
+  }
+  expect_usage_error("view --algo vk/horn --case all:100", "not a GL shader-era algorithm");
+  expect_usage_error("view --algo gl/horn --case uniform:32M", "too many to look at");
+}
+
+TEST_F(cli, the_viewer_shows_a_pass_exactly_as_the_trace_draws_it) {
+  if (std::system("command -v xvfb-run >/dev/null 2>&1") != 0) GTEST_SKIP() << "no xvfb-run (Debian's xvfb): the window cannot be tested";
+  const std::string args = " --algo gl/horn --case hand:16K --param block=32";
+  const result t = winnow("trace" + args + " --out " + path("t"));
+  if (t.code == 1 && t.output.find("cannot run here") != std::string::npos) GTEST_SKIP() << t.output;
+  ASSERT_EQ(t.code, 0) << t.output;
+  const std::string shot = path("shot.png");
+  const std::string cmd = "xvfb-run -a -s '-screen 0 1400x1000x24' " + std::string(WINNOW_EXE) + " view" + args +
+                          " --script next,next,screenshot:" + shot + ",quit 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  std::ifstream trace_json(path("t/trace.json")), shot_json(shot + ".json");
+  const auto tj = nlohmann::json::parse(trace_json), sj = nlohmann::json::parse(shot_json);
+  const auto& pass = tj["passes"][2];
+  EXPECT_EQ(sj["pass"], 2);
+  const png_pixels traced = load_png(path("t") + "/" + pass["file"].get<std::string>()), seen = load_png(shot);
+  ASSERT_GT(traced.width, 0);
+  ASSERT_GT(seen.width, 0);
+  const int scale = pass["image"]["scale"], tx = pass["image"]["x"], ty = pass["image"]["y"];
+  const int w = pass["width"].get<int>() * scale, h = pass["height"].get<int>() * scale;
+  const int sx = static_cast<int>(sj["x"].get<double>()), sy = static_cast<int>(sj["y"].get<double>());
+  EXPECT_EQ(sj["width"].get<double>(), w);
+  EXPECT_EQ(sj["height"].get<double>(), h);
+  ASSERT_LE(sx + w, seen.width);
+  ASSERT_LE(sy + h, seen.height);
+  int differ = 0;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      differ += std::memcmp(traced.at(tx + x, ty + y), seen.at(sx + x, sy + y), 3) != 0;
+  EXPECT_EQ(differ, 0) << "of " << w * h << " pixels of the stream area differ between the trace and the window";
 }
 
 } // namespace

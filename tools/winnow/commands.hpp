@@ -42,5 +42,7 @@ int bench_command(const bench_args& a);
 int corpus_command(const std::string& spec, const std::string& out);
 int calibrate_command(const std::vector<std::string>& apis, const std::string& out);
 int trace_command(const trace_args& a);
+/// `winnow view` (algo, spec and params as trace's; no --out).
+int view_command(const trace_args& a, const std::string& script);
 
 } // namespace winnow::cli

@@ -65,6 +65,16 @@ int main(int argc, char** argv) {
   trace_cmd->add_option("--param", trace.params, "key=value, repeatable (e.g. --param block=64)");
   trace_cmd->add_option("--out", trace.out, "folder for NN-<phase>-<pass>.png, contact.png and trace.json")->required();
 
+  trace_args view;
+  std::string view_script;
+  auto* view_cmd = app.add_subcommand("view", "a window showing a GL shader-era algorithm pass by pass (needs a display)");
+  view_cmd->add_option("--algo", view.algo, "gl/horn, gl/jj, gl/rlz or gl/bt")->required();
+  view_cmd->add_option("--case", view.spec, "corpus spec (at most 16M elements)")->required();
+  view_cmd->add_option("--param", view.params, "key=value, repeatable");
+  view_cmd->add_option("--script", view_script,
+                       "commands, one per frame: next,prev,first,last,block,scan,concat,rerun,zoom_in,zoom_out,"
+                       "screenshot:FILE.png,quit");
+
   std::vector<std::string> calibrate_apis;
   std::string calibrate_out;
   auto* calibrate_cmd = app.add_subcommand("calibrate", "measure each device's pass cost and copy bandwidth (for pass models)");
@@ -109,6 +119,7 @@ int main(int argc, char** argv) {
     if (corpus_cmd->parsed()) return corpus_command(corpus_spec, corpus_out);
     if (calibrate_cmd->parsed()) return calibrate_command(calibrate_apis, calibrate_out);
     if (trace_cmd->parsed()) return trace_command(trace);
+    if (view_cmd->parsed()) return view_command(view, view_script);
   } catch (const winnow::usage_error& e) {
     std::cerr << "winnow: " << e.what() << "\n";
     return 2;

@@ -27,6 +27,9 @@ public:
   /// Creates the context on first use and makes it current on this thread. Throws unavailable
   /// naming what each platform said when none gives a 4.5 core context.
   static context& get();
+  /// Makes the OpenGL 4.5 core context current on this thread — made by a window library (the
+  /// viewer) — the process's context, its entry points loaded with `load`. Before the first get().
+  static void adopt(std::string platform, GLADloadfunc load);
   [[nodiscard]] const context_info& info() const { return m_info; }
   /// Throws winnow::error listing the GL errors reported since the last check (debug output and
   /// glGetError), prefixed with `where`; clears them.
@@ -37,6 +40,8 @@ public:
 
 private:
   context();
+  context(std::string platform, GLADloadfunc load);
+  void set_up(GLADloadfunc load);
   context_info m_info;
   void* m_display = nullptr;
   void* m_context = nullptr;
