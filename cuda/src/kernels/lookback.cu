@@ -14,8 +14,11 @@
 // input, so no output overwrites input that a tile still has to read.
 #include <cuda/atomic>
 
+#include <algorithm>
+
 #include "../check.hpp"
 #include "../dispatch/lookback.hpp"
+#include "../context.hpp"
 #include "block.cuh"
 
 namespace winnow::cuda {
@@ -96,24 +99,106 @@ __device__ std::uint32_t look_back(const lookback_state& s, std::size_t tile, st
   return exclusive;
 }
 
+/// How one tile's elements rank: row r's count in the whole tile, and before this thread's part of it.
+struct ranks {
+  unsigned row_total[ROWS], row_before[ROWS];
+  std::uint32_t aggregate;
+};
+
+/// Element (r, t, j) of a tile (vector r·THREADS + t, element j of it) goes to row r's start + the
+/// count of row r before thread t + the count before j. The rows' counts are packed two per word (a
+/// row keeps ≤ THREADS·V = 1024 < 2^16). Ends with a barrier.
+template <int V>
+__device__ ranks rank_rows(const bool (&ok)[ROWS][V], unsigned* sh_lo, unsigned* sh_hi) {
+  unsigned c[ROWS];
+#pragma unroll
+  for (int r = 0; r < ROWS; ++r) {
+    c[r] = 0;
+#pragma unroll
+    for (int j = 0; j < V; ++j) c[r] += ok[r][j];
+  }
+  const unsigned lo = c[0] | c[1] << 16, hi = c[2] | c[3] << 16;
+  const unsigned lo_incl = detail::warp_inclusive_sum(lo), hi_incl = detail::warp_inclusive_sum(hi);
+  if (lane_id() == 31) {
+    sh_lo[warp_id()] = lo_incl;
+    sh_hi[warp_id()] = hi_incl;
+  }
+  __syncthreads();
+  unsigned before_lo = 0, before_hi = 0, total_lo = 0, total_hi = 0;
+#pragma unroll
+  for (int w = 0; w < WARPS; ++w) {
+    const unsigned a = sh_lo[w], b = sh_hi[w];
+    if (static_cast<unsigned>(w) < warp_id()) {
+      before_lo += a;
+      before_hi += b;
+    }
+    total_lo += a;
+    total_hi += b;
+  }
+  const unsigned ex_lo = before_lo + lo_incl - lo, ex_hi = before_hi + hi_incl - hi;
+  ranks out{{total_lo & 0xFFFF, total_lo >> 16, total_hi & 0xFFFF, total_hi >> 16},
+            {ex_lo & 0xFFFF, ex_lo >> 16, ex_hi & 0xFFFF, ex_hi >> 16},
+            0};
+  out.aggregate = out.row_total[0] + out.row_total[1] + out.row_total[2] + out.row_total[3];
+  return out;
+}
+
+/// The tile's exclusive prefix, by warp 0's look-back, for every thread. Two barriers.
+__device__ std::size_t prefix_of(const lookback_state& s, std::size_t tile, std::uint32_t aggregate, std::uint32_t* sh_prefix) {
+  if (warp_id() == 0) {
+    const std::uint32_t exclusive = look_back(s, tile, aggregate);
+    if (lane_id() == 0) *sh_prefix = exclusive;
+  }
+  __syncthreads();
+  const std::size_t first = *sh_prefix;
+  return first;
+}
+
+/// Stages the survivors in order in `stage`, shifted by first mod V so that output vector q sits at
+/// stage vector q − first / V, and stores them: whole aligned vectors, then the elements before the
+/// first and after the last. `stage` holds T + V elements. One barrier; the caller syncs before
+/// `stage` is written again.
+template <class E, int V>
+__device__ void stage_and_store(const E (&v)[ROWS][V], const bool (&ok)[ROWS][V], const ranks& k, std::size_t first,
+                                uint4* stage_vectors, E* out) {
+  E* stage = reinterpret_cast<E*>(stage_vectors);
+  const unsigned shift = static_cast<unsigned>(first % V);
+  unsigned row_start = 0;
+#pragma unroll
+  for (int r = 0; r < ROWS; ++r) {
+    unsigned rank = shift + row_start + k.row_before[r];
+#pragma unroll
+    for (int j = 0; j < V; ++j)
+      if (ok[r][j]) stage[rank++] = v[r][j];
+    row_start += k.row_total[r];
+  }
+  __syncthreads();
+  const std::size_t last = first + k.aggregate;
+  const std::size_t q_first = (first + V - 1) / V, q_last = last / V, origin = first - shift;
+  if (q_first < q_last) {
+    for (std::size_t q = q_first + threadIdx.x; q < q_last; q += THREADS)
+      __stcs(reinterpret_cast<uint4*>(out + q * V), stage_vectors[q - origin / V]);
+    for (std::size_t g = first + threadIdx.x; g < q_first * V; g += THREADS) out[g] = stage[g - origin];
+    for (std::size_t g = q_last * V + threadIdx.x; g < last; g += THREADS) out[g] = stage[g - origin];
+  } else {
+    for (std::size_t g = first + threadIdx.x; g < last; g += THREADS) out[g] = stage[g - origin];
+  }
+}
+
+/// A block per tile: the block takes the next tile, loads it into registers, ranks, looks back, stores.
 template <class E>
 __global__ void __launch_bounds__(THREADS) compact_kernel(lookback_state s, std::size_t tiles) {
   constexpr int V = VEC<E>;
   constexpr int T = TILE<E>;
   __shared__ std::size_t sh_tile;
-  __shared__ unsigned sh_warp_lo[WARPS], sh_warp_hi[WARPS];
+  __shared__ unsigned sh_lo[WARPS], sh_hi[WARPS];
   __shared__ std::uint32_t sh_prefix;
-  __shared__ uint4 sh_stage[T / V + 1]; // the survivors, shifted by up to V − 1 elements
-  E* stage = reinterpret_cast<E*>(sh_stage);
+  __shared__ uint4 sh_stage[T / V + 1];
 
   if (threadIdx.x == 0) sh_tile = static_cast<std::size_t>(atomicAdd(s.counter, 1ull) - s.base);
   __syncthreads();
-  const std::size_t tile = sh_tile;
-  const std::size_t begin = tile * T;
+  const std::size_t tile = sh_tile, begin = tile * T;
   const auto* in = static_cast<const E*>(s.in);
-  auto* out = static_cast<E*>(s.out);
-
-  // 1. Load: vector r·THREADS + t of the tile, V elements, for r < ROWS: every load coalesced.
   E v[ROWS][V];
   bool ok[ROWS][V];
   const bool full = begin + T <= s.n;
@@ -135,71 +220,10 @@ __global__ void __launch_bounds__(THREADS) compact_kernel(lookback_state s, std:
       }
     }
   }
-
-  // 2. Rank: element (r, t, j) goes to row r's start + the count of row r before thread t + the
-  // count before j. The rows' counts are packed two per word (a row keeps ≤ THREADS·V = 1024 < 2^16).
-  unsigned c[ROWS];
-#pragma unroll
-  for (int r = 0; r < ROWS; ++r) {
-    c[r] = 0;
-#pragma unroll
-    for (int j = 0; j < V; ++j) c[r] += ok[r][j];
-  }
-  const unsigned lo = c[0] | c[1] << 16, hi = c[2] | c[3] << 16;
-  const unsigned lo_incl = detail::warp_inclusive_sum(lo), hi_incl = detail::warp_inclusive_sum(hi);
-  if (lane_id() == 31) {
-    sh_warp_lo[warp_id()] = lo_incl;
-    sh_warp_hi[warp_id()] = hi_incl;
-  }
-  __syncthreads();
-  unsigned before_lo = 0, before_hi = 0, total_lo = 0, total_hi = 0;
-#pragma unroll
-  for (int w = 0; w < WARPS; ++w) {
-    const unsigned a = sh_warp_lo[w], b = sh_warp_hi[w];
-    if (static_cast<unsigned>(w) < warp_id()) {
-      before_lo += a;
-      before_hi += b;
-    }
-    total_lo += a;
-    total_hi += b;
-  }
-  const unsigned ex_lo = before_lo + lo_incl - lo, ex_hi = before_hi + hi_incl - hi;
-  const unsigned row_total[ROWS] = {total_lo & 0xFFFF, total_lo >> 16, total_hi & 0xFFFF, total_hi >> 16};
-  const unsigned row_before[ROWS] = {ex_lo & 0xFFFF, ex_lo >> 16, ex_hi & 0xFFFF, ex_hi >> 16};
-  const std::uint32_t aggregate = row_total[0] + row_total[1] + row_total[2] + row_total[3];
-
-  // 3. Where this tile's survivors start.
-  if (warp_id() == 0) {
-    const std::uint32_t exclusive = look_back(s, tile, aggregate);
-    if (lane_id() == 0) sh_prefix = exclusive;
-  }
-  __syncthreads();
-  const std::size_t first = sh_prefix, last = first + aggregate;
-
-  // 4. Stage in order, shifted by first mod V: output vector q sits at sh_stage[q − first / V].
-  const unsigned shift = static_cast<unsigned>(first % V);
-  unsigned row_start = 0;
-#pragma unroll
-  for (int r = 0; r < ROWS; ++r) {
-    unsigned rank = shift + row_start + row_before[r];
-#pragma unroll
-    for (int j = 0; j < V; ++j)
-      if (ok[r][j]) stage[rank++] = v[r][j];
-    row_start += row_total[r];
-  }
-  __syncthreads();
-
-  // 5. Store: whole aligned vectors, then the elements before the first and after the last.
-  const std::size_t q_first = (first + V - 1) / V, q_last = last / V, origin = first - shift;
-  if (q_first < q_last) {
-    for (std::size_t q = q_first + threadIdx.x; q < q_last; q += THREADS)
-      __stcs(reinterpret_cast<uint4*>(out + q * V), sh_stage[q - origin / V]);
-    for (std::size_t g = first + threadIdx.x; g < q_first * V; g += THREADS) out[g] = stage[g - origin];
-    for (std::size_t g = q_last * V + threadIdx.x; g < last; g += THREADS) out[g] = stage[g - origin];
-  } else {
-    for (std::size_t g = first + threadIdx.x; g < last; g += THREADS) out[g] = stage[g - origin];
-  }
-  if (tile == tiles - 1 && threadIdx.x == 0) *s.count = last;
+  const ranks k = rank_rows<V>(ok, sh_lo, sh_hi);
+  const std::size_t first = prefix_of(s, tile, k.aggregate, &sh_prefix);
+  stage_and_store<E, V>(v, ok, k, first, sh_stage, static_cast<E*>(s.out));
+  if (tile == tiles - 1 && threadIdx.x == 0) *s.count = first + k.aggregate;
 }
 
 template <class F>
@@ -227,7 +251,7 @@ void lookback_compact(const lookback_state& s, unsigned words, cudaStream_t stre
     const std::size_t tiles = (s.n + TILE<E> - 1) / TILE<E>;
     compact_kernel<E><<<static_cast<unsigned>(tiles), THREADS, 0, stream>>>(s, tiles);
   });
-  check_launch("winnow::cuda::lookback compact_kernel", stream);
+  check_launch("winnow::cuda::lookback", stream);
 }
 
 } // namespace winnow::cuda
