@@ -119,7 +119,7 @@ int trace_command(const trace_args& a) {
                            {"file", file},
                            {"image", {{"x", rect.x0}, {"y", rect.y0}, {"scale", rect.scale}}}});
   }
-  const std::string title = entry.info.full_name() + "  " + to_string(resolved.texts()) + "  " + w.spec + "  (" + dev.device + ")";
+  const std::string title = entry.info.full_name() + "  " + to_string(resolved.texts()) + "\n" + w.spec + "  (" + dev.device + ")";
   write_atomically(fs::path(a.out) / "contact.png", shader_era::contact_sheet(passes, w.size(), title).png());
   j["contact"] = "contact.png";
   write_atomically(fs::path(a.out) / "trace.json", j.dump(2) + "\n");

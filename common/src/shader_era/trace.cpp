@@ -186,10 +186,12 @@ picture contact_sheet(const std::vector<traced_pass>& passes, std::uint64_t n, c
   const int cell = 240, label = 2 * (picture::text_height(2) + 2), gap = 12, margin = 12;
   const int columns = std::max(1, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(passes.size())))));
   const int rows = (static_cast<int>(passes.size()) + columns - 1) / columns;
-  const int top = margin + picture::text_height(2) + 10;
-  picture out(margin * 2 + columns * (cell + gap), top + rows * (cell + label + gap) + margin, background);
+  // The title may run over lines ('\n'): stb_easy_font steps 12 font pixels per line.
+  const int title_lines = 1 + static_cast<int>(std::count(title.begin(), title.end(), '\n'));
+  const int top = margin + (title_lines - 1) * 24 + picture::text_height(2) + 10;
+  picture out(std::max(margin * 2 + columns * (cell + gap), 2 * margin + picture::text_width(title)), top + rows * (cell + label + gap) + margin, background);
   out.text(margin, margin, title, white);
-  const std::size_t max_chars = static_cast<std::size_t>(cell / 12);
+  const std::size_t max_chars = static_cast<std::size_t>((cell + gap) / 12); // labels may run into the gap
   for (std::size_t i = 0; i < passes.size(); ++i) {
     const traced_pass& p = passes[i];
     const int cx = margin + static_cast<int>(i % static_cast<std::size_t>(columns)) * (cell + gap);
