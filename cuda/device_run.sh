@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The CUDA backend on the GPU machine: tests, compute-sanitizer, benchmarks. Run from the repository
-# root with the build folder carried (see ../shared/DEVICE.md), writing under $OUT:
+# root with the build folder carried (README.md, "Running on a GPU"), writing under $OUT:
 #   cuda/device_run.sh BUILD_DIR [stage ...]      stages: tests sanitize bench targets (default: all)
 # Each stage fits one device call (≤ 10 min on an H200); run them in one call or split them.
 # What comes back (at most 8 files): log.txt (everything), tests.txt, sanitizer.txt, copy.json,
@@ -16,7 +16,7 @@ LOG=$OUT/log.txt
 status=0
 say() { echo "== $* ($(date +%T))" | tee -a "$LOG"; }
 
-# Runtime libraries carried as .deb files (DEVICE.md): loaders into /, the rest beside.
+# Runtime libraries carried as .deb files (tools/device-libs.sh): loaders into /, the rest beside.
 if compgen -G ".gl/*.deb" >/dev/null; then for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig; fi
 if compgen -G ".libs/*.deb" >/dev/null; then
   mkdir -p /tmp/winnow-libs

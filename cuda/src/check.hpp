@@ -1,6 +1,6 @@
 #pragma once
 // WINNOW_CUDA_CHECK: a failed CUDA runtime call throws winnow::error with file:line, the call's text
-// and the cudaError name (STYLE.md, errors tier 1). Shared by host (.cpp) and device (.cu) sources.
+// and the cudaError name (winnow/error.hpp, tier 1). Shared by host (.cpp) and device (.cu) sources.
 #include <cuda_runtime_api.h>
 
 #include <cstdio>

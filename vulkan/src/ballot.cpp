@@ -1,12 +1,12 @@
-// vk/ballot — count / scan / move in the manner of Billeter, Olsson & Assarsson (HPG 2009; ALGORITHMS.md
-// §10) with subgroup operations: each subgroup (their "processor") owns a contiguous range of S·items
+// vk/ballot — count / scan / move in the manner of Billeter, Olsson & Assarsson (HPG 2009; docs/algorithms.md,
+// "Count, scan, move") with subgroup operations: each subgroup (their "processor") owns a contiguous range of S·items
 // elements; count: a subgroupAdd of the valid flags per range; scan: the exclusive scan of the
 // per-range counts in one workgroup; move: each subgroup walks its range S elements at a time,
 // subgroupBallot of the valid lanes, lane goes to j + subgroupBallotExclusiveBitCount, j +=
 // subgroupBallotBitCount (compactSIMD by POPC, scattered output). Out of place, stable, any n.
 // Elements of 32, 64 or 128 bits: the payload is word 0, the other words are derived from it and
 // checked by result(), so a move that tears an element is caught.
-// Example, S = 4, items = 2: x = 5 0 0 8 | 0 6 7 0 → counts 3 (one range of 8) → offsets 0 →
+// Example, S = 4, items = 2: x = 5 0 0 8 | 0 6 7 0 → counts 4 (one range of 8) → offsets 0 →
 // step 1: ballot 1001 → 5 at 0, 8 at 1; step 2: ballot 0110 → 6 at 2, 7 at 3 → 5 8 6 7.
 #include <algorithm>
 

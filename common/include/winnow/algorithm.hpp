@@ -5,7 +5,7 @@
 ///   3. reset()           before each repetition: restore the input an earlier run consumed; not timed
 ///   4. run(timer)        the timed work; marks its phases on the timer
 ///   5. result()          read back the compacted stream (and, out of place, the input); not timed
-/// `reset` is winnow's addition to the four steps of DESIGN.md: in-place algorithms destroy their
+/// `reset` is winnow's addition to the usual four steps (docs/design-notes.md): in-place algorithms destroy their
 /// input, and repetitions must all measure the same work.
 #include <cstdint>
 #include <map>

@@ -1,5 +1,5 @@
 #pragma once
-/// Errors in three tiers (STYLE.md): `error` for a failed call or a broken invariant, `usage_error`
+/// Errors in three tiers: `error` for a failed call or a broken invariant, `usage_error`
 /// for bad input from the user (the CLI exits with 2), `unavailable` for a missing capability (the
 /// harness records the case as skipped with that reason and goes on).
 #include <source_location>
