@@ -4,13 +4,13 @@
 // 2 ends), on the row's centre; rectangles: 12 (2 segments × 2 triangles). Empty segments are moved
 // outside the viewport (a zero-length line may still produce a fragment on some rasterizers).
 #include "concat_args.glsl"
-flat out uint v_block;
-flat out uint v_off;
+layout(location = 0) flat out uint v_block;
+layout(location = 1) flat out uint v_off;
 void main() {
   bool rects = args.method == 1u;
   int per_block = rects ? 12 : 4;
-  uint b = uint(gl_VertexID / per_block);
-  int k = gl_VertexID % per_block;
+  uint b = uint(WINNOW_VERTEX_INDEX / per_block);
+  int k = WINNOW_VERTEX_INDEX % per_block;
   int segment = k / (per_block / 2), corner = k % (per_block / 2);
   uint off = load0(b), cnt = load1(b);
   uint w = 1u << args.out_log2w, row = off >> args.out_log2w, x0 = off & (w - 1u), end = x0 + cnt;

@@ -1,11 +1,14 @@
 // The graphics pipeline's side of the shader-era passes (see README.md): streams are R32UI textures
 // of power-of-two width, read with texelFetch at (i mod W, i div W). Inputs 0-2 on texture units
 // 0-2, the levels 1-12 of a pyramid given as input 1 on units 3-14. OpenGL takes the arguments as a
-// uniform block (binding 0); Vulkan (glslc defines VULKAN) as push constants and descriptor set 0.
+// uniform block (binding 0); Vulkan (glslc defines VULKAN) as push constants and descriptor set 0,
+// where the vertex index is gl_VertexIndex (WINNOW_VERTEX_INDEX on both).
 #ifdef VULKAN
+#define WINNOW_VERTEX_INDEX gl_VertexIndex
 #define WINNOW_BINDING(unit) layout(set = 0, binding = unit)
 #define WINNOW_ARGS(fields) layout(push_constant, std430) uniform winnow_args { uint out_log2w; uint out_height; uint extent; uint in0_log2w; uint in1_log2w; uint in2_log2w; fields } args;
 #else
+#define WINNOW_VERTEX_INDEX gl_VertexID
 #define WINNOW_BINDING(unit) layout(binding = unit)
 #define WINNOW_ARGS(fields) layout(std140, binding = 0) uniform winnow_args { uint out_log2w; uint out_height; uint extent; uint in0_log2w; uint in1_log2w; uint in2_log2w; fields } args;
 #endif
@@ -19,5 +22,23 @@ uint fetch(usampler2D t, uint i, uint log2w) {
 #define load0(i) fetch(u_in0, (i), args.in0_log2w)
 #define load1(i) fetch(u_in1, (i), args.in1_log2w)
 #define load2(i) fetch(u_in2, (i), args.in2_log2w)
-// Level p (≥ 1) of the pyramid on input 1: (W >> p) wide, W = 2^in1_log2w.
-#define load_level1(p, j) fetch(u_level[(p) - 1u], (j), args.in1_log2w - (p))
+// Level p (≥ 1) of the pyramid on input 1: (W >> p) wide, W = 2^in1_log2w. The array is indexed by
+// constants only: Vulkan indexes sampler arrays by a variable only with an optional feature
+// (shaderSampledImageArrayDynamicIndexing, which lavapipe lacks), and both APIs run this one text.
+uint fetch_level(uint p, uint j, uint log2w) {
+  switch (p) {
+  case 1u: return fetch(u_level[0], j, log2w);
+  case 2u: return fetch(u_level[1], j, log2w);
+  case 3u: return fetch(u_level[2], j, log2w);
+  case 4u: return fetch(u_level[3], j, log2w);
+  case 5u: return fetch(u_level[4], j, log2w);
+  case 6u: return fetch(u_level[5], j, log2w);
+  case 7u: return fetch(u_level[6], j, log2w);
+  case 8u: return fetch(u_level[7], j, log2w);
+  case 9u: return fetch(u_level[8], j, log2w);
+  case 10u: return fetch(u_level[9], j, log2w);
+  case 11u: return fetch(u_level[10], j, log2w);
+  default: return fetch(u_level[11], j, log2w);
+  }
+}
+#define load_level1(p, j) fetch_level((p), (j), args.in1_log2w - (p))

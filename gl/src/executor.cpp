@@ -120,7 +120,10 @@ void executor::prepare(const shader_era::plan& p, const param_set&, std::span<co
   ctx.check("winnow::gl::executor: prepare");
 }
 
-void executor::restore(std::span<const std::uint32_t> stream) { upload_rows(m_textures.at(m_plan->stream).at(0), stream); }
+void executor::write(const view& v, std::span<const std::uint32_t> words) {
+  if (v.level != 0) throw error("winnow::gl::executor: write to a level of a pyramid");
+  upload_rows(m_textures.at(v.id).at(0), words);
+}
 
 void executor::record(std::size_t index) {
   const compiled& c = m_passes.at(index);

@@ -1,5 +1,5 @@
 // What the conformance grid does not show for the shader-era algorithms, on every API that runs them
-// (gl and vk here): every search loop stays within its proven bound (the loop check, a run option,
+// (gl, vk and vkfrag): every search loop stays within its proven bound (the loop check, a run option,
 // makes the search passes write their trips, and result() fails past the bound), and every API runs
 // the same plan — the same passes, the same traffic — for the same algorithm, parameters and case.
 #include <gtest/gtest.h>
@@ -15,8 +15,14 @@
 namespace winnow {
 namespace {
 
-bool shader_era(const algorithm_entry& e) {
-  return (e.info.api == "gl" || e.info.api == "vk") && e.info.name != "ballot";
+bool shader_era(const algorithm_entry& e) { return shader_era::runs_plans(e.info); }
+
+/// The plan APIs that can run here.
+std::vector<std::string> runnable_apis() {
+  std::vector<std::string> out;
+  for (const std::string_view api : shader_era::plan_apis)
+    if (!all_backends().unavailable_reason(api)) out.emplace_back(api);
+  return out;
 }
 
 std::vector<const algorithm_entry*> shader_era_entries() {
@@ -66,10 +72,8 @@ INSTANTIATE_TEST_SUITE_P(shader_era, loop_bounds, testing::ValuesIn(shader_era_e
 
 TEST(shader_era, every_api_runs_the_plan_pass_for_pass) {
   const registry& reg = all_backends();
-  std::vector<std::string> apis;
-  for (const char* api : {"gl", "vk"})
-    if (!reg.unavailable_reason(api)) apis.emplace_back(api);
-  if (apis.empty()) GTEST_SKIP() << "neither gl nor vk can run here";
+  const std::vector<std::string> apis = runnable_apis();
+  if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
   for (const char* spec : {"uniform:4096:p=0.5", "uniform:100003:p=0.3", "removal:20000:k=0.2"}) {
     const prepared_case c = make_case(spec);
     for (const char* name : {"horn", "jj", "rlz", "bt"})
@@ -103,10 +107,8 @@ TEST(shader_era, every_api_runs_the_plan_pass_for_pass) {
 
 TEST(shader_era, traces_on_every_api_show_the_same_values_pass_for_pass) {
   const registry& reg = all_backends();
-  std::vector<std::string> apis;
-  for (const char* api : {"gl", "vk"})
-    if (!reg.unavailable_reason(api)) apis.emplace_back(api);
-  if (apis.size() < 2) GTEST_SKIP() << "needs both gl and vk here";
+  const std::vector<std::string> apis = runnable_apis();
+  if (apis.size() < 2) GTEST_SKIP() << "needs two plan APIs (gl, vk, vkfrag) here";
   const prepared_case c = make_case("removal:9001:k=0.4");
   for (const char* name : {"horn", "jj", "rlz", "bt"})
     for (const params& p : {params{{"block", "32"}}, params{{"block", "128"}, {"scan", "blelloch"}, {"runs", "tree"}}}) {
@@ -122,16 +124,19 @@ TEST(shader_era, traces_on_every_api_show_the_same_values_pass_for_pass) {
         auto t = plan_algo->make_timer();
         traces.push_back(shader_era::trace(*plan_algo, *t));
       }
-      ASSERT_EQ(traces[0].size(), traces[1].size()) << name;
-      for (std::size_t i = 0; i < traces[0].size(); ++i) {
-        const auto &g = traces[0][i], &v = traces[1][i];
-        EXPECT_EQ(g.phase, v.phase) << name << " pass " << i;
-        if (g.phase != "concat") { // its name says how: lines or rectangles, a copy or a search
-          EXPECT_EQ(g.name, v.name) << name << " pass " << i;
+      for (std::size_t k = 1; k < traces.size(); ++k) {
+        const std::string which = name + (" on " + apis[0] + " and " + apis[k]);
+        ASSERT_EQ(traces[0].size(), traces[k].size()) << which;
+        for (std::size_t i = 0; i < traces[0].size(); ++i) {
+          const auto &g = traces[0][i], &v = traces[k][i];
+          EXPECT_EQ(g.phase, v.phase) << which << " pass " << i;
+          if (g.phase != "concat") { // its name says how: lines or rectangles, a copy or a search
+            EXPECT_EQ(g.name, v.name) << which << " pass " << i;
+          }
+          EXPECT_EQ(g.width, v.width) << which << " " << g.name;
+          EXPECT_EQ(g.height, v.height) << which << " " << g.name;
+          EXPECT_TRUE(g.words == v.words) << which << " " << to_string(p) << ": pass " << i << " (" << g.name << ") differs";
         }
-        EXPECT_EQ(g.width, v.width) << name << " " << g.name;
-        EXPECT_EQ(g.height, v.height) << name << " " << g.name;
-        EXPECT_TRUE(g.words == v.words) << name << " " << to_string(p) << ": pass " << i << " (" << g.name << ") differs";
       }
     }
 }

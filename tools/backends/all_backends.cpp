@@ -27,6 +27,7 @@ const registry& all_backends() {
     vk::register_backend(r);
 #elif defined(WINNOW_VULKAN_MISSING)
     r.add_unavailable("vk", "Vulkan compute passes", WINNOW_VULKAN_MISSING);
+    r.add_unavailable("vkfrag", "Vulkan fragment passes", WINNOW_VULKAN_MISSING);
 #endif
 #if WINNOW_HAVE_CUDA
     cuda::register_backend(r);

@@ -39,7 +39,7 @@ def main():
     # vk/ballot rides along in the suite (every vk algorithm runs); it has no blocks: not in these tables.
     records = [r for f in sorted(folder.rglob("moreira*.jsonl")) for r in load(f)]
     runs = [r for r in records if not r["skipped"] and r["api"] == a.api and "block" in r["params"]]
-    lines = "lines" if a.api == "gl" else "copy"  # the concatenation each API runs by default
+    lines = "copy" if a.api == "vk" else "lines"  # the concatenation each API runs by default
     calib = {c["name"]: c["value"] for c in load(folder / "calibrate.jsonl") if c["api"] == a.api}
     wrong = [r for r in runs if not r["verified"]]
     published = collections.defaultdict(dict)

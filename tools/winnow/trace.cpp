@@ -44,10 +44,7 @@ void check_writable(const std::filesystem::path& dir) {
 
 } // namespace
 
-bool shader_era_algorithm(const algorithm_info& info) {
-  return (info.api == "gl" || info.api == "vk") &&
-         (info.name == "horn" || info.name == "jj" || info.name == "rlz" || info.name == "bt");
-}
+bool shader_era_algorithm(const algorithm_info& info) { return shader_era::runs_plans(info); }
 
 params parse_params(const std::vector<std::string>& given) {
   params out;

@@ -4,6 +4,7 @@
 #include "calibrate.hpp"
 #include "winnow/vulkan/device.hpp"
 #include "winnow/vulkan/executor.hpp"
+#include "winnow/vulkan/fragment_executor.hpp"
 
 namespace winnow::vk {
 
@@ -23,6 +24,22 @@ void register_backend(registry& r) {
   b.algorithms.push_back(ballot_entry());
   b.algorithms.push_back(lookback_entry());
   r.add(std::move(b));
+
+  // The same passes through the graphics pipeline, as GL runs them: an api of its own, so lists,
+  // suites, records and the cross-API report line up gl, vkfrag and vk.
+  backend f;
+  f.api = "vkfrag";
+  f.summary = "Vulkan 1.3 graphics pipeline: the shader-era algorithms as fragment passes, as on GL (headless)";
+  f.unavailable_reason = [] { return fragment_unavailable_reason(); };
+  f.device = [] {
+    const device_properties& p = device::get().properties();
+    return device_info{p.name, p.driver + (p.strict_lines ? ", strict lines" : ", non-strict lines") +
+                                   (device::get().validation() ? ", validation on" : "")};
+  };
+  f.calibrate = [] { return vk::fragment_calibrate(); };
+  f.algorithms = shader_era::entries("vkfrag", {shader_era::concat_method::lines, shader_era::concat_method::rects},
+                                     [] { return std::make_unique<fragment_executor>(); });
+  r.add(std::move(f));
 }
 
 } // namespace winnow::vk

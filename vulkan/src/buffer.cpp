@@ -15,12 +15,6 @@ namespace {
                     " bytes (" + std::to_string(bytes >> 20) + " MiB): " + std::string(why));
 }
 
-/// Uploads and downloads share one sequence; they are never part of a timed run.
-sequence& transfers() {
-  static sequence s("winnow::vk transfer", 1);
-  return s;
-}
-
 } // namespace
 
 buffer::buffer(std::string name, std::uint64_t bytes, bool host_visible) : m_name(std::move(name)) {
@@ -103,7 +97,7 @@ void buffer::upload(std::span<const std::uint32_t> words, std::uint64_t first) {
                 " overruns '" + m_name + "' (" + std::to_string(m_size) + " bytes)");
   buffer staging(m_name + " (staging)", bytes, true);
   std::memcpy(staging.m_mapped, words.data(), bytes);
-  sequence& s = transfers();
+  sequence& s = transfer_sequence();
   s.begin();
   const VkBufferCopy region{0, offset, bytes};
   vkCmdCopyBuffer(s.cmd(), staging.handle(), m_buffer, 1, &region);
@@ -119,7 +113,7 @@ std::vector<std::uint32_t> buffer::download(std::uint64_t count, std::uint64_t f
     throw error("winnow::vk::buffer: download of " + std::to_string(bytes) + " bytes at " + std::to_string(offset) +
                 " overruns '" + m_name + "' (" + std::to_string(m_size) + " bytes)");
   buffer staging(m_name + " (staging)", bytes, true);
-  sequence& s = transfers();
+  sequence& s = transfer_sequence();
   s.begin();
   const VkBufferCopy region{offset, 0, bytes};
   vkCmdCopyBuffer(s.cmd(), m_buffer, staging.handle(), 1, &region);
@@ -130,7 +124,7 @@ std::vector<std::uint32_t> buffer::download(std::uint64_t count, std::uint64_t f
 }
 
 void buffer::fill(std::uint32_t value) {
-  sequence& s = transfers();
+  sequence& s = transfer_sequence();
   s.begin();
   vkCmdFillBuffer(s.cmd(), m_buffer, 0, VK_WHOLE_SIZE, value);
   s.submit_and_wait();

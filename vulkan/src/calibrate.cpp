@@ -15,6 +15,8 @@
 #include "winnow/vulkan/buffer.hpp"
 #include "winnow/vulkan/device.hpp"
 #include "winnow/vulkan/executor.hpp"
+#include "winnow/vulkan/fragment_executor.hpp"
+#include "winnow/shader_era/calibrate.hpp"
 
 namespace winnow::vk {
 namespace {
@@ -112,6 +114,11 @@ std::vector<calibration> calibrate() {
       }
   out.push_back({"roofline_bytes_per_ns", best, "GB/s", "the best copy above: " + best_how});
   return out;
+}
+
+std::vector<calibration> fragment_calibrate() {
+  fragment_executor x;
+  return shader_era::pass_model_calibration(x, param_set{}, "Vulkan fragment pass (a full-screen triangle by dynamic rendering)");
 }
 
 } // namespace winnow::vk

@@ -27,23 +27,25 @@ VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT
   return VK_FALSE;
 }
 
-/// The family index of the first queue family with compute and timestamps, or of any with compute.
+/// The family index of the best queue family with compute: with timestamps and graphics (the
+/// fragment path runs on the same queue), else with timestamps, else any.
 std::optional<std::uint32_t> compute_family(VkPhysicalDevice pd, bool* timestamps) {
   std::uint32_t count = 0;
   vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, nullptr);
   std::vector<VkQueueFamilyProperties> families(count);
   vkGetPhysicalDeviceQueueFamilyProperties(pd, &count, families.data());
-  std::optional<std::uint32_t> any;
+  std::optional<std::uint32_t> best;
+  int best_score = -1;
   for (std::uint32_t i = 0; i < count; ++i) {
     if (!(families[i].queueFlags & VK_QUEUE_COMPUTE_BIT)) continue;
-    if (families[i].timestampValidBits > 0) {
-      *timestamps = true;
-      return i;
+    const int score = (families[i].timestampValidBits > 0 ? 2 : 0) + ((families[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) ? 1 : 0);
+    if (score > best_score) {
+      best = i;
+      best_score = score;
     }
-    if (!any) any = i;
   }
-  *timestamps = false;
-  return any;
+  *timestamps = best_score >= 2;
+  return best;
 }
 
 struct probe_result {
@@ -198,14 +200,19 @@ void device::read_properties() {
   m_props.max_invocations = limits.maxComputeWorkGroupInvocations;
   m_props.max_shared_bytes = limits.maxComputeSharedMemorySize;
   m_props.max_allocation = maintenance3.maxMemoryAllocationSize;
+  m_props.graphics = (families[m_family].queueFlags & VK_QUEUE_GRAPHICS_BIT) != 0;
+  m_props.dynamic_rendering = v13 && f13.dynamicRendering;
+  m_props.strict_lines = limits.strictLines;
+  m_props.max_image_width = limits.maxImageDimension2D;
 }
 
 void device::create_logical_device() {
-  // Only what the passes use: device addresses, the memory model (single-pass look-back), and
-  // subgroup size control (vk/ballot, vk/single_pass).
+  // Only what the passes use: device addresses, the memory model (single-pass look-back), subgroup
+  // size control (vk/ballot, vk/lookback), and dynamic rendering (the fragment path).
   VkPhysicalDeviceVulkan13Features e13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   e13.subgroupSizeControl = m_props.subgroup_size_control;
   e13.computeFullSubgroups = m_props.subgroup_size_control;
+  e13.dynamicRendering = m_props.dynamic_rendering;
   const bool v13 = m_props.api_version >= VK_API_VERSION_1_3;
   VkPhysicalDeviceVulkan12Features e12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, v13 ? &e13 : nullptr};
   e12.bufferDeviceAddress = VK_TRUE;

@@ -98,7 +98,10 @@ void executor::prepare(const shader_era::plan& p, const param_set& params, std::
   d.check("winnow::vk::executor: prepare");
 }
 
-void executor::restore(std::span<const std::uint32_t> stream) { m_buffers.at(m_plan->stream).upload(stream); }
+void executor::write(const view& v, std::span<const std::uint32_t> words) {
+  if (v.level != 0) throw error("winnow::vk::executor: write to a level of a pyramid");
+  m_buffers.at(v.id).upload(words);
+}
 
 void executor::begin() { m_seq->begin(); }
 

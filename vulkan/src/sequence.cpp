@@ -154,6 +154,11 @@ std::vector<phase_time> sequence::read_marks() {
   return out;
 }
 
+sequence& transfer_sequence() {
+  static sequence s("winnow::vk transfer", 1);
+  return s;
+}
+
 timestamps::timestamps(sequence& s) : m_seq(&s) {
   const device_properties& p = device::get().properties();
   if (p.timestamp_valid_bits == 0)

@@ -347,4 +347,17 @@ plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c,
   return pl;
 }
 
+plan copy_chain(std::uint32_t side, std::size_t passes) {
+  plan pl;
+  pl.layout = layout_for(std::uint64_t{side} * side, side, side);
+  pl.input.n = pl.layout.size();
+  builder b(pl, side);
+  const view ping[2] = {{b.add("ping", pl.layout)}, {b.add("pong", pl.layout)}};
+  pl.stream = ping[0].id;
+  for (std::size_t i = 0; i < passes; ++i)
+    b.gather("copy", "copy " + std::to_string(i), "scan_hillis", {ping[i % 2]}, ping[(i + 1) % 2],
+             scan_hillis_args{1, 1, static_cast<u32>(value_map::identity)}, 1);
+  return pl;
+}
+
 } // namespace winnow::shader_era

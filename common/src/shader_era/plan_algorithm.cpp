@@ -5,6 +5,11 @@
 
 namespace winnow::shader_era {
 
+bool runs_plans(const algorithm_info& info) {
+  return std::find(plan_apis.begin(), plan_apis.end(), info.api) != plan_apis.end() &&
+         (info.name == "horn" || info.name == "jj" || info.name == "rlz" || info.name == "bt");
+}
+
 plan_algorithm::plan_algorithm(algorithm_kind a, std::function<std::unique_ptr<executor>()> make_executor)
     : m_kind(a), m_exec(make_executor()) {}
 
@@ -19,7 +24,7 @@ void plan_algorithm::prepare(const workload& w, const param_set& p, const prepar
 
 void plan_algorithm::reset() {
   // The mark pass wrote zeros into the stream; put the unmarked stream back.
-  if (m_plan.marks()) m_exec->restore(m_padded);
+  if (m_plan.marks()) m_exec->write(view{m_plan.stream}, m_padded);
 }
 
 void plan_algorithm::run(timer& t) {

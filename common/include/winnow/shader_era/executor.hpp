@@ -1,13 +1,15 @@
 #pragma once
-/// What an API does with a plan: create its resources, run its passes, read resources back. The GL
-/// backend runs each pass as a fragment pass over textures, the Vulkan backend as a compute dispatch
-/// over buffers; plan_algorithm drives either through the lifecycle, so phases, traffic, loop checks
-/// and result arithmetic are the same code for both.
+/// What an API does with a plan: create its resources, run its passes, read resources back. GL runs
+/// each pass as a fragment pass over textures, Vulkan as a compute dispatch over buffers (vk) or as a
+/// fragment pass over images (vkfrag); plan_algorithm drives any of them through the lifecycle, so
+/// phases, traffic, loop checks and result arithmetic are the same code for all.
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "winnow/algorithm.hpp"
@@ -15,6 +17,13 @@
 #include "winnow/shader_era/frame.hpp"
 
 namespace winnow::shader_era {
+
+/// The APIs whose executors run the plans: GL fragment passes, Vulkan compute dispatches, Vulkan
+/// fragment passes.
+inline constexpr std::array<std::string_view, 3> plan_apis{"gl", "vk", "vkfrag"};
+
+/// Whether `info` is one of the four shader-era algorithms (horn, jj, rlz, bt) on a plan API.
+[[nodiscard]] bool runs_plans(const algorithm_info& info);
 
 class executor {
 public:
@@ -26,8 +35,10 @@ public:
   /// besides the plan's. Not timed. The plan outlives the executor's use of it.
   virtual void prepare(const plan& p, const param_set& params, std::span<const std::uint32_t> stream,
                        std::span<const std::uint32_t> removals) = 0;
-  /// Puts `stream` back (the mark pass wrote zeros into it). Not timed.
-  virtual void restore(std::span<const std::uint32_t> stream) = 0;
+  /// Writes `words` to words [0, words.size()) of a plain resource; what follows them is unspecified
+  /// (the 2D arrays of GL and vkfrag take zeros). Not timed: reset() puts the stream back after the
+  /// mark pass wrote zeros into it; tests set up a pass's inputs.
+  virtual void write(const view& v, std::span<const std::uint32_t> words) = 0;
   /// A run is begin(), record(i) for every pass in order, end(): on return the passes are done.
   virtual void begin() = 0;
   virtual void record(std::size_t pass_index) = 0;

@@ -31,6 +31,11 @@ namespace winnow::shader_era {
 [[nodiscard]] plan build_plan(algorithm_kind a, const plan_params& p, const plan_case& c, std::uint32_t max_width,
                               bool loop_check);
 
+/// The pass models' calibration plan: `passes` copies (the frame's scan_hillis adding nothing) over a
+/// side × side array, each reading what the one before wrote (ping-pong), as an algorithm's passes
+/// do — independent passes would overlap and understate the cost. side: a power of two.
+[[nodiscard]] plan copy_chain(std::uint32_t side, std::size_t passes);
+
 /// The proven bound on the trips of `a`'s search loop for block B (docs/algorithms.md proves each).
 [[nodiscard]] std::uint32_t loop_bound(algorithm_kind a, std::uint32_t block, bool fast_search);
 

@@ -19,7 +19,7 @@ public:
   [[nodiscard]] std::uint32_t max_width() const override;
   void prepare(const shader_era::plan& p, const param_set& params, std::span<const std::uint32_t> stream,
                std::span<const std::uint32_t> removals) override;
-  void restore(std::span<const std::uint32_t> stream) override;
+  void write(const shader_era::view& v, std::span<const std::uint32_t> words) override;
   void begin() override {}
   void record(std::size_t pass_index) override;
   void end() override;

@@ -29,6 +29,8 @@ public:
   /// The device address of byte `offset` (for pass_args). 0 for an empty handle.
   [[nodiscard]] VkDeviceAddress address(std::uint64_t offset = 0) const { return m_address ? m_address + offset : 0; }
   [[nodiscard]] const std::string& name() const { return m_name; }
+  /// A staging buffer's mapping (host-visible, coherent); nullptr for a device-local one.
+  [[nodiscard]] void* mapped() const { return m_mapped; }
 
   /// Copies `words` to 32-bit word `first` onward, through staging; waits.
   void upload(std::span<const std::uint32_t> words, std::uint64_t first = 0);

@@ -60,6 +60,11 @@ struct device_properties {
   std::uint32_t max_invocations = 128;
   std::uint32_t max_shared_bytes = 16384; ///< maxComputeSharedMemorySize
   std::uint64_t max_allocation = 0;     ///< [bytes] maxMemoryAllocationSize
+  // The fragment path (vkfrag): the queue draws, and the frame's graphics shaders can run.
+  bool graphics = false;                ///< the queue family has VK_QUEUE_GRAPHICS_BIT
+  bool dynamic_rendering = false;       ///< Vulkan 1.3 dynamicRendering (no render pass objects)
+  bool strict_lines = false;            ///< lines rasterize as rectangles (else possibly Bresenham)
+  std::uint32_t max_image_width = 0;    ///< maxImageDimension2D
 };
 
 class device {

@@ -73,6 +73,9 @@ private:
   std::uint32_t m_stamps = 0; ///< timestamps written by the last recording
 };
 
+/// The one sequence of uploads, downloads and fills (buffers and images): never part of a timed run.
+[[nodiscard]] sequence& transfer_sequence();
+
 /// winnow::timer on a sequence's timestamps: phase() writes a timestamp into the recording that
 /// run() has begun; read() converts ticks with timestampPeriod, masked to timestampValidBits.
 /// Throws unavailable when the queue has no timestamps.

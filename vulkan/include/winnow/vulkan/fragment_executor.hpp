@@ -1,0 +1,65 @@
+#pragma once
+/// The Vulkan fragment path of the shader-era plans (api `vkfrag`): the passes the GL executor runs,
+/// through Vulkan's graphics pipeline. Every resource an R32_UINT image (a pyramid, an image per
+/// level), every gather pass one full-screen triangle with its shader from common/shaders into the
+/// output image by dynamic rendering, reading the inputs with texelFetch; the mark pass one point per
+/// removal; the concatenation two lines (or two rectangles) per block. A run records every pass into
+/// one command buffer with a memory barrier between passes (images stay in the GENERAL layout), so
+/// the same passes can be timed on GL, on Vulkan's graphics pipeline and on Vulkan compute.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "winnow/shader_era/executor.hpp"
+#include "winnow/vulkan/image.hpp"
+#include "winnow/vulkan/raster_pipeline.hpp"
+#include "winnow/vulkan/sequence.hpp"
+
+namespace winnow::vk {
+
+class fragment_executor final : public shader_era::executor {
+public:
+  fragment_executor() = default;
+  fragment_executor(const fragment_executor&) = delete;
+  fragment_executor& operator=(const fragment_executor&) = delete;
+  ~fragment_executor() override;
+
+  /// maxImageDimension2D, at most the compute path's layout limit (the same layouts on both).
+  [[nodiscard]] std::uint32_t max_width() const override;
+  void prepare(const shader_era::plan& p, const param_set& params, std::span<const std::uint32_t> stream,
+               std::span<const std::uint32_t> removals) override;
+  void write(const shader_era::view& v, std::span<const std::uint32_t> words) override;
+  void begin() override;
+  void record(std::size_t pass_index) override;
+  void end() override;
+  [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
+  [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
+  void flush_caches() override;
+
+private:
+  struct compiled {
+    const raster_pipeline* pipe = nullptr;
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    std::vector<std::byte> push;
+    std::vector<const image*> targets; ///< the output (and the trips)
+    std::uint32_t vertices = 3;
+    bool keep = false; ///< load the target's contents (points and lines draw only some texels)
+  };
+  [[nodiscard]] const image& image_of(const shader_era::view& v) const;
+  void release_sets() noexcept;
+
+  const shader_era::plan* m_plan = nullptr;
+  std::vector<std::vector<image>> m_images; ///< per resource: [0] plain, or levels 1 … L at [p − 1]
+  std::vector<compiled> m_passes;
+  VkDescriptorPool m_pool = VK_NULL_HANDLE;
+  std::unique_ptr<image> m_unbound; ///< what bindings a pass does not read hold (1 × 1)
+  std::unique_ptr<sequence> m_seq;
+  bool m_drawn = false; ///< a pass was recorded since begin(): the next needs a barrier
+};
+
+/// Why the fragment path cannot run here (no Vulkan device; a queue without graphics; no dynamic
+/// rendering), or nothing.
+[[nodiscard]] std::optional<std::string> fragment_unavailable_reason();
+
+} // namespace winnow::vk

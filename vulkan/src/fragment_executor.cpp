@@ -1,0 +1,221 @@
+#include "winnow/vulkan/fragment_executor.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "winnow/error.hpp"
+#include "winnow/vulkan/check.hpp"
+#include "winnow/vulkan/device.hpp"
+#include "winnow/vulkan/executor.hpp"
+
+namespace winnow::vk {
+namespace {
+
+using shader_era::concat_method;
+using shader_era::pass;
+using shader_era::pass_kind;
+using shader_era::view;
+
+/// Colour writes of one pass → the next pass's reads (vertex and fragment shaders) and its colour
+/// loads and writes; and the reads of one pass before the next pass overwrites them.
+void pass_barrier(VkCommandBuffer cmd) {
+  VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  b.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+  b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+  constexpr VkPipelineStageFlags stages =
+      VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+  vkCmdPipelineBarrier(cmd, stages, stages, 0, 1, &b, 0, nullptr, 0, nullptr);
+}
+
+} // namespace
+
+std::optional<std::string> fragment_unavailable_reason() {
+  if (auto reason = unavailable_reason()) return reason;
+  const device_properties& p = device::get().properties();
+  if (!p.graphics) return "winnow::vk: the queue of " + p.name + " cannot draw (no VK_QUEUE_GRAPHICS_BIT)";
+  if (!p.dynamic_rendering) return "winnow::vk: " + p.name + " lacks dynamic rendering (Vulkan 1.3), which the fragment path uses";
+  return std::nullopt;
+}
+
+fragment_executor::~fragment_executor() { release_sets(); }
+
+void fragment_executor::release_sets() noexcept {
+  if (m_pool) vkDestroyDescriptorPool(device::get().handle(), m_pool, nullptr);
+  m_pool = VK_NULL_HANDLE;
+}
+
+std::uint32_t fragment_executor::max_width() const {
+  return std::min(device::get().properties().max_image_width, max_layout_width);
+}
+
+const image& fragment_executor::image_of(const view& v) const {
+  const auto& levels = m_images.at(v.id);
+  return v.level == 0 ? levels.at(0) : levels.at(v.level - 1);
+}
+
+void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std::span<const std::uint32_t> stream,
+                                std::span<const std::uint32_t> removals) {
+  device& d = device::get();
+  const raster_layout& layout = raster_layout::get();
+  m_plan = &p;
+  m_passes.clear();
+  release_sets();
+  m_images.clear();
+  for (const auto& r : p.resources) {
+    std::vector<image> levels;
+    if (r.levels > raster_layout::levels)
+      throw unavailable("winnow::vk: a pyramid of " + std::to_string(r.levels) + " levels (at most " +
+                        std::to_string(raster_layout::levels) + ")");
+    if (r.levels == 0) levels.emplace_back(r.name, r.width, r.height);
+    for (std::uint32_t l = 1; l <= r.levels; ++l) levels.emplace_back(r.name + "/" + std::to_string(l), r.level_width(l), r.height);
+    m_images.push_back(std::move(levels));
+  }
+  m_images.at(p.stream).at(0).upload(stream);
+  if (p.marks()) m_images.at(p.removals).at(0).upload(removals);
+  if (!m_unbound) m_unbound = std::make_unique<image>("unbound input", 1, 1);
+  if (!m_seq) m_seq = std::make_unique<sequence>("shader-era fragment run", 64);
+
+  const auto sets = static_cast<std::uint32_t>(std::max<std::size_t>(p.passes.size(), 1));
+  const VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, sets * (raster_layout::inputs + raster_layout::levels)};
+  VkDescriptorPoolCreateInfo pci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  pci.maxSets = sets;
+  pci.poolSizeCount = 1;
+  pci.pPoolSizes = &size;
+  WINNOW_VK_CHECK(vkCreateDescriptorPool(d.handle(), &pci, nullptr, &m_pool));
+
+  for (const pass& ps : p.passes) {
+    compiled c;
+    const bool trips = ps.loop && p.loop_check;
+    raster_key key;
+    key.targets = trips ? 2 : 1;
+    switch (ps.kind) {
+    case pass_kind::gather:
+      key.vertex = "fullscreen_vert";
+      key.fragment = ps.shader + (trips ? "_trips_frag" : "_frag");
+      break;
+    case pass_kind::mark:
+      key.vertex = "mark_vert";
+      key.fragment = "mark_frag";
+      key.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+      c.vertices = static_cast<std::uint32_t>(ps.items);
+      c.keep = true;
+      break;
+    case pass_kind::concat:
+      if (ps.method != concat_method::lines && ps.method != concat_method::rects)
+        throw error("winnow::vk: the fragment path concatenates by lines or rectangles, not a compute method");
+      key.vertex = "concat_vert";
+      key.fragment = "concat_frag";
+      key.topology = ps.method == concat_method::rects ? VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST : VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+      c.vertices = static_cast<std::uint32_t>(ps.items * (ps.method == concat_method::rects ? 12 : 4));
+      c.keep = true;
+      break;
+    }
+    c.pipe = &raster_pipeline::get(key);
+    c.targets.push_back(&image_of(ps.output));
+    if (trips) c.targets.push_back(&image_of(view{p.trips}));
+
+    // The inputs: units 0-2 as on GL; a whole pyramid also on the 12 level bindings (its first level
+    // on the input's own binding too). What a pass does not read holds a 1 × 1 image.
+    std::vector<VkDescriptorImageInfo> infos(raster_layout::inputs + raster_layout::levels,
+                                             {layout.sampler, m_unbound->view(), VK_IMAGE_LAYOUT_GENERAL});
+    for (std::size_t k = 0; k < ps.inputs.size(); ++k) {
+      const view& in = ps.inputs[k];
+      if (in.level != view::all_levels) {
+        infos[k].imageView = image_of(in).view();
+        continue;
+      }
+      const auto& levels = m_images.at(in.id);
+      infos[k].imageView = levels.front().view();
+      for (std::size_t l = 0; l < levels.size(); ++l) infos[raster_layout::inputs + l].imageView = levels[l].view();
+    }
+    VkDescriptorSetAllocateInfo ai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    ai.descriptorPool = m_pool;
+    ai.descriptorSetCount = 1;
+    ai.pSetLayouts = &layout.set;
+    WINNOW_VK_CHECK(vkAllocateDescriptorSets(d.handle(), &ai, &c.set));
+    VkWriteDescriptorSet writes[raster_layout::inputs + 1];
+    for (std::uint32_t b = 0; b <= raster_layout::inputs; ++b) {
+      writes[b] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+      writes[b].dstSet = c.set;
+      writes[b].dstBinding = b;
+      writes[b].descriptorCount = b < raster_layout::inputs ? 1 : raster_layout::levels;
+      writes[b].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+      writes[b].pImageInfo = &infos[b];
+    }
+    vkUpdateDescriptorSets(d.handle(), raster_layout::inputs + 1, writes, 0, nullptr);
+
+    const std::size_t bytes = sizeof ps.io + 4 * ps.args.size();
+    if (bytes > max_push_bytes) throw error("winnow::vk: " + ps.name + ": arguments over " + std::to_string(max_push_bytes) + " bytes");
+    c.push.resize(bytes);
+    std::memcpy(c.push.data(), &ps.io, sizeof ps.io);
+    std::memcpy(c.push.data() + sizeof ps.io, ps.args.data(), 4 * ps.args.size());
+    m_passes.push_back(std::move(c));
+  }
+  d.check("winnow::vk::fragment_executor: prepare");
+}
+
+void fragment_executor::write(const view& v, std::span<const std::uint32_t> words) {
+  if (v.level != 0) throw error("winnow::vk::fragment_executor: write to a level of a pyramid");
+  m_images.at(v.id).at(0).upload(words);
+}
+
+void fragment_executor::begin() {
+  m_seq->begin();
+  m_drawn = false;
+}
+
+void fragment_executor::record(std::size_t index) {
+  const compiled& c = m_passes.at(index);
+  const VkCommandBuffer cmd = m_seq->cmd();
+  if (m_drawn) pass_barrier(cmd);
+  m_drawn = true;
+  const image& out = *c.targets.front();
+  std::vector<VkRenderingAttachmentInfo> attachments;
+  for (const image* t : c.targets) {
+    VkRenderingAttachmentInfo a{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+    a.imageView = t->view();
+    a.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+    // A full-screen triangle writes every texel: nothing needs loading.
+    a.loadOp = c.keep ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+    a.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    attachments.push_back(a);
+  }
+  VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  ri.renderArea = {{0, 0}, {out.width(), out.height()}};
+  ri.layerCount = 1;
+  ri.colorAttachmentCount = static_cast<std::uint32_t>(attachments.size());
+  ri.pColorAttachments = attachments.data();
+  vkCmdBeginRendering(cmd, &ri);
+  const VkViewport viewport{0, 0, static_cast<float>(out.width()), static_cast<float>(out.height()), 0, 1};
+  vkCmdSetViewport(cmd, 0, 1, &viewport);
+  vkCmdSetScissor(cmd, 0, 1, &ri.renderArea);
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c.pipe->handle());
+  const raster_layout& layout = raster_layout::get();
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout.pipeline, 0, 1, &c.set, 0, nullptr);
+  vkCmdPushConstants(cmd, layout.pipeline, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                     static_cast<std::uint32_t>(c.push.size()), c.push.data());
+  if (c.vertices) vkCmdDraw(cmd, c.vertices, 1, 0, 0);
+  vkCmdEndRendering(cmd);
+}
+
+void fragment_executor::end() {
+  m_seq->submit_and_wait();
+  device::get().check("winnow::vk::fragment_executor: run");
+}
+
+std::vector<std::uint32_t> fragment_executor::read(const view& v, std::uint64_t first, std::uint64_t count) {
+  if (count == 0) return {};
+  const image& t = image_of(v);
+  const std::uint64_t w = t.width();
+  const auto y0 = static_cast<std::uint32_t>(first / w), y1 = static_cast<std::uint32_t>((first + count + w - 1) / w);
+  if (y1 > t.height()) throw error("winnow::vk::fragment_executor: read past the end of '" + t.name() + "'");
+  const auto rows = t.download(y0, y1 - y0);
+  const auto skip = static_cast<std::ptrdiff_t>(first - std::uint64_t{y0} * w);
+  return {rows.begin() + skip, rows.begin() + skip + static_cast<std::ptrdiff_t>(count)};
+}
+
+std::unique_ptr<winnow::timer> fragment_executor::make_timer() { return std::make_unique<timestamps>(*m_seq); }
+
+void fragment_executor::flush_caches() { flush_device_caches(); }
+
+} // namespace winnow::vk
