@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
 
   trace_args trace;
   auto* trace_cmd = app.add_subcommand("trace", "a shader-era algorithm pass by pass: a picture of what each pass writes");
-  trace_cmd->add_option("--algo", trace.algo, "gl/ or vk/ horn, jj, rlz, bt")->required();
+  trace_cmd->add_option("--algo", trace.algo, "gl/, vkfrag/ or vk/ horn, jj, rlz, bt")->required();
   trace_cmd->add_option("--case", trace.spec, "corpus spec (at most 16M elements), e.g. file:coins.png")->required();
   trace_cmd->add_option("--param", trace.params, "key=value, repeatable (e.g. --param block=64)");
   trace_cmd->add_option("--out", trace.out, "folder for NN-<phase>-<pass>.png, contact.png and trace.json")->required();
