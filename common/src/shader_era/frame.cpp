@@ -293,6 +293,8 @@ plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c,
   pl.input = c;
   pl.loop_check = loop_check;
   const std::uint32_t B = params.block;
+  if (a == algorithm_kind::bt && B > 2048) // bt_traverse.glsl writes out the levels 11 … 1
+    throw unavailable("winnow::shader_era: bt descends at most 11 levels: block " + std::to_string(B) + " > 2048");
   if (B > max_width)
     throw unavailable("winnow::shader_era: block " + std::to_string(B) + " is wider than the layout limit " +
                       std::to_string(max_width));
