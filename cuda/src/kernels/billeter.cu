@@ -15,6 +15,7 @@
 #include "../check.hpp"
 #include "../dispatch/billeter.hpp"
 #include "block.cuh"
+#include "vector.cuh"
 #include "launch.cuh"
 
 namespace winnow::cuda {
@@ -22,33 +23,19 @@ namespace {
 
 using detail::full_mask;
 using detail::lane_id;
+using detail::payload;
+using detail::unpack;
 using detail::lanemask_lt;
 using detail::warp_id;
 
 constexpr int BLOCK = tuning::billeter_block;
 constexpr int WARPS = BLOCK / 32;
 
-template <class E> __device__ __forceinline__ std::uint32_t payload(const E& e);
-template <> __device__ __forceinline__ std::uint32_t payload(const std::uint32_t& e) { return e; }
-template <> __device__ __forceinline__ std::uint32_t payload(const uint2& e) { return e.x; }
-template <> __device__ __forceinline__ std::uint32_t payload(const uint4& e) { return e.x; }
 
 /// Elements per lane per step: every lane moves 16 bytes, so a warp step is 512 bytes.
 template <class E> constexpr int per_lane = 16 / sizeof(E);
 template <class E> constexpr int step_elems = 32 * per_lane<E>;
 
-/// A 16-byte load as elements (register moves; no aliasing through local memory).
-__device__ __forceinline__ void unpack(const uint4& raw, std::uint32_t (&v)[4]) {
-  v[0] = raw.x;
-  v[1] = raw.y;
-  v[2] = raw.z;
-  v[3] = raw.w;
-}
-__device__ __forceinline__ void unpack(const uint4& raw, uint2 (&v)[2]) {
-  v[0] = make_uint2(raw.x, raw.y);
-  v[1] = make_uint2(raw.z, raw.w);
-}
-__device__ __forceinline__ void unpack(const uint4& raw, uint4 (&v)[1]) { v[0] = raw; }
 
 struct range {
   std::size_t begin, end;

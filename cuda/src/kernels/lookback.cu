@@ -20,12 +20,15 @@
 #include "../dispatch/lookback.hpp"
 #include "../context.hpp"
 #include "block.cuh"
+#include "vector.cuh"
 
 namespace winnow::cuda {
 namespace {
 
 using detail::full_mask;
 using detail::lane_id;
+using detail::payload;
+using detail::unpack;
 using detail::warp_id;
 
 constexpr int THREADS = 256;
@@ -36,22 +39,7 @@ constexpr unsigned long long aggregate_state = 1, prefix_state = 2;
 template <class E> constexpr int VEC = 16 / sizeof(E);
 template <class E> constexpr int TILE = THREADS * ROWS * VEC<E>;
 
-template <class E> __device__ __forceinline__ std::uint32_t payload(const E& e);
-template <> __device__ __forceinline__ std::uint32_t payload(const std::uint32_t& e) { return e; }
-template <> __device__ __forceinline__ std::uint32_t payload(const uint2& e) { return e.x; }
-template <> __device__ __forceinline__ std::uint32_t payload(const uint4& e) { return e.x; }
 
-__device__ __forceinline__ void unpack(const uint4& raw, std::uint32_t (&v)[4]) {
-  v[0] = raw.x;
-  v[1] = raw.y;
-  v[2] = raw.z;
-  v[3] = raw.w;
-}
-__device__ __forceinline__ void unpack(const uint4& raw, uint2 (&v)[2]) {
-  v[0] = make_uint2(raw.x, raw.y);
-  v[1] = make_uint2(raw.z, raw.w);
-}
-__device__ __forceinline__ void unpack(const uint4& raw, uint4 (&v)[1]) { v[0] = raw; }
 
 using status_ref = ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device>;
 
