@@ -24,6 +24,4 @@ void pass_runner::draw(const program& p, const framebuffer& target, int width, i
 
 void bind(int unit, const texture& t) { glBindTextureUnit(static_cast<GLuint>(unit), t.id()); }
 
-void set(const program& p, int location, int value) { glProgramUniform1i(p.id(), location, value); }
-
 } // namespace winnow::gl

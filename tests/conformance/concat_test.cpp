@@ -10,6 +10,7 @@
 
 #include "winnow/backends.hpp"
 #include "winnow/shader_era/executor.hpp"
+#include "winnow/shader_era/frame.hpp"
 #include "winnow/shader_era/layout.hpp"
 
 namespace winnow {
@@ -76,17 +77,14 @@ plan concat_plan(std::uint32_t B, const std::vector<std::uint32_t>& cnt, concat_
   return p;
 }
 
-concat_method method_named(const std::string& m) {
-  return m == "lines" ? concat_method::lines : m == "rects" ? concat_method::rects : m == "copy" ? concat_method::copy : concat_method::search;
-}
-
 void check_runs(const algorithm_entry& e, const std::string& method, std::uint32_t B, const std::vector<std::uint32_t>& lengths) {
   const std::vector<std::uint32_t> cnt = block_counts(B, lengths);
   auto a = e.make();
   auto* pa = dynamic_cast<plan_algorithm*>(a.get());
   ASSERT_NE(pa, nullptr) << e.info.full_name();
   executor& x = pa->exec();
-  const plan p = concat_plan(B, cnt, method_named(method), x.max_width());
+  const param_set params = resolve_params(e.info, {{"concat", method}, {"block", std::to_string(B)}});
+  const plan p = concat_plan(B, cnt, plan_params_of(params).concat, x.max_width());
   const auto blocks = static_cast<std::uint32_t>(cnt.size());
   std::vector<std::uint32_t> off(blocks), runs(std::size_t{B} * blocks), want(p.layout.size(), 0), owner(p.layout.size(), 0);
   std::uint32_t end = 0;
@@ -99,8 +97,7 @@ void check_runs(const algorithm_entry& e, const std::string& method, std::uint32
     }
     end += cnt[b];
   }
-  x.prepare(p, resolve_params(e.info, {{"concat", method}, {"block", std::to_string(B)}}),
-            std::vector<std::uint32_t>(p.layout.size(), 0), {});
+  x.prepare(p, params, std::vector<std::uint32_t>(p.layout.size(), 0), {});
   x.write(p.offsets, off);
   x.write(p.counts, cnt);
   x.write(view{p.compacted}, runs);

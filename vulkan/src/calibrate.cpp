@@ -1,6 +1,7 @@
-// The Vulkan constants of the pass model, measured as gl/'s are: the cost of a dispatch that does
-// (almost) nothing — the frame's own copy pass (scan_hillis adding nothing) over one element — and the
-// bandwidth of that copy pass at 4M and 16M elements: 4-byte accesses, as the shader-era passes make.
+// The Vulkan constants of the pass model, measured as gl/'s and vkfrag's are, by the executor the
+// algorithms run on (shader_era/calibrate.hpp): the cost of a dispatch that does (almost) nothing —
+// the frame's own copy pass over one element — and the bandwidth of that copy pass at 4M and 16M
+// elements, with one and with four output words per invocation.
 // Then the copy with 4-, 8- and 16-byte accesses per invocation and a few workgroup sizes: the best is
 // the device's roofline, which this API reaches only with wide accesses. Every pass reads what the one
 // before wrote (ping-pong, with the barrier the algorithms' passes have), timed by timestamps around
@@ -10,13 +11,11 @@
 #include <algorithm>
 #include <functional>
 
-#include "winnow/shader_era/args.hpp"
-#include "winnow/shader_era/layout.hpp"
+#include "winnow/shader_era/calibrate.hpp"
 #include "winnow/vulkan/buffer.hpp"
 #include "winnow/vulkan/device.hpp"
 #include "winnow/vulkan/executor.hpp"
 #include "winnow/vulkan/fragment_executor.hpp"
-#include "winnow/shader_era/calibrate.hpp"
 
 namespace winnow::vk {
 namespace {
@@ -38,21 +37,12 @@ double per_pass_ns(std::uint64_t bytes, int passes, const std::function<void(seq
   return s.read_marks().at(0).ns / passes;
 }
 
-/// The frame's copy: the gather pass scan_hillis with offset 1 ≥ segment 1, over n elements; `items`
-/// output words per invocation (1, or 4 with 16-byte stores: the executor's `items` axis).
-double frame_copy_ns(std::uint64_t n, int passes, std::uint32_t items = 1) {
-  const std::uint32_t local = default_local_size();
-  const pipeline& p = pipeline::get({items == 4 ? "scan_hillis_x4" : "scan_hillis", {local, 0}});
-  struct push {
-    VkDeviceAddress in[3], dst, trips;
-    shader_era::io_args io;
-    shader_era::scan_hillis_args copy;
-  };
-  return per_pass_ns(4 * n, passes, [&](sequence& s, const buffer& from, const buffer& to) {
-    push x{{from.address(), 0, 0}, to.address(), 0, {}, {1, 1, 0}};
-    x.io.extent = static_cast<std::uint32_t>(n);
-    s.dispatch(p, x, ((n + items - 1) / items + local - 1) / local);
-  });
+/// The executor's own parameters, with `items` output words per invocation of a gather pass.
+param_set executor_params(std::uint32_t items) {
+  algorithm_info info;
+  info.api = "vk";
+  info.axes = executor_axes();
+  return resolve_params(info, {{"items", std::to_string(items)}});
 }
 
 /// copy.comp: `width` words per invocation, `local` invocations per workgroup, n 32-bit words.
@@ -75,15 +65,14 @@ std::string size_name(std::uint64_t n) { return n == (std::uint64_t{4} << 20) ? 
 std::vector<calibration> calibrate() {
   const device_properties& props = device::get().properties();
   std::vector<calibration> out;
-  out.push_back({"empty_pass_ns", frame_copy_ns(1, 200), "ns",
-                 "a 1-invocation ping-pong gather dispatch (the frame's copy) + barrier, mean of 200 after 200 warm-up"});
-  for (const std::uint64_t n : {std::uint64_t{4} << 20, std::uint64_t{16} << 20}) {
-    const double ns = frame_copy_ns(n, 20);
-    out.push_back({"copy_pass_ns_" + size_name(n), ns, "ns",
-                   "ping-pong gather dispatch (the frame's copy, 4-byte accesses) over " + size_name(n) + " 32-bit elements"});
-    out.push_back({"copy_bytes_per_ns_" + size_name(n), 8 * static_cast<double>(n) / ns, "GB/s",
-                   "(4 B read + 4 B written) per element / pass time: the shader-era passes' bandwidth"});
-    const double ns4 = frame_copy_ns(n, 20, 4);
+  // The frame's copy pass as the algorithms' passes run it (4-byte accesses), then with 4 output words
+  // per invocation (items=4: 4-byte loads, one 16-byte store), through the compute executor.
+  executor x;
+  out = shader_era::pass_model_calibration(x, executor_params(1),
+                                           "Vulkan compute dispatch (4-byte accesses, a barrier after each)");
+  for (const std::uint32_t side : {2048u, 4096u}) {
+    const std::uint64_t n = std::uint64_t{side} * side;
+    const double ns4 = shader_era::copy_pass_ns(x, executor_params(4), side, 20);
     out.push_back({"copy_pass_ns_" + size_name(n) + "_items4", ns4, "ns",
                    "the same with 4 output words per invocation (items=4: 4-byte loads, one 16-byte store)"});
     out.push_back({"copy_bytes_per_ns_" + size_name(n) + "_items4", 8 * static_cast<double>(n) / ns4, "GB/s",

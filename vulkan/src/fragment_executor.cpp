@@ -86,6 +86,7 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
   for (const pass& ps : p.passes) {
     compiled c;
     const bool trips = ps.loop && p.loop_check;
+    bool keep = false; // load the targets' contents: points and lines draw only some texels
     raster_key key;
     key.targets = trips ? 2 : 1;
     switch (ps.kind) {
@@ -98,7 +99,7 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
       key.fragment = "mark_frag";
       key.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
       c.vertices = static_cast<std::uint32_t>(ps.items);
-      c.keep = true;
+      keep = true;
       break;
     case pass_kind::concat:
       if (ps.method != concat_method::lines && ps.method != concat_method::rects)
@@ -107,12 +108,22 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
       key.fragment = "concat_frag";
       key.topology = ps.method == concat_method::rects ? VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST : VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
       c.vertices = static_cast<std::uint32_t>(ps.items * (ps.method == concat_method::rects ? 12 : 4));
-      c.keep = true;
+      keep = true;
       break;
     }
     c.pipe = &raster_pipeline::get(key);
-    c.targets.push_back(&image_of(ps.output));
-    if (trips) c.targets.push_back(&image_of(view{p.trips}));
+    std::vector<const image*> targets{&image_of(ps.output)};
+    if (trips) targets.push_back(&image_of(view{p.trips}));
+    c.extent = {targets.front()->width(), targets.front()->height()};
+    for (const image* t : targets) {
+      VkRenderingAttachmentInfo a{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+      a.imageView = t->view();
+      a.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+      // A full-screen triangle writes every texel: nothing needs loading.
+      a.loadOp = keep ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+      a.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+      c.attachments.push_back(a);
+    }
 
     // The inputs: units 0-2 as on GL; a whole pyramid also on the 12 level bindings (its first level
     // on the input's own binding too). What a pass does not read holds a 1 × 1 image.
@@ -169,24 +180,13 @@ void fragment_executor::record(std::size_t index) {
   const VkCommandBuffer cmd = m_seq->cmd();
   if (m_drawn) pass_barrier(cmd);
   m_drawn = true;
-  const image& out = *c.targets.front();
-  std::vector<VkRenderingAttachmentInfo> attachments;
-  for (const image* t : c.targets) {
-    VkRenderingAttachmentInfo a{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
-    a.imageView = t->view();
-    a.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
-    // A full-screen triangle writes every texel: nothing needs loading.
-    a.loadOp = c.keep ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-    a.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-    attachments.push_back(a);
-  }
   VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
-  ri.renderArea = {{0, 0}, {out.width(), out.height()}};
+  ri.renderArea = {{0, 0}, c.extent};
   ri.layerCount = 1;
-  ri.colorAttachmentCount = static_cast<std::uint32_t>(attachments.size());
-  ri.pColorAttachments = attachments.data();
+  ri.colorAttachmentCount = static_cast<std::uint32_t>(c.attachments.size());
+  ri.pColorAttachments = c.attachments.data();
   vkCmdBeginRendering(cmd, &ri);
-  const VkViewport viewport{0, 0, static_cast<float>(out.width()), static_cast<float>(out.height()), 0, 1};
+  const VkViewport viewport{0, 0, static_cast<float>(c.extent.width), static_cast<float>(c.extent.height), 0, 1};
   vkCmdSetViewport(cmd, 0, 1, &viewport);
   vkCmdSetScissor(cmd, 0, 1, &ri.renderArea);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c.pipe->handle());

@@ -14,11 +14,8 @@
 // input, so no output overwrites input that a tile still has to read.
 #include <cuda/atomic>
 
-#include <algorithm>
-
 #include "../check.hpp"
 #include "../dispatch/lookback.hpp"
-#include "../context.hpp"
 #include "block.cuh"
 #include "vector.cuh"
 
@@ -138,8 +135,7 @@ __device__ std::size_t prefix_of(const lookback_state& s, std::size_t tile, std:
     if (lane_id() == 0) *sh_prefix = exclusive;
   }
   __syncthreads();
-  const std::size_t first = *sh_prefix;
-  return first;
+  return *sh_prefix;
 }
 
 /// Stages the survivors in order in `stage`, shifted by first mod V so that output vector q sits at

@@ -7,15 +7,14 @@
 
 namespace winnow::gl {
 
-/// Fixes the pass state once and draws full-viewport passes (calibration, tests); the algorithms'
-/// passes are drawn by the executor, which sets the same state.
+/// Fixes the pass state once and draws full-viewport passes (the engine's tests); the algorithms'
+/// passes, and the calibration's, are drawn by the executor, which sets the same state.
 class pass_runner {
 public:
   pass_runner();
   /// One full-viewport triangle with `p` into `target` (width × height texels).
   void draw(const program& p, const framebuffer& target, int width, int height);
   [[nodiscard]] std::uint64_t passes() const { return m_passes; }
-  [[nodiscard]] GLuint vertex_array_id() const { return m_vao.id(); }
 
 private:
   vertex_array m_vao;
@@ -26,7 +25,5 @@ private:
 void set_pass_state();
 /// Binds `t` to texture unit `unit`.
 void bind(int unit, const texture& t);
-/// Sets an int uniform at an explicit location (tests' own shaders).
-void set(const program& p, int location, int value);
 
 } // namespace winnow::gl

@@ -42,9 +42,9 @@ private:
     const raster_pipeline* pipe = nullptr;
     VkDescriptorSet set = VK_NULL_HANDLE;
     std::vector<std::byte> push;
-    std::vector<const image*> targets; ///< the output (and the trips)
+    std::vector<VkRenderingAttachmentInfo> attachments; ///< the output (and the trips)
+    VkExtent2D extent{};                                ///< the output's: render area and viewport
     std::uint32_t vertices = 3;
-    bool keep = false; ///< load the target's contents (points and lines draw only some texels)
   };
   [[nodiscard]] const image& image_of(const shader_era::view& v) const;
   void release_sets() noexcept;
