@@ -6,6 +6,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <functional>
 #include <numeric>
 #include <optional>
@@ -248,6 +249,15 @@ std::uint64_t footprint_bytes(const case_spec& s) {
   // stream + removal list (at most n) + reference (at most n), 4 bytes each; brownian also sorts.
   const std::uint64_t base = 12 * s.n;
   return s.family == "brownian" ? base + 12 * s.n : base;
+}
+
+void check_source(const case_spec& spec) {
+  if (spec.family != "file") return;
+  std::error_code ec;
+  const auto status = std::filesystem::status(spec.path, ec);
+  if (ec || !std::filesystem::exists(status)) throw usage_error("corpus: file:" + spec.path + ": no such file");
+  if (!std::filesystem::is_regular_file(status))
+    throw usage_error("corpus: file:" + spec.path + ": not a regular file (a PNG or PGM image is)");
 }
 
 } // namespace winnow

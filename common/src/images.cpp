@@ -9,6 +9,7 @@
 
 #include <stb/stb_image.h>
 
+#include "winnow/corpus.hpp"
 #include "winnow/error.hpp"
 
 namespace winnow::detail {
@@ -87,6 +88,7 @@ std::vector<std::uint8_t> render_image(std::string_view name, std::size_t width,
 }
 
 gray_image load_image(const std::string& path) {
+  check_source({.family = "file", .path = path});
   int w = 0, h = 0, channels = 0;
   stbi_uc* pixels = stbi_load(path.c_str(), &w, &h, &channels, 0);
   if (!pixels) throw usage_error("corpus: file:" + path + ": cannot read (" + stbi_failure_reason() + ")");

@@ -40,6 +40,10 @@ std::string host_description() {
 
 nlohmann::json to_json(const stats& s) { return {{"median_ns", s.median}, {"min_ns", s.min}, {"max_ns", s.max}}; }
 
+stats stats_from(const nlohmann::json& j) {
+  return {j.at("median_ns").get<double>(), j.at("min_ns").get<double>(), j.at("max_ns").get<double>()};
+}
+
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string out = "\"";
@@ -112,6 +116,47 @@ std::string to_json_line(const record& r) {
   j["mismatch"] = r.mismatch.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.mismatch);
   j["skipped"] = r.skipped ? nlohmann::ordered_json(*r.skipped) : nlohmann::ordered_json(nullptr);
   return j.dump();
+}
+
+record from_json_line(const std::string& line) {
+  try {
+    const auto j = nlohmann::json::parse(line);
+    if (j.at("schema").get<int>() != record_schema_version)
+      throw error("records: schema " + j.at("schema").dump() + ", this winnow reads " + std::to_string(record_schema_version));
+    record r;
+    r.winnow_version = j.at("winnow").get<std::string>();
+    r.command = j.at("command").get<std::string>();
+    r.host = j.at("host").get<std::string>();
+    r.device = j.at("device").get<std::string>();
+    r.driver = j.at("driver").get<std::string>();
+    r.api = j.at("api").get<std::string>();
+    r.algorithm = j.at("algorithm").get<std::string>();
+    r.parameters = j.at("params").get<params>();
+    r.spec = j.at("case").get<std::string>();
+    r.n = j.at("n").get<std::uint64_t>();
+    r.removals = j.at("removals").get<std::uint64_t>();
+    r.valid = j.at("valid").get<std::uint64_t>();
+    r.kept = j.at("kept").get<std::uint64_t>();
+    r.stable = j.at("stable").get<bool>();
+    r.in_place = j.at("in_place").get<bool>();
+    r.warmup = j.at("warmup").get<int>();
+    r.warmup_ns = j.at("warmup_ms").get<double>() * 1e6;
+    r.reps = j.at("reps").get<int>();
+    r.cold = j.at("cold").get<bool>();
+    r.debug = j.at("debug").get<bool>();
+    for (const auto& p : j.at("phases")) r.phases.push_back({p.at("name").get<std::string>(), stats_from(p)});
+    r.total = stats_from(j.at("total"));
+    r.wall = stats_from(j.at("wall"));
+    r.bytes_read = j.at("bytes_read").get<std::uint64_t>();
+    r.bytes_written = j.at("bytes_written").get<std::uint64_t>();
+    r.launches = j.at("launches").get<std::uint64_t>();
+    r.verified = j.at("verified").get<bool>();
+    if (!j.at("mismatch").is_null()) r.mismatch = j.at("mismatch").get<std::string>();
+    if (!j.at("skipped").is_null()) r.skipped = j.at("skipped").get<std::string>();
+    return r;
+  } catch (const nlohmann::json::exception& e) {
+    throw error(std::string("records: not a winnow record: ") + e.what());
+  }
 }
 
 std::string to_csv(const std::vector<record>& rows) {

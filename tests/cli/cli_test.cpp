@@ -49,7 +49,7 @@ TEST_F(cli, usage_errors_exit_2_and_name_the_bad_part) {
                      "cpu/redzone: batches='0' is not accepted (batches: an integer in [1, 1048576])");
   expect_usage_error("run --algo cpu/redzone --case all:10 --param colour=red", "unknown parameter 'colour'");
   expect_usage_error("run --algo cpu/redzone --case all:10 --param batches", "--param 'batches' is not key=value");
-  expect_usage_error("run --algo cpu/sequential --case file:" + path("absent.png"), "cannot read");
+  expect_usage_error("run --algo cpu/sequential --case file:" + path("absent.png"), "absent.png: no such file");
   expect_usage_error("run --algo cpu/sequential --case uniform:3G", "too large for this machine's memory");
   expect_usage_error("run --algo cpu/sequential --case all:10 --out r.txt", "must end in .jsonl or .csv");
   expect_usage_error("run --algo cpu/sequential", "--case is required");

@@ -192,7 +192,7 @@ TEST_F(corpus_files, a_missing_file_is_a_usage_error_naming_it) {
     (void)generate("file:" + path);
     FAIL() << "no error";
   } catch (const usage_error& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("corpus: file:" + path + ": cannot read (", 0), 0u) << e.what();
+    EXPECT_EQ(std::string(e.what()), "corpus: file:" + path + ": no such file");
   }
 }
 

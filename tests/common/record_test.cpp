@@ -49,6 +49,15 @@ TEST(record, json_line_has_every_schema_field) {
   EXPECT_EQ(to_json_line(sample()).find('\n'), std::string::npos) << "one record, one line";
 }
 
+TEST(record, a_json_line_reads_back_to_the_same_record) {
+  record r = sample();
+  r.mismatch = "element 3: 7 ≠ 8";
+  r.skipped = "no CUDA device";
+  EXPECT_EQ(to_json_line(from_json_line(to_json_line(r))), to_json_line(r));
+  EXPECT_THROW((void)from_json_line(R"({"schema": 1, "winnow": "x"})"), error);
+  EXPECT_THROW((void)from_json_line("not json"), error);
+}
+
 TEST(record, skipped_records_carry_the_reason) {
   record r = sample();
   r.skipped = "no CUDA device";

@@ -14,6 +14,7 @@ struct run_args {
   std::vector<std::string> params;
   run_options options;
   std::string out;
+  bool out_given = false; ///< --out was on the command line (an empty name is an error, not "no file")
 };
 
 struct bench_args {
@@ -23,7 +24,17 @@ struct bench_args {
   std::optional<double> warmup_ms;
   bool cold = false;
   bool loop_check = false;
+  bool resume = false; ///< skip what an earlier run into --out already measured
+  bool quick = false;  ///< the suite's quick section
   std::string out = "results";
+};
+
+struct reproduce_args {
+  std::string paper; ///< moreira, redzone, billeter, cpu, cross-api or all
+  std::string out;
+  bool quick = false; ///< every suite's quick section: end to end on software drivers in minutes
+  bool fresh = false; ///< measure everything again instead of resuming what is in --out
+  bool debug = false; ///< pass --debug to the children
 };
 
 struct trace_args {
@@ -36,12 +47,16 @@ struct trace_args {
 /// "key=value" strings to params; a key given twice is a usage error.
 [[nodiscard]] params parse_params(const std::vector<std::string>& given);
 
-int list_command();
+/// The human-readable list, or (as_json) the same as one JSON object: backends with availability,
+/// device and algorithms with their parameters; the embedded suites.
+int list_command(bool as_json);
 int run_command(const run_args& a);
 int bench_command(const bench_args& a);
 int corpus_command(const std::string& spec, const std::string& out);
-int calibrate_command(const std::vector<std::string>& apis, const std::string& out);
+/// out: the JSON Lines file to write, or null.
+int calibrate_command(const std::vector<std::string>& apis, const std::string* out);
 int trace_command(const trace_args& a);
+int reproduce_command(const reproduce_args& a);
 /// `winnow view` (algo, spec and params as trace's; no --out).
 int view_command(const trace_args& a, const std::string& script);
 

@@ -3,6 +3,7 @@
 
 #include "commands.hpp"
 #include "memory.hpp"
+#include "results_folder.hpp"
 #include "winnow/corpus.hpp"
 #include "winnow/error.hpp"
 #include "winnow/record.hpp"
@@ -10,7 +11,7 @@
 namespace winnow::cli {
 
 int corpus_command(const std::string& spec_text, const std::string& out) {
-  if (!out.ends_with(".png")) throw usage_error("corpus --out " + out + ": the name must end in .png");
+  check_output_file("corpus --out", out, {".png"});
   const case_spec spec = parse_spec(spec_text);
   check_fits(spec);
   const workload w = generate(spec);

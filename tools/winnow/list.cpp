@@ -1,4 +1,5 @@
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "suite.hpp"
@@ -21,7 +22,38 @@ std::string describe(const param_axis& a) {
 
 } // namespace
 
-int list_command() {
+int list_json() {
+  const registry& reg = all_backends();
+  nlohmann::ordered_json backends = nlohmann::ordered_json::array();
+  for (const auto& b : reg.backends()) {
+    nlohmann::ordered_json j{{"api", b.api}, {"summary", b.summary}};
+    const auto reason = reg.unavailable_reason(b.api);
+    j["available"] = !reason;
+    j["reason"] = reason ? nlohmann::ordered_json(*reason) : nlohmann::ordered_json(nullptr);
+    if (!reason) {
+      const auto dev = reg.device(b.api);
+      j["device"] = dev.device;
+      j["driver"] = dev.driver;
+    }
+    nlohmann::ordered_json algorithms = nlohmann::ordered_json::array();
+    for (const auto& a : b.algorithms) {
+      nlohmann::ordered_json params = nlohmann::ordered_json::object();
+      for (const auto& ax : a.info.axes) params[ax.key] = {{"default", ax.default_value}, {"accepts", describe(ax)}};
+      algorithms.push_back({{"name", a.info.full_name()}, {"stable", a.info.stable}, {"in_place", a.info.in_place},
+                            {"input", a.info.input == input_kind::predicate ? "predicate" : "removal list"},
+                            {"params", params}});
+    }
+    j["algorithms"] = algorithms;
+    backends.push_back(j);
+  }
+  nlohmann::ordered_json suites = nlohmann::ordered_json::array();
+  for (const auto& s : embedded_suite_list()) suites.push_back({{"name", s.name}, {"description", s.description}});
+  std::cout << nlohmann::ordered_json{{"backends", backends}, {"suites", suites}}.dump(2) << "\n";
+  return 0;
+}
+
+int list_command(bool as_json) {
+  if (as_json) return list_json();
   const registry& reg = all_backends();
   for (const auto& b : reg.backends()) {
     const auto reason = reg.unavailable_reason(b.api);

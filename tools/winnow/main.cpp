@@ -21,7 +21,9 @@ int main(int argc, char** argv) {
   app.footer("`winnow help` prints the full guide (corpus grammar, suites, records).");
 
   app.add_subcommand("help", "print the guide: commands, corpus grammar, suites, records");
-  app.add_subcommand("list", "every backend and algorithm, available or not (with the reason), with parameters");
+  bool list_as_json = false;
+  auto* list_cmd = app.add_subcommand("list", "every backend and algorithm, available or not (with the reason), with parameters");
+  list_cmd->add_flag("--json", list_as_json, "the same as one JSON object (for scripts)");
 
   run_args run;
   auto* run_cmd = app.add_subcommand("run", "one algorithm on one case, verified, with a per-phase table");
@@ -36,7 +38,7 @@ int main(int argc, char** argv) {
   double run_warmup_ms = 200;
   run_cmd->add_option("--warmup-time", run_warmup_ms, "and warm up for at least this many ms (GPU clocks ramp up)")
       ->capture_default_str()->check(CLI::Range(0.0, 60000.0));
-  run_cmd->add_option("--out", run.out, "append nothing, write the record: FILE.jsonl or FILE.csv");
+  auto* run_out = run_cmd->add_option("--out", run.out, "append nothing, write the record: FILE.jsonl or FILE.csv");
 
   bench_args bench;
   auto* bench_cmd = app.add_subcommand("bench", "sweep a suite: algorithms × cases × parameters; JSONL + CSV into --out");
@@ -52,6 +54,18 @@ int main(int argc, char** argv) {
   bench_cmd->add_option("--warmup-time", bench.warmup_ms, "warm up for at least this many ms (default: the suite's, else 200)")
       ->check(CLI::Range(0.0, 60000.0));
   bench_cmd->add_option("--out", bench.out, "results folder")->capture_default_str();
+  bench_cmd->add_flag("--resume", bench.resume,
+                      "keep the records an earlier (interrupted) run left in --out and run only the rest "
+                      "(same algorithm, parameters, case and device)");
+  bench_cmd->add_flag("--quick", bench.quick, "the suite's quick section: small sizes, few parameters and repetitions");
+
+  reproduce_args reproduce;
+  auto* reproduce_cmd = app.add_subcommand(
+      "reproduce", "one paper end to end: calibrate, its suites (one process per api), report.md with tables, figures, verdicts");
+  reproduce_cmd->add_option("paper", reproduce.paper, "moreira, redzone, billeter, cpu, cross-api or all")->required();
+  reproduce_cmd->add_option("--out", reproduce.out, "folder for the records, report.md and the figures")->required();
+  reproduce_cmd->add_flag("--quick", reproduce.quick, "small sizes: every report end to end in minutes, even on software drivers");
+  reproduce_cmd->add_flag("--fresh", reproduce.fresh, "measure everything again (default: keep what --out already holds)");
 
   std::string corpus_spec, corpus_out;
   auto* corpus_cmd = app.add_subcommand("corpus", "write a case as a PNG (white = valid, black = invalid, gray = padding)");
@@ -79,7 +93,7 @@ int main(int argc, char** argv) {
   std::string calibrate_out;
   auto* calibrate_cmd = app.add_subcommand("calibrate", "measure each device's pass cost and copy bandwidth (for pass models)");
   calibrate_cmd->add_option("--api", calibrate_apis, "only these apis (comma-separated)")->delimiter(',');
-  calibrate_cmd->add_option("--out", calibrate_out, "also write the constants as JSON Lines");
+  auto* calibrate_out_opt = calibrate_cmd->add_option("--out", calibrate_out, "also write the constants as JSON Lines (FILE.jsonl)");
 
   if (argc > 1 && argv[1][0] != '-') {
     // CLI11 would only say "a subcommand is required"; name the unknown one and the known ones.
@@ -110,14 +124,19 @@ int main(int argc, char** argv) {
       std::cout << help_text;
       return 0;
     }
-    if (app.got_subcommand("list")) return list_command();
+    if (list_cmd->parsed()) return list_command(list_as_json);
+    if (reproduce_cmd->parsed()) {
+      reproduce.debug = debug;
+      return reproduce_command(reproduce);
+    }
     if (run_cmd->parsed()) {
       run.options.warmup_ns = run_warmup_ms * 1e6;
+      run.out_given = run_out->count() > 0;
       return run_command(run);
     }
     if (bench_cmd->parsed()) return bench_command(bench);
     if (corpus_cmd->parsed()) return corpus_command(corpus_spec, corpus_out);
-    if (calibrate_cmd->parsed()) return calibrate_command(calibrate_apis, calibrate_out);
+    if (calibrate_cmd->parsed()) return calibrate_command(calibrate_apis, calibrate_out_opt->count() ? &calibrate_out : nullptr);
     if (trace_cmd->parsed()) return trace_command(trace);
     if (view_cmd->parsed()) return view_command(view, view_script);
   } catch (const winnow::usage_error& e) {

@@ -2,6 +2,7 @@
 
 #include "commands.hpp"
 #include "memory.hpp"
+#include "results_folder.hpp"
 #include "table.hpp"
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
@@ -24,8 +25,7 @@ int run_command(const run_args& a) {
   const algorithm_entry& entry = reg.find(a.algo);
   const params given = parse_params(a.params);
   (void)resolve_params(entry.info, given); // usage errors before the case is made
-  if (!a.out.empty() && !a.out.ends_with(".jsonl") && !a.out.ends_with(".csv"))
-    throw usage_error("--out " + a.out + ": the name must end in .jsonl or .csv");
+  if (a.out_given) check_output_file("--out", a.out, {".jsonl", ".csv"});
   const case_spec spec = parse_spec(a.spec);
   check_fits(spec);
 
@@ -47,7 +47,7 @@ int run_command(const run_args& a) {
               << " at the median total\n"
               << "result  " << (r.verified ? "verified" : "WRONG: " + r.mismatch) << "\n";
   }
-  if (!a.out.empty()) {
+  if (a.out_given) {
     if (a.out.ends_with(".csv")) write_csv(a.out, {r});
     else write_jsonl(a.out, {r});
     std::cout << "record  " << a.out << "\n";

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "embedded.hpp"
@@ -11,24 +12,92 @@
 namespace winnow::cli {
 namespace {
 
-suite parse(const std::string& origin, const std::string& text) {
+using json = nlohmann::json;
+
+const std::set<std::string> sweep_keys = {"apis", "algorithms", "sizes", "cases", "params", "warmup", "warmup_ms", "reps"};
+
+/// The value of `key` as T, or a usage error naming the key and the type it wants.
+template <class T>
+T get(const std::string& origin, const json& j, const std::string& key, const char* wanted) {
   try {
-    const auto j = nlohmann::json::parse(text);
-    suite s;
-    s.name = j.at("name").get<std::string>();
-    s.description = j.value("description", "");
-    s.apis = j.value("apis", std::vector<std::string>{});
-    s.algorithms = j.value("algorithms", std::vector<std::string>{});
-    s.sizes = j.value("sizes", std::vector<std::string>{});
-    s.cases = j.at("cases").get<std::vector<std::string>>();
-    s.params = j.value("params", decltype(s.params){});
-    s.warmup = j.value("warmup", 1);
-    s.reps = j.value("reps", 5);
-    s.warmup_ms = j.value("warmup_ms", 200.0);
-    return s;
-  } catch (const nlohmann::json::exception& e) {
-    throw usage_error("suite " + origin + ": " + e.what());
+    return j.at(key).get<T>();
+  } catch (const json::exception&) {
+    throw usage_error("suite " + origin + ": \"" + key + "\" must be " + wanted + " (got " + j.at(key).dump() + ")");
   }
+}
+
+int integer_in(const std::string& origin, const json& j, const std::string& key, int lo, int hi) {
+  const json& v = j.at(key);
+  if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi)
+    throw usage_error("suite " + origin + ": \"" + key + "\" must be an integer in " + std::to_string(lo) + "…" +
+                      std::to_string(hi) + " (got " + v.dump() + ")");
+  return v.get<int>();
+}
+
+/// Reads the sweep's keys present in `j` into `s` (the top level, or a quick section over it).
+void read_sweep(const std::string& origin, const json& j, suite& s) {
+  using strings = std::vector<std::string>;
+  const char* list = "a list of strings";
+  if (j.contains("apis")) s.apis = get<strings>(origin, j, "apis", list);
+  if (j.contains("algorithms")) s.algorithms = get<strings>(origin, j, "algorithms", list);
+  if (j.contains("sizes")) s.sizes = get<strings>(origin, j, "sizes", list);
+  if (j.contains("cases")) s.cases = get<strings>(origin, j, "cases", list);
+  if (j.contains("params"))
+    s.params = get<decltype(s.params)>(origin, j, "params", "{\"api/name\": {\"key\": [\"value\", …]}}");
+  if (j.contains("warmup")) s.warmup = integer_in(origin, j, "warmup", 0, 100000);
+  if (j.contains("reps")) s.reps = integer_in(origin, j, "reps", 1, 100000);
+  if (j.contains("warmup_ms")) {
+    const json& v = j.at("warmup_ms");
+    if (!v.is_number() || !(v.get<double>() >= 0 && v.get<double>() <= 60000))
+      throw usage_error("suite " + origin + ": \"warmup_ms\" must be a number in 0…60000 (got " + v.dump() + ")");
+    s.warmup_ms = v.get<double>();
+  }
+}
+
+void check_cases(const suite& s) {
+  if (s.cases.empty()) throw usage_error("suite " + s.origin + ": \"cases\" is empty: nothing to run");
+  for (const auto& c : s.cases)
+    if (c.find("{size}") != std::string::npos && s.sizes.empty())
+      throw usage_error("suite " + s.origin + ": case \"" + c + "\" uses {size} but \"sizes\" is empty");
+}
+
+suite parse(const std::string& origin, const std::string& text) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::exception& e) {
+    throw usage_error("suite " + origin + ": not JSON: " + e.what());
+  }
+  if (!j.is_object()) throw usage_error("suite " + origin + ": must be a JSON object");
+  for (const auto& [key, value] : j.items())
+    if (!sweep_keys.contains(key) && key != "name" && key != "description" && key != "quick")
+      throw usage_error("suite " + origin + ": unknown key \"" + key +
+                        "\" (known: name, description, apis, algorithms, sizes, cases, params, warmup, warmup_ms, reps, quick)");
+  suite s;
+  s.origin = origin;
+  if (!j.contains("name")) throw usage_error("suite " + origin + ": \"name\" is missing");
+  s.name = get<std::string>(origin, j, "name", "a string");
+  // The name becomes NAME.jsonl inside --out: it must not choose another folder or hide the file.
+  if (s.name.empty() || s.name.front() == '.' ||
+      s.name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") != std::string::npos)
+    throw usage_error("suite " + origin + ": \"name\" must be a plain file name (letters, digits, _ - .; not starting with .), got \"" +
+                      s.name + "\"");
+  if (j.contains("description")) s.description = get<std::string>(origin, j, "description", "a string");
+  if (!j.contains("cases")) throw usage_error("suite " + origin + ": \"cases\" is missing");
+  read_sweep(origin, j, s);
+  check_cases(s);
+  if (j.contains("quick")) {
+    const json& q = j.at("quick");
+    if (!q.is_object()) throw usage_error("suite " + origin + ": \"quick\" must be an object of sweep keys");
+    for (const auto& [key, value] : q.items())
+      if (!sweep_keys.contains(key))
+        throw usage_error("suite " + origin + ": unknown key \"quick." + key + "\" (a quick section replaces sweep keys only)");
+    suite probe = s;
+    read_sweep(origin + " (quick)", q, probe); // checked now, not when --quick is first used
+    check_cases(probe);
+    s.quick_json = q.dump();
+  }
+  return s;
 }
 
 } // namespace
@@ -43,6 +112,14 @@ std::vector<std::string> suite::expanded_cases() const {
   return out;
 }
 
+suite suite::quick() const {
+  if (!quick_json) throw usage_error("suite " + origin + " has no \"quick\" section (--quick)");
+  suite q = *this;
+  read_sweep(origin + " (quick)", json::parse(*quick_json), q);
+  q.quick_json.reset();
+  return q;
+}
+
 std::vector<suite> embedded_suite_list() {
   std::vector<suite> out;
   for (const auto& [name, text] : embedded_suites()) out.push_back(parse(name, text));
@@ -53,6 +130,10 @@ suite load_suite(const std::string& name_or_path) {
   for (const auto& [name, text] : embedded_suites())
     if (name == name_or_path) return parse(name, text);
   if (name_or_path.ends_with(".json")) {
+    // A FIFO would block the read forever; a directory is not a suite.
+    if (!std::filesystem::is_regular_file(name_or_path))
+      throw usage_error("suite file " + name_or_path + ": " +
+                        (std::filesystem::exists(name_or_path) ? "not a regular file" : "no such file"));
     std::ifstream in(name_or_path);
     if (!in) throw usage_error("suite file " + name_or_path + ": cannot open");
     std::stringstream ss;

@@ -5,8 +5,12 @@
 //     "algorithms": ["cpu/redzone"],                                   // optional: only these
 //     "sizes": ["128K", "1M"], "cases": ["removal:{size}:k=0.1"],     // {size} expands over sizes
 //     "params": { "gl/horn": { "block": ["32", "128"] } },            // swept as a product; else defaults
-//     "warmup": 1, "warmup_ms": 200, "reps": 5 }
+//     "warmup": 1, "warmup_ms": 200, "reps": 5,
+//     "quick": { "sizes": ["64K"], "reps": 2 } }                      // --quick: these keys replace the suite's
+// A suite file is checked whole when it loads, by the command line's rules: unknown keys, wrong
+// types, out-of-range numbers, a name that is not a plain file name, no cases: usage errors naming the key.
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +25,12 @@ struct suite {
 
   /// The case specs, with {size} expanded in order of size, then case.
   [[nodiscard]] std::vector<std::string> expanded_cases() const;
+  /// The suite with its "quick" section's keys in place of its own (usage_error when it has none):
+  /// small sizes, few parameters and repetitions, for a run end to end on a software driver.
+  [[nodiscard]] suite quick() const;
+
+  std::optional<std::string> quick_json; ///< the "quick" section as written, applied by quick()
+  std::string origin;                   ///< the embedded name or the file's path, for messages
 };
 
 /// An embedded suite by name, or a JSON file by path. Throws usage_error listing the known suites.

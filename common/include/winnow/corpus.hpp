@@ -69,6 +69,10 @@ inline constexpr std::uint64_t default_elements = 256 * 1024;
 /// so callers can refuse sizes that do not fit before allocating.
 [[nodiscard]] std::uint64_t footprint_bytes(const case_spec& spec);
 
+/// What can be checked before a case is made: a file: case's path names a regular file (a FIFO
+/// would block the read forever, a directory is not an image). usage_error naming the path.
+void check_source(const case_spec& spec);
+
 /// FNV-1a over the stream and the removal list: the tests pin one per family.
 [[nodiscard]] std::uint64_t checksum(const workload& w);
 

@@ -63,6 +63,9 @@ void stamp(record& r);
 void set_command_line(int argc, char** argv);
 
 [[nodiscard]] std::string to_json_line(const record& r);
+/// The inverse of to_json_line (for resuming a bench from its journal). Throws error naming the
+/// field that is missing or of the wrong type.
+[[nodiscard]] record from_json_line(const std::string& line);
 /// Header and rows; phase columns are the union of all phases, in order of first appearance.
 [[nodiscard]] std::string to_csv(const std::vector<record>& rows);
 

@@ -1,0 +1,224 @@
+// `winnow reproduce PAPER --out DIR`: one command per paper. Calibrates, runs each suite with each
+// API in a child process of its own (docs/driver-quirks.md), keeps a manifest of what ran and why
+// something did not, then writes DIR/report.md with tools/report/reproduce.py.
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "child.hpp"
+#include "commands.hpp"
+#include "results_folder.hpp"
+#include "winnow/error.hpp"
+#include "winnow/record.hpp"
+
+#ifndef WINNOW_REPORT_DIR
+#define WINNOW_REPORT_DIR ""
+#endif
+
+namespace winnow::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::ordered_json;
+
+struct bench_step {
+  std::string suite;
+  std::vector<std::string> apis;
+};
+
+struct paper {
+  std::string name;
+  std::vector<std::string> calibrate; ///< apis whose pass model the report needs
+  std::vector<bench_step> benches;
+};
+
+/// The papers and what each needs. `all` is their union, each step once.
+const std::vector<paper>& papers() {
+  static const std::vector<paper> list = {
+      {"moreira", {"gl", "vkfrag", "vk"}, {{"moreira", {"gl", "vkfrag", "vk"}}}},
+      {"cross-api", {"gl", "vkfrag", "vk"}, {{"paths", {"gl", "vkfrag", "vk"}}}},
+      {"redzone", {}, {{"redzone", {"cuda"}}}},
+      {"billeter", {}, {{"billeter", {"cuda"}}}},
+      {"cpu", {}, {{"cpu", {"cpu"}}}},
+  };
+  return list;
+}
+
+struct step {
+  std::string kind, api, suite; // kind: calibrate | bench
+  std::vector<std::string> argv;
+};
+
+std::vector<const paper*> chosen(const std::string& name) {
+  std::vector<const paper*> out;
+  std::string known;
+  for (const auto& p : papers()) {
+    if (name == "all" || name == p.name) out.push_back(&p);
+    known += p.name + ", ";
+  }
+  if (out.empty()) throw usage_error("reproduce: unknown paper '" + name + "' (known: " + known + "all)");
+  return out;
+}
+
+/// Which apis can run here, and why not: `winnow list --json` in a child, so that this process
+/// holds no GL context or Vulkan device while the benches run.
+std::map<std::string, std::string> unavailable_apis(const std::string& self) {
+  const child_result r = run_child({self, "list", "--json"}, true);
+  if (r.exit != 0) throw error("reproduce: `winnow list --json` failed (exit " + std::to_string(r.exit) + ")");
+  std::map<std::string, std::string> out;
+  const auto list = nlohmann::json::parse(r.output);
+  for (const auto& b : list.at("backends"))
+    if (!b.at("available").get<bool>()) out[b.at("api").get<std::string>()] = b.at("reason").get<std::string>();
+  return out;
+}
+
+/// Debian's python3 is where python3-matplotlib lives; another python3 on PATH may lack it (the
+/// report is still written, without its figures, and says so).
+std::string python() { return fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3"; }
+
+fs::path report_script() {
+  const char* env = std::getenv("WINNOW_REPORT_DIR");
+  const fs::path dir = env && *env ? fs::path(env) : fs::path(WINNOW_REPORT_DIR);
+  return dir / "reproduce.py";
+}
+
+void write_manifest(const fs::path& dir, const json& manifest) {
+  write_atomically(dir / "reproduce.json", manifest.dump(2) + "\n");
+}
+
+/// What a bench child left in its status file: the reason its api could not run, if so.
+std::optional<std::string> not_run_reason(const fs::path& status, const std::string& api) {
+  if (!fs::exists(status)) return std::nullopt;
+  const auto j = nlohmann::json::parse(std::ifstream(status));
+  if (j.at("records").get<std::size_t>() == 0 && j.at("not_run").contains(api))
+    return j.at("not_run").at(api).get<std::string>();
+  return std::nullopt;
+}
+
+} // namespace
+
+int reproduce_command(const reproduce_args& a) {
+  const auto list = chosen(a.paper);
+  if (a.out.empty()) throw usage_error("reproduce: --out must name a folder");
+  const fs::path dir = a.out;
+  const fs::path script = report_script();
+  if (!fs::is_regular_file(script))
+    throw usage_error("reproduce: the report script " + script.string() +
+                      " is missing (set WINNOW_REPORT_DIR to the folder holding tools/report/reproduce.py)");
+  results_folder lock(dir, "reproduce"); // the folder's lock: one reproduce (or bench) at a time
+  const std::string self = self_executable();
+  const auto missing = unavailable_apis(self);
+
+  std::vector<step> steps;
+  std::set<std::string> seen;
+  auto add = [&](const std::string& kind, const std::string& api, const std::string& suite) {
+    if (!seen.insert(kind + "/" + api + "/" + suite).second) return;
+    steps.push_back({kind, api, suite, {}});
+  };
+  json names = json::array();
+  for (const paper* p : list) {
+    names.push_back(p->name);
+    for (const auto& api : p->calibrate) add("calibrate", api, "");
+    for (const auto& b : p->benches)
+      for (const auto& api : b.apis) add("bench", api, b.suite);
+  }
+
+  json manifest{{"papers", names}, {"quick", a.quick}, {"winnow", ""}, {"command", ""}, {"steps", json::array()}};
+  {
+    record stamp_only;
+    stamp(stamp_only);
+    manifest["winnow"] = stamp_only.winnow_version;
+    manifest["command"] = stamp_only.command;
+  }
+  for (auto& s : steps) {
+    const fs::path api_dir = dir / s.api;
+    std::vector<std::string> argv = {self};
+    if (a.debug) argv.push_back("--debug");
+    json files = json::array();
+    if (s.kind == "calibrate") {
+      argv.insert(argv.end(), {"calibrate", "--api", s.api, "--out", (api_dir / "calibrate.jsonl").string()});
+      files.push_back(s.api + "/calibrate.jsonl");
+    } else {
+      argv.insert(argv.end(), {"bench", "--suite", s.suite, "--api", s.api, "--out", api_dir.string()});
+      if (a.quick) argv.push_back("--quick");
+      if (!a.fresh) argv.push_back("--resume");
+      files.push_back(s.api + "/" + s.suite + ".jsonl");
+      files.push_back(s.api + "/" + s.suite + ".csv");
+    }
+    std::string command;
+    for (const auto& x : argv) command += (command.empty() ? "" : " ") + x;
+    s.argv = argv;
+    manifest["steps"].push_back({{"kind", s.kind}, {"api", s.api}, {"suite", s.suite.empty() ? json(nullptr) : json(s.suite)},
+               {"files", files}, {"command", command}, {"status", "pending"}, {"exit", nullptr}, {"reason", nullptr},
+               {"seconds", 0}});
+  }
+  write_manifest(dir, manifest);
+
+  bool failed = false;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    step& s = steps[i];
+    json& e = manifest["steps"][i];
+    const std::string what = s.kind + " " + (s.suite.empty() ? "" : s.suite + " ") + "on " + s.api;
+    if (auto it = missing.find(s.api); it != missing.end()) {
+      e["status"] = "not run";
+      e["reason"] = s.api + ": " + it->second;
+      std::cerr << "reproduce: " << what << ": not run here: " << it->second << "\n";
+      write_manifest(dir, manifest);
+      continue;
+    }
+    const fs::path calibration = dir / s.api / "calibrate.jsonl";
+    if (s.kind == "calibrate" && !a.fresh && fs::exists(calibration)) {
+      e["status"] = "done";
+      e["reason"] = "kept from an earlier run into this folder";
+      write_manifest(dir, manifest);
+      continue;
+    }
+    std::cerr << "reproduce: " << what << " …\n";
+    fs::create_directories(dir / s.api);
+    const auto t0 = std::chrono::steady_clock::now();
+    const child_result r = run_child(s.argv);
+    e["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    e["exit"] = r.exit;
+    const auto why_not = s.kind == "bench" ? not_run_reason(dir / s.api / (s.suite + ".status.json"), s.api) : std::nullopt;
+    if (interrupted() || r.exit > 128) {
+      e["status"] = "interrupted";
+      e["reason"] = "stopped by a signal; run the same command again to go on";
+    } else if (why_not) {
+      e["status"] = "not run";
+      e["reason"] = s.api + ": " + *why_not;
+    } else if (r.exit != 0) {
+      e["status"] = "failed";
+      e["reason"] = "exit " + std::to_string(r.exit) + (r.exit == 1 ? ": a run failed (its records say which)" : "");
+      failed = true;
+    } else {
+      e["status"] = "done";
+    }
+    write_manifest(dir, manifest);
+    if (e["status"] == "interrupted") {
+      std::cerr << "reproduce: interrupted; " << dir.string() << "/reproduce.json says what finished. "
+                << "The same command goes on from there.\n";
+      return 130;
+    }
+  }
+
+  std::cerr << "reproduce: report …\n";
+  std::vector<std::string> argv = {python(), script.string(), dir.string()};
+  for (const paper* p : list) argv.insert(argv.end(), {"--paper", p->name});
+  const child_result r = run_child(argv);
+  if (interrupted()) return 130;
+  if (r.exit != 0 || !fs::exists(dir / "report.md")) {
+    std::cerr << "reproduce: the report script failed (exit " << r.exit << "): " << argv[0] << " " << script.string() << "\n";
+    return 1;
+  }
+  std::cout << "wrote " << (dir / "report.md").string() << " (" << (dir / "reproduce.json").string()
+            << " lists every step)\n";
+  return failed ? 1 : 0;
+}
+
+} // namespace winnow::cli
