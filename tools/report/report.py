@@ -1,104 +1,117 @@
-#!/usr/bin/python3
-"""Turns a winnow results folder (*.jsonl from `winnow bench`) into report.md and PNG plots.
+#!/usr/bin/env python3
+"""Turns any winnow results folder (*.jsonl from `winnow bench`) into report.md and, for removal-list
+cases, removal.png. The papers' own reports (their tables, published numbers, verdicts, figures)
+are tools/report/reproduce.py's; this one shows whatever a bench measured.
 
 Usage: tools/report/report.py RESULTS_DIR [--out DIR]
-(Debian's python3, where python3-matplotlib lives.)
 
-report.md holds, per suite, one table per case family with the median time of every phase, the
-total, the derived bandwidth and whether the result was verified. For removal-list cases (the
-Redzone paper's experiments) it also draws Fig. 7's layout: total time against n, one panel per k.
+report.md holds, per case family, the median time of every phase, the total, the derived bandwidth
+and whether the result was verified: one table per set of phases, so each table has only the phase
+columns its rows have. It is written before the plot; without matplotlib (a python3 that is not
+Debian's) the report still comes, and says the plot was not drawn and why.
 """
 import argparse
 import collections
-import json
 import pathlib
 import sys
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+from papers import plots  # noqa: E402
+from papers.common import Figure, InputError, Panel, Rec, Series, load_jsonl, pct  # noqa: E402
+
+MAX_SERIES = 8  # lines per panel; more algorithms go to another row of panels
+
 
 def load(folder):
+    """Records of the folder's *.jsonl; when those hold none (a `winnow reproduce` folder keeps its
+    records in <api>/ subfolders), of every *.jsonl below it."""
+    folder = pathlib.Path(folder)
+    if not folder.is_dir():
+        raise InputError(f"{folder}: not a folder")
+    records = read(sorted(folder.glob("*.jsonl")))
+    return records or read(sorted(folder.rglob("*.jsonl"))) or fail(folder)
+
+
+def read(files):
     records = []
-    for path in sorted(pathlib.Path(folder).glob("*.jsonl")):
-        with open(path) as f:
-            for number, line in enumerate(f, 1):
-                try:
-                    records.append(json.loads(line))
-                except json.JSONDecodeError as e:
-                    sys.exit(f"report: {path}:{number}: not JSON ({e})")
-    if not records:
-        sys.exit(f"report: no records (*.jsonl) in {folder}")
+    for path in files:
+        journal = path.name.endswith(".journal.jsonl")
+        if journal and path.with_name(path.name.replace(".journal.jsonl", ".jsonl")).exists():
+            continue  # the final file has them all (a journal left beside it holds no more)
+        # Calibration lines share the folders but are not records: they have no algorithm.
+        records += [Rec(d, where) for d, where in load_jsonl(path, journal=journal) if "algorithm" in d]
     return records
 
 
-def ms(ns):
-    return f"{ns / 1e6:.3f}"
-
-
-def case_key(spec):
-    """(family, keys without the size, n) — rows of a table share family and keys."""
-    parts = spec.split(":")
-    return parts[0], ":".join(p for p in parts[2:] if not p.startswith("seed=")), parts[1] if len(parts) > 1 else ""
+def fail(folder):
+    raise InputError(f"no records (*.jsonl) in {folder}")
 
 
 def params_text(p):
     return ",".join(f"{k}={v}" for k, v in sorted(p.items())) or "-"
 
 
-def table(rows):
-    phases = []
+def ms(ns):
+    return f"{ns / 1e6:.3f}"
+
+
+def tables(rows):
+    """One table per set of phase names among the rows: no column is empty for a whole algorithm."""
+    by_phases = collections.defaultdict(list)
     for r in rows:
-        for p in r["phases"]:
-            if p["name"] not in phases:
-                phases.append(p["name"])
-    head = ["algorithm", "params", "n"] + [f"{p} [ms]" for p in phases] + ["total [ms]", "GB/s", "result"]
-    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for r in sorted(rows, key=lambda r: (r["n"], r["algorithm"])):
-        if r["skipped"]:
-            cells = [r["algorithm"], params_text(r["params"]), str(r["n"])] + ["-"] * (len(phases) + 2)
-            cells.append("skipped: " + r["skipped"])
-        else:
-            by = {p["name"]: p["median_ns"] for p in r["phases"]}
-            total = r["total"]["median_ns"]
-            moved = r["bytes_read"] + r["bytes_written"]
-            cells = [r["algorithm"], params_text(r["params"]), str(r["n"])]
-            cells += [ms(by[p]) if p in by else "" for p in phases]
-            cells += [ms(total), f"{moved / total:.1f}" if total > 0 else "-", "ok" if r["verified"] else "WRONG"]
-        out.append("| " + " | ".join(cells) + " |")
-    return "\n".join(out)
+        by_phases[tuple(r.phases) if not r.skipped else None].append(r)
+    skipped = by_phases.pop(None, [])
+    out = []
+    for phases, group in sorted(by_phases.items(), key=lambda kv: min(r.algorithm for r in kv[1])):
+        if len(by_phases) > 1:
+            out += [f"### phases: {', '.join(phases) or 'total only'}", ""]
+        head = ["algorithm", "params", "n"] + [f"{p} [ms]" for p in phases] + ["total [ms]", "GB/s", "result"]
+        out += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        for r in sorted(group, key=lambda r: (r.n, r.algorithm, params_text(r.params))):
+            moved = r.moved()
+            cells = [r.algorithm, params_text(r.params), str(r.n)] + [ms(r.phases[p]) for p in phases]
+            cells += [ms(r.total), f"{moved / r.total:.1f}" if r.total > 0 else "-", "ok" if r.verified else "WRONG"]
+            out.append("| " + " | ".join(cells) + " |")
+        out.append("")
+    if skipped:
+        out += ["Skipped:", ""] + [f"- {r.algorithm} ({params_text(r.params)}), n = {r.n}: {r.skipped}" for r in skipped] + [""]
+    return out
 
 
-def plot_removal(rows, path):
-    """Fig. 7 of Bontes & Gain: total time against n per algorithm, one panel per k."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    by_k = collections.defaultdict(list)
-    for r in rows:
-        if not r["skipped"] and r["case"].startswith("removal:"):
-            k = dict(p.split("=") for p in r["case"].split(":")[2:])["k"]
-            by_k[float(k)].append(r)
-    if not by_k:
-        return False
-    ks = sorted(by_k)
-    fig, axes = plt.subplots(1, len(ks), figsize=(4 * len(ks), 3.6), squeeze=False)
-    for ax, k in zip(axes[0], ks):
-        lines = collections.defaultdict(list)
-        for r in by_k[k]:
-            lines[(r["algorithm"], params_text(r["params"]))].append((r["n"], r["total"]["median_ns"] / 1e3))
-        for (algo, _), pts in sorted(lines.items()):
-            pts.sort()
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=algo)
-        ax.set_xscale("log", base=2)
-        ax.set_yscale("log")
-        ax.set_title(f"k = {k:.0%}")
-        ax.set_xlabel("n (elements)")
-        ax.grid(True, which="both", alpha=0.3)
-    axes[0][0].set_ylabel("median total time [µs], marking included")
-    axes[0][-1].legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    return True
+def removal_figure(records):
+    """Total time against n, one panel per k (the Redzone paper's Figs. 4, 5 and 7), one line per
+    algorithm in its fastest variant (fixed over n, named in the legend); None without removal cases."""
+    runs = [r for r in records if r.usable and r.case.family == "removal" and r.case.fkey("k") is not None
+            and r.case.key("r", "uniform") == "uniform"]
+    if not runs:
+        return None
+    variants = collections.defaultdict(lambda: collections.defaultdict(dict))  # algorithm -> params -> (k, n) -> ns
+    for r in runs:
+        variants[r.algorithm][params_text(r.params)][(r.case.fkey("k"), r.n)] = r.total
+    chosen = {}
+    for algo, by in variants.items():
+        # The variant measured at the most points, then the fastest over them: one line per algorithm.
+        chosen[algo] = min(by.items(), key=lambda kv: (-len(kv[1]), sum(kv[1].values())))
+    algos = sorted(chosen)
+    ks = sorted({k for _, pts in chosen.values() for k, _ in pts})
+    devices = "; ".join(sorted({f"{r.api}: {r.d.get('device')}" for r in runs}))
+    commits = ", ".join(sorted({str(r.d.get("winnow")) for r in runs}))
+    fig = Figure("removal.png", f"Removal lists: total time against n — {devices} — winnow {commits}",
+                 "total time against n, one panel per k; each algorithm in its fastest variant (named in the legend)")
+    for start in range(0, len(algos), MAX_SERIES):
+        row = []
+        for k in ks:
+            panel = Panel(f"k = {pct(k)} removed", "n [elements]", "median total time [µs]", xlog=2, ylog=True)
+            for algo in algos[start:start + MAX_SERIES]:
+                params, pts = chosen[algo]
+                xy = sorted((n, ns / 1e3) for (kk, n), ns in pts.items() if kk == k)
+                if xy:
+                    label = algo + (f" ({params})" if params != "-" else "")
+                    panel.series.append(Series(label, [x for x, _ in xy], [y for _, y in xy], algo.split("/", 1)[-1]))
+            row.append(panel)
+        fig.rows.append(row)
+    return fig
 
 
 def main():
@@ -106,31 +119,45 @@ def main():
     ap.add_argument("results")
     ap.add_argument("--out", help="output folder (default: RESULTS)")
     a = ap.parse_args()
+    try:
+        records = load(a.results)
+    except InputError as e:
+        sys.exit(f"report: {e}")
     out = pathlib.Path(a.out or a.results)
     out.mkdir(parents=True, exist_ok=True)
-    records = load(a.results)
 
-    first = records[0]
-    md = ["# winnow results", "", f"- winnow {first['winnow']}", f"- host: {first['host']}"]
-    devices = sorted({(r["api"], r["device"], r["driver"]) for r in records if r["device"]})
-    md += [f"- {api}: {dev} ({drv})" for api, dev, drv in devices]
-    md += [f"- command: `{c}`" for c in sorted({r["command"] for r in records})]
-    md += [f"- {sum(not r['skipped'] for r in records)} runs, {sum(bool(r['skipped']) for r in records)} skipped, "
-           f"{sum(not r['skipped'] and not r['verified'] for r in records)} wrong", ""]
+    first = records[0].d
+    md = ["# winnow results", "", f"- winnow {', '.join(sorted({str(r.d.get('winnow')) for r in records}))}",
+          f"- host: {first.get('host')}"]
+    md += [f"- {api}: {dev} ({drv})" for api, dev, drv in sorted({(r.api, r.d.get("device"), r.d.get("driver"))
+                                                                  for r in records if r.d.get("device")})]
+    md += [f"- command: `{c}`" for c in sorted({str(r.d.get("command")) for r in records})]
+    md += [f"- {sum(not r.skipped for r in records)} runs, {sum(bool(r.skipped) for r in records)} skipped, "
+           f"{sum(not r.skipped and not r.verified for r in records)} wrong", ""]
     md += ["Times are medians over the repetitions in ms; GB/s = (bytes read + written by the algorithm's own traffic "
            "model) / median total time.", ""]
-
     groups = collections.defaultdict(list)
     for r in records:
-        family, keys, _ = case_key(r["case"])
-        groups[(family, keys)].append(r)
+        keys = ":".join(f"{k}={v}" for k, v in r.case.keys.items())
+        groups[(r.case.family, keys)].append(r)
     for (family, keys), rows in sorted(groups.items()):
-        md += [f"## {family}{':' + keys if keys else ''}", "", table(rows), ""]
+        md += [f"## {family}{':' + keys if keys else ''}", ""] + tables(rows)
 
-    if plot_removal(records, out / "removal.png"):
-        md += ["## Removal lists: total time against n", "", "![total time against n, one panel per k](removal.png)", ""]
+    fig = removal_figure(records)
+    if fig:
+        md += ["## Removal lists: total time against n", ""]
+        notes = [f"- {n}" for n in plots.figure_notes(fig)]
+        (out / "report.md").write_text("\n".join(md + ["Drawing removal.png …", ""]))  # the report exists first
+        try:
+            plots.draw(fig, out / "removal.png")
+            md += [f"![{fig.caption}](removal.png)", ""] + notes + ([""] if notes else [])
+        except ImportError as e:
+            md += [f"removal.png not drawn: matplotlib cannot be imported by {sys.executable} ({e}); run with "
+                   "Debian's /usr/bin/python3 (python3-matplotlib).", ""]
+        except Exception as e:  # a figure must not cost the report
+            md += [f"removal.png not drawn: {type(e).__name__}: {e}", ""]
     (out / "report.md").write_text("\n".join(md))
-    print(f"report: wrote {out / 'report.md'}")
+    print(f"report: wrote {out / 'report.md'}" + (" and removal.png" if (out / "removal.png").exists() and fig else ""))
 
 
 if __name__ == "__main__":

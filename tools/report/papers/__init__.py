@@ -1,0 +1,11 @@
+"""The papers `winnow reproduce` reruns: one module each, all built on common.py.
+
+Each module exposes SUITE (the suite file it reads), APIS (the apis that run it), TITLE and
+build(paper) -> None, which fills a common.Paper with tables, figure specs and verdicts. Nothing here
+imports matplotlib: plots.py does, only when the figures are drawn, after report.md exists.
+"""
+from . import billeter, cpu, cross_api, moreira, redzone
+
+# The order of the report's sections; names as `winnow reproduce PAPER` spells them.
+MODULES = {"moreira": moreira, "cross-api": cross_api, "redzone": redzone, "billeter": billeter, "cpu": cpu}
+ALIASES = {"cross_api": "cross-api", "crossapi": "cross-api", "paths": "cross-api"}

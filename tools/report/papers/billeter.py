@@ -1,0 +1,361 @@
+"""Billeter, Olsson, Assarsson 2009 ("Efficient stream compaction on wide SIMD many-core
+architectures"), suite `billeter` on cuda: Fig. 3 (4M 32-bit elements, 0-100 % valid, compactSIMD by
+prefix sum or POPC × staged/scattered/buffered/selective output), Fig. 4 (size sweep, 32/64/128-bit
+elements), Table 3 (averages over the densities: ours against the competitors, published beside),
+Table 4 / §5.2 (the prefix-sum variant) and §5.3 (the stream split).
+"""
+import csv
+import pathlib
+
+from .common import DASH, NotMeasured, Panel, Series, best, fvals, mean, pct, ratio_range, size_label
+
+SUITE = "billeter"
+APIS = ["cuda"]
+TITLE = "Billeter, Olsson, Assarsson 2009: stream compaction on wide SIMD (Figs. 3-4, Tables 3-4)"
+OUTPUTS = ["staged", "scattered", "buffered", "selective"]
+COMPACTS = ["prefix", "popc"]
+COMPETITORS = [("cub_if", "CUB DeviceSelect::If"), ("cub_flagged", "CUB DeviceSelect::Flagged"),
+               ("thrust_copy_if", "thrust::copy_if"), ("ink", "InK"), ("scan_efficient", "work-efficient scan + scatter"),
+               ("scan_naive", "naive scan + scatter")]
+NAMES = dict(COMPETITORS)
+PUB = pathlib.Path(__file__).resolve().parent.parent / "published"
+
+
+def read_csv(name):
+    with open(PUB / name) as f:
+        return list(csv.DictReader(f))
+
+
+def variant(r):
+    return f"{r.p('compact')}/{r.p('output')}"
+
+
+def billeter_recs(recs, element="32"):
+    """cuda/billeter at one element width, unchunked (the L2-chunked mode is another experiment)."""
+    return [r for r in recs if r.algo == "billeter" and r.p("element", "32") == element and r.p("chunk", "0") == "0"]
+
+
+def density_set(recs):
+    """The density sweep: uniform cases at the size with the most densities (4M in the suite)."""
+    uni = [r for r in recs if r.case.family == "uniform" and r.case.fkey("p") is not None]
+    if not uni:
+        return None, []
+    counts = {}
+    for r in uni:
+        counts.setdefault(r.n, set()).add(r.case.fkey("p"))
+    n = max(counts, key=lambda m: (len(counts[m]), -m))
+    return n, [r for r in uni if r.n == n]
+
+
+def size_set(recs, p=0.5):
+    """The size sweep: uniform cases at density p."""
+    return [r for r in recs if r.case.family == "uniform" and r.case.fkey("p") == p]
+
+
+def build(paper):
+    src = paper.sources["cuda"]
+    dev, drv, commit = paper.header("cuda")
+    paper.intro += ["Paper: a GTX 280 (CUDA 2.1), 4M 32-bit elements for Fig. 3 and Table 3. Times in ms, medians."]
+    paper.not_reproduced += [
+        "Tables 1-2 (pass-through copy bandwidth by transaction size, and its dip at 24M elements on the GTX 280): "
+        "the suite runs no pass-through kernel and `winnow calibrate` has no cuda copy constants",
+        "Table 5 (radix sort built on the split): winnow has no radix sort"]
+    lack = lambda what: paper.lacking("cuda", what)  # noqa: E731
+    recs = src.usable
+    n3, dens = density_set(recs)
+    b32 = billeter_recs(dens)
+    fig3_table(paper, n3, b32, lack)
+    fig4_table(paper, recs, lack)
+    ours = table3(paper, n3, dens, lack)
+    table4(paper, recs, lack)
+    split_table(paper, n3, dens, lack)
+    title = f"{dev}, cuda, winnow {commit}"
+    fig3_figure(paper, n3, b32, title, lack)
+    fig4_figure(paper, recs, title, lack)
+    findings(paper, n3, dens, b32, recs, ours, lack)
+
+
+def fig3_table(paper, n, b32, lack):
+    t = paper.table("Fig. 3: compact × output at every density (32-bit)", note=(
+        f"cuda/billeter, 32-bit elements, uniform at {size_label(n) if n else '?'}: ms per compactSIMD variant "
+        "(prefix sum or POPC) and output variant; the paper's Fig. 3 is the same grid on a GTX 280."))
+    variants = [f"{c}/{o}" for c in COMPACTS for o in OUTPUTS if any(variant(r) == f"{c}/{o}" for r in b32)]
+    t.sub(["valid"] + variants + ["fastest"])
+    for p in fvals(b32, "p"):
+        at = {variant(r): r for r in b32 if r.case.fkey("p") == p}
+        b = best(at.values())
+        t.add([pct(p)] + [t.val(at[v].total / 1e6 if v in at else None) for v in variants] + [variant(b) if b else DASH])
+    if not t.filled:
+        t.missing = lack("cuda/billeter on the density sweep (uniform:4M:p=...)")
+
+
+def fixed_variant(recs):
+    """The variant (compact/output) fastest summed over the sizes it ran: one line per element width."""
+    by = {}
+    for r in recs:
+        by.setdefault(variant(r), {})[r.n] = r
+    if not by:
+        return None, {}
+    v = min(by, key=lambda k: (-len(by[k]), sum(r.total for r in by[k].values())))
+    return v, by[v]
+
+
+def fig4_table(paper, recs, lack):
+    sweep = size_set(recs)
+    t = paper.table("Fig. 4: time against n at 50 % valid", note=(
+        "ms; cuda/billeter at each element width in its fastest variant (compact/output, in the header), the "
+        "competitors with 32-bit elements."))
+    cols = []
+    for e in ("32", "64", "128"):
+        v, by = fixed_variant(billeter_recs(sweep, e))
+        if by:
+            cols.append((f"Billeter {e}-bit ({v}) [ms]", by))
+    for a, label in COMPETITORS:
+        by = {r.n: r for r in sweep if r.algo == a}
+        if by:
+            cols.append((f"{label} [ms]", by))
+    ns = sorted({n for _, by in cols for n in by})
+    t.sub(["n"] + [c for c, _ in cols])
+    for n in ns:
+        t.add([size_label(n)] + [t.val(by[n].total / 1e6 if n in by else None) for _, by in cols])
+    if not t.filled:
+        t.missing = lack("the size sweep (uniform:N:p=0.5)")
+
+
+def table3(paper, n, dens, lack):
+    """Means over the densities, as Table 3; returns (our variant's label, our mean) for the findings."""
+    pub = {row["method"]: row for row in read_csv("billeter2009_table3.csv")}
+    t = paper.table("Table 3: mean over 0-100 % valid, against the competitors", note=(
+        f"ms, mean over the densities measured at {size_label(n) if n else '?'} (32-bit); relative = mean / ours. "
+        "Published (GTX 280, 4M): the counterpart of each row where there is one — CUDPP's compaction is the "
+        "work-efficient scan followed by a scatter."))
+    t.sub(["algorithm", "densities", "mean [ms]", "relative", "min / max [ms]", "published: method, mean, relative"])
+    b32 = billeter_recs(dens)
+    by_var = {}
+    for r in b32:
+        by_var.setdefault(variant(r), []).append(r.total)
+    ours = None
+    if by_var:
+        v = min(by_var, key=lambda k: mean(by_var[k]))
+        ours = (f"Billeter {v}", mean(by_var[v]))
+        rows = [(f"Billeter ({v}, the fastest variant on average)", by_var[v], pub.get("Our"))]
+    else:
+        rows = []
+    for a, label in COMPETITORS:
+        ts = [r.total for r in dens if r.algo == a]
+        if ts:
+            rows.append((label, ts, pub.get("CUDPP") if a == "scan_efficient" else None))
+    for label, ts, p in rows:
+        m = mean(ts)
+        t.add([label, len(ts), t.val(m / 1e6), f"{m / ours[1]:.2f}×" if ours else DASH,
+               f"{min(ts) / 1e6:.3f} / {max(ts) / 1e6:.3f}",
+               f"{p['method']} ({p['gpu']}) {p['mean_ms']} ms, {p['relative']}×" if p else DASH])
+    t.after.append("Published rows without a counterpart here: " + "; ".join(
+        f"{row['method']} ({row['gpu']}) {row['mean_ms']} ms, {row['relative']}×" for k, row in pub.items()
+        if k not in ("Our", "CUDPP")) + ".")
+    if not t.filled:
+        t.missing = lack("the density sweep (uniform:4M:p=...)")
+    return ours
+
+
+def table4(paper, recs, lack):
+    pub = read_csv("billeter2009_table4.csv")
+    t = paper.table("Table 4 (§5.2): the prefix-sum variant", note=(
+        "cuda/billeter_scan: the compaction's three phases turned into a prefix sum, with Billeter's scan of the "
+        "per-warp sums or CUB's; ms. Published (32M, 32-bit): " + "; ".join(
+            f"{row['method']} on {row['gpu']} {row['ms']} ms" for row in pub) + "."))
+    scans = [r for r in recs if r.algo == "billeter_scan"]
+    kinds = sorted({r.p("scan") for r in scans})
+    t.sub(["n"] + [f"scan = {k} [ms]" for k in kinds] + ["published (GTX 280): Our / CUDPP [ms]"])
+    gtx = {row["method"]: row["ms"] for row in pub if row["gpu"] == "GTX280"}
+    for n in sizes(scans):
+        t.add([size_label(n)] + [t.val(fastest(scans, n, scan=k)) for k in kinds]
+              + [f"{gtx.get('Our', DASH)} / {gtx.get('CUDPP', DASH)}" if size_label(n) == pub[0]["n"] else DASH])
+    if not t.filled:
+        t.missing = lack("cuda/billeter_scan")
+
+
+def sizes(recs):
+    return sorted({r.n for r in recs})
+
+
+def fastest(recs, n, **params):
+    b = best([r for r in recs if r.n == n and all(r.p(k) == v for k, v in params.items())])
+    return b.total / 1e6 if b else None
+
+
+def split_table(paper, n, dens, lack):
+    t = paper.table("§5.3: the stream split against one compaction", note=(
+        "cuda/billeter_split writes the valid elements to the front and the others to the back; against the fastest "
+        f"32-bit cuda/billeter variant on the same case, ms, at {size_label(n) if n else '?'}."))
+    t.sub(["valid", "split [ms]", "compaction [ms]", "split / compaction"])
+    split = [r for r in dens if r.algo == "billeter_split"]
+    for p in fvals(split, "p"):
+        s = best([r for r in split if r.case.fkey("p") == p])
+        c = best([r for r in billeter_recs(dens) if r.case.fkey("p") == p])
+        t.add([pct(p), t.val(s.total / 1e6), f"{c.total / 1e6:.3f}" if c else DASH, f"{s.total / c.total:.2f}" if c else DASH])
+    if not t.filled:
+        t.missing = lack("cuda/billeter_split on the density sweep")
+
+
+def fig3_figure(paper, n, b32, title, lack):
+    f = paper.figure("billeter-fig3.png", f"Billeter Fig. 3: compaction variants, 32-bit, n = {size_label(n) if n else '?'} — {title}",
+                     "Fig. 3 layout: time against the fraction of valid elements, one panel per compactSIMD variant "
+                     "(prefix sum, POPC), one line per output variant; one y scale for both panels, not from 0 "
+                     "(the variants differ by a few per cent).", sharey=True)
+    row = []
+    for c, name in (("prefix", "prefix-sum compactSIMD"), ("popc", "POPC compactSIMD")):
+        panel = Panel(f"{name}, {size_label(n) if n else '?'} 32-bit", "valid elements [%]", "time [ms]", yzero=False)
+        for o in OUTPUTS:
+            pts = sorted((r.case.fkey("p") * 100, r.total / 1e6) for r in b32 if variant(r) == f"{c}/{o}")
+            if pts:
+                panel.series.append(Series(f"{o} output", [x for x, _ in pts], [y for _, y in pts], f"output:{o}"))
+        if panel.series:
+            row.append(panel)
+    if row:
+        f.rows.append(row)
+    else:
+        f.missing = lack("cuda/billeter on the density sweep")
+
+
+def fig4_figure(paper, recs, title, lack):
+    sweep = size_set(recs)
+    f = paper.figure("billeter-fig4.png", f"Billeter Fig. 4: time against n at 50 % valid — {title}",
+                     "Fig. 4 layout: time against n (log-log); Billeter at three element widths (its fastest "
+                     "variant, fixed per width), the competitors with 32-bit elements.")
+    panel = Panel("uniform, 50 % valid", "n [elements]", "time [ms]", xlog=2, ylog=True)
+    for e in ("32", "64", "128"):
+        v, by = fixed_variant(billeter_recs(sweep, e))
+        if len(by) >= 2:
+            pts = sorted((n, r.total / 1e6) for n, r in by.items())
+            panel.series.append(Series(f"Billeter {e}-bit ({v})", [x for x, _ in pts], [y for _, y in pts], f"billeter:{e}"))
+    for a, label in COMPETITORS[:5]:  # the naive scan stays in the table: at most 8 lines in the panel
+        pts = sorted((r.n, r.total / 1e6) for r in sweep if r.algo == a)
+        if len(pts) >= 2:
+            panel.series.append(Series(f"{label} (32-bit)", [x for x, _ in pts], [y for _, y in pts], a))
+    if panel.series:
+        f.rows.append([panel])
+    else:
+        f.missing = lack("the size sweep at two sizes")
+
+
+def findings(paper, n3, dens, b32, recs, ours, lack):
+    ps = fvals(b32, "p")
+
+    def outputs_at(p):
+        """output -> its best time (either compact) at density p."""
+        out = {}
+        for r in b32:
+            if r.case.fkey("p") == p:
+                o = r.p("output")
+                out[o] = min(r.total, out.get(o, float("inf")))
+        return out
+
+    def need_outputs():
+        if not ps:
+            raise NotMeasured(lack("cuda/billeter on the density sweep"))
+
+    def selective_fastest():
+        need_outputs()
+        wins = {p: min(outputs_at(p), key=outputs_at(p).get) for p in ps}
+        sel = [p for p, w in wins.items() if w == "selective"]
+        others = [f"{pct(p)}: {w}" for p, w in wins.items() if w != "selective"]
+        return len(sel) == len(ps), (f"selective fastest at {len(sel)} of {len(ps)} densities"
+                                     + (f"; elsewhere the fastest: {', '.join(others[:6])}" if others else ""))
+
+    paper.check("The selective output is the fastest variant at every density", "§5.1, Fig. 3", selective_fastest)
+
+    def buffered_slowest():
+        need_outputs()
+        slow = {p: max(outputs_at(p), key=outputs_at(p).get) for p in ps}
+        n = sum(w == "buffered" for w in slow.values())
+        gaps = [outputs_at(p)["buffered"] / min(v for o, v in outputs_at(p).items() if o != "buffered")
+                for p in ps if "buffered" in outputs_at(p) and len(outputs_at(p)) > 1]
+        return n == len(ps), (f"buffered slowest at {n} of {len(ps)} densities; buffered / fastest other output "
+                              f"{ratio_range(gaps)}")
+
+    paper.check("The buffered output is slower than the others at every density", "§5.1, Fig. 3", buffered_slowest)
+
+    def popc_no_faster():
+        pairs = []
+        for r in b32:
+            if r.p("compact") == "popc":
+                q = next((x for x in b32 if x.p("compact") == "prefix" and x.p("output") == r.p("output")
+                          and x.case.spec == r.case.spec), None)
+                if q:
+                    pairs.append(r.total / q.total)
+        if not pairs:
+            raise NotMeasured(lack("both compactSIMD variants (prefix and popc) on one case"))
+        m = mean(pairs)
+        return m >= 0.97, (f"POPC / prefix time {ratio_range(pairs)}, mean {m:.3f} over {len(pairs)} (output, density) "
+                           "pairs (rule: mean ≥ 0.97; the GTX 280 had no native POPC, today's GPUs have)")
+
+    paper.check("Compaction with POPC is no faster than with the SIMD prefix sum", "§4.2", popc_no_faster)
+
+    def vs_scan():
+        if not ours:
+            raise NotMeasured(lack("cuda/billeter on the density sweep"))
+        ts = [r.total for r in dens if r.algo == "scan_efficient"]
+        if not ts:
+            raise NotMeasured(lack("cuda/scan_efficient (the scan-then-scatter compaction CUDPP uses)"))
+        x = mean(ts) / ours[1]
+        pub = {row["method"]: row for row in read_csv("billeter2009_table3.csv")}["CUDPP"]["relative"]
+        others = []
+        for a, label in COMPETITORS:
+            ts2 = [r.total for r in dens if r.algo == a]
+            if ts2 and a != "scan_efficient":
+                others.append(f"{label} {mean(ts2) / ours[1]:.2f}×")
+        return x >= 2.5, (f"work-efficient scan + scatter / {ours[0]}, mean over the densities at {size_label(n3)}: "
+                          f"{x:.2f}× (rule: ≥ 2.5×; published CUDPP: {pub}×); the others: {', '.join(others)}")
+
+    paper.check("Billeter's compaction is about 3× faster than scan-then-scatter compaction (CUDPP's method)",
+                "§5.1, Table 3", vs_scan)
+
+    def wide_beats_narrow():
+        sweep = size_set(recs)
+        wide = {r.n: r for r in billeter_recs(sweep, "128")}
+        pts, losses = [], []
+        for n, w in sorted(wide.items()):
+            b = best([w] + [r for r in billeter_recs(sweep, "128") if r.n == n])
+            comps = [r for r in sweep if r.n == n and r.algo in ("cub_if", "cub_flagged", "thrust_copy_if")]
+            if comps:
+                c = best(comps)
+                pts.append((n, c.total / b.total))
+                if b.total >= c.total:
+                    losses.append(f"{size_label(n)} ({c.algo})")
+        if not pts:
+            raise NotMeasured(lack("Billeter 128-bit and a library competitor at one size at 50 % valid"))
+        return not losses, (f"fastest library competitor (32-bit) / Billeter 128-bit: {ratio_range([x for _, x in pts])} "
+                            f"at n = {', '.join(size_label(n) for n, _ in pts)}"
+                            + (f"; not faster at {', '.join(losses)}" if losses else ""))
+
+    paper.check("Billeter compacts 128-bit elements faster than the competitors compact 32-bit ones",
+                "§5.1, Fig. 4", wide_beats_narrow)
+
+    def linear():
+        v, by = fixed_variant(billeter_recs(size_set(recs), "32"))
+        ns = sorted(by)
+        if len(ns) < 3:
+            raise NotMeasured(lack("Billeter 32-bit at three sizes at 50 % valid"))
+        # Least squares t = a + b·n: linear, with the fixed cost of the launches as its intercept.
+        ts = [by[n].total for n in ns]
+        mn, mt = mean(ns), mean(ts)
+        b = sum((n - mn) * (t - mt) for n, t in zip(ns, ts)) / sum((n - mn) ** 2 for n in ns)
+        a = mt - b * mn
+        r2 = 1 - sum((t - a - b * n) ** 2 for n, t in zip(ns, ts)) / sum((t - mt) ** 2 for t in ts)
+        return r2 >= 0.99, (f"{v}, n = {size_label(ns[0])} … {size_label(ns[-1])}: t ≈ {a / 1e6:.3f} ms + "
+                            f"{b * (1 << 20) / 1e6:.4f} ms per M elements, R² = {r2:.4f} (rule: R² ≥ 0.99)")
+
+    paper.check("The time grows linearly with n", "§5.1, Fig. 4; §3.6", linear)
+
+    def prefix_sum():
+        scans = [r for r in recs if r.algo == "billeter_scan"]
+        ns = [n for n in sizes(scans) if fastest(scans, n, scan="billeter") and fastest(scans, n, scan="cub")]
+        if not ns:
+            raise NotMeasured(lack("cuda/billeter_scan with both scans at one size"))
+        n = 32 << 20 if 32 << 20 in ns else max(ns)
+        b, c = fastest(scans, n, scan="billeter"), fastest(scans, n, scan="cub")
+        return b < c, (f"at {size_label(n)}: Billeter's scan {b:.3f} ms, CUB's {c:.3f} ms ({c / b:.2f}×; "
+                       "published at 32M: 3.7 ms against CUDPP's 5.3 ms)")
+
+    paper.check("Billeter's prefix sum is faster than the library's", "§5.2, Table 4", prefix_sum)

@@ -1,0 +1,225 @@
+"""Draws the figure specs the paper modules build (common.Figure), and only that.
+
+matplotlib is imported inside draw(), never at module import: reproduce.py writes report.md before
+it calls draw(), so a python without matplotlib still gets its report (and is told which figures
+were not drawn). The rules the figures keep:
+- one colour and marker per algorithm, the same in every panel and every file (STYLES);
+- one legend per figure, built from the handles actually plotted in all of its panels;
+- series that coincide stay visible: the later one is drawn dashed with a larger hollow marker, and
+  the caption says which ones coincide (coincidences());
+- log axes where sizes span decades, sizes labelled as the case specs write them (4M, 16M).
+"""
+import itertools
+import textwrap
+
+from .common import size_label
+
+# key -> (colour, marker). Families share a hue (the three Redzones are purple, the removes pink),
+# so a reader who learned one figure reads the next.
+STYLES = {
+    # Moreira et al.: the four shader-era algorithms
+    "horn": ("#1f77b4", "o"), "jj": ("#ff7f0e", "s"), "rlz": ("#2ca02c", "^"), "bt": ("#d62728", "D"),
+    # Redzone (GPU and CPU) and its competitors
+    "redzone2": ("#9467bd", "o"), "redzone1": ("#4a1486", "P"), "redzone": ("#9467bd", "h"),
+    "single_pass": ("#bcbd22", "v"), "cub_if": ("#8c564b", "s"), "cub_flagged": ("#c49c94", "X"),
+    "thrust_remove_if": ("#e377c2", "^"), "thrust_copy_if": ("#e377c2", "v"), "ink": ("#7f7f7f", "D"),
+    "stencil": ("#17becf", "s"), "remove_if": ("#c51b7d", "^"), "par_remove_if": ("#e377c2", "v"),
+    "sequential": ("#202020", "*"),
+    # Billeter et al.: element widths of the best variant, scans, split
+    "billeter": ("#393b79", "o"), "billeter:32": ("#393b79", "o"), "billeter:64": ("#6b6ecf", "s"),
+    "billeter:128": ("#9c9ede", "^"), "billeter_scan": ("#393b79", "o"), "billeter_split": ("#843c39", "s"),
+    "scan_naive": ("#637939", "v"), "scan_efficient": ("#b5cf6b", "^"),
+    # Billeter's Fig. 3: output variants (the compact variant is the line style)
+    "output:staged": ("#1f77b4", "o"), "output:scattered": ("#ff7f0e", "s"),
+    "output:buffered": ("#2ca02c", "^"), "output:selective": ("#d62728", "D"),
+    # the three paths of one algorithm
+    "api:gl": ("#1f77b4", "o"), "api:vkfrag": ("#ff7f0e", "s"), "api:vk": ("#2ca02c", "^"),
+    # removal fractions (Redzone Fig. 6 draws one algorithm against r, one line per k)
+    "k:0.02": ("#fdae61", "o"), "k:0.1": ("#f46d43", "s"), "k:0.5": ("#d73027", "^"), "k:0.9": ("#a50026", "D"),
+}
+PHASE_COLOURS = {
+    "scan": "#4e79a7", "search": "#f28e2b", "count": "#76b7b2", "concat": "#59a14f", "runs": "#edc948",
+    "reduce": "#b07aa1", "traverse": "#ff9da7", "move": "#9c755f", "mark": "#e15759", "fill": "#1b9e77",
+    "orphans": "#7570b3", "select": "#bab0ac", "compact": "#66a61e", "remove": "#e6ab02", "map": "#a6761d",
+    "scatter": "#666666", "prefix": "#d95f02", "flags": "#e7298a",
+}
+FALLBACK = itertools.cycle(["#17becf", "#bcbd22", "#7f7f7f", "#8c564b", "#e377c2"])
+# Two series whose typical (median) shared point is this close are drawn so both show: on a log axis
+# 12 % is a few pixels, on a linear one 5 % is.
+COINCIDE, COINCIDE_LOG = 0.05, 0.12
+
+
+def closeness(panel):
+    return COINCIDE_LOG if panel.ylog else COINCIDE
+
+
+def style(key):
+    if key not in STYLES:  # an algorithm this file does not know yet: a fixed colour from now on
+        STYLES[key] = (next(FALLBACK), "x")
+    return STYLES[key]
+
+
+def phase_colour(name):
+    if name not in PHASE_COLOURS:
+        PHASE_COLOURS[name] = next(FALLBACK)
+    return PHASE_COLOURS[name]
+
+
+def coincidences(panel):
+    """Pairs of series (labels) in a line panel whose median relative gap over shared x is within closeness()
+    (the median, not every point: lines that part at one point still hide each other elsewhere)."""
+    out = []
+    for a, b in itertools.combinations(panel.series, 2):
+        pa, pb = dict(zip(a.xs, a.ys)), dict(zip(b.xs, b.ys))
+        gaps = sorted(abs(pa[x] - pb[x]) / max(pa[x], pb[x]) for x in pa if x in pb and pa[x] and pb[x])
+        if len(gaps) >= 2 and gaps[len(gaps) // 2] <= closeness(panel):
+            out.append((a.label, b.label))
+    return out
+
+
+def clusters(panel):
+    """Groups of series that coincide (connected by coincidences()), in drawing order."""
+    group = {s.label: {s.label} for s in panel.series}
+    for a, b in coincidences(panel):
+        merged = group[a] | group[b]
+        for label in merged:
+            group[label] = merged
+    seen, out = set(), []
+    for s in panel.series:
+        g = group[s.label]
+        if len(g) > 1 and s.label not in seen:
+            seen |= g
+            out.append([x.label for x in panel.series if x.label in g])
+    return out
+
+
+def hidden(panel):
+    """The series drawn after another of their group: these are drawn dashed with hollow markers."""
+    return {label for g in clusters(panel) for label in g[1:]}
+
+
+def figure_notes(fig):
+    """The caption's notes on series drawn over each other (computed without matplotlib)."""
+    notes = []
+    for row in fig.rows:
+        for panel in row:
+            if panel.stacks is not None:
+                continue
+            for g in clusters(panel):
+                notes.append(f"{panel.title}: {', '.join(g[:-1])} and {g[-1]} lie within {closeness(panel) * 100:.0f} % of each "
+                             "other (median over the points); all but the first are drawn dashed with hollow markers")
+    return notes
+
+
+def size_ticks(ax, xs):
+    ax.set_xticks(xs)
+    ax.set_xticklabels([size_label(int(x)) for x in xs], rotation=0)
+    ax.minorticks_off()
+
+
+def legend_labels(fig_spec):
+    """Every label the shared legend will hold, in drawing order (known before drawing, to size the figure)."""
+    labels = []
+    for row in fig_spec.rows:
+        for p in row:
+            names = [f"phase {ph}" for ph, _ in p.stacks] if p.stacks is not None else [s.label for s in p.series]
+            labels += [x for x in names if x not in labels]
+    return labels
+
+
+def draw(fig_spec, path):
+    """Draws one figure spec into path (PNG). Raises ImportError without matplotlib."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows, cols = len(fig_spec.rows), max(len(r) for r in fig_spec.rows)
+    width = max(4.3 * cols, 9.0)  # one-panel figures too: room for the title and a legend of 8 entries
+    labels = legend_labels(fig_spec)
+    longest = max((len(x) for x in labels), default=10)
+    ncol = max(1, min(len(labels), int(width * 15 / (longest + 6))))  # ~15 legend characters per inch
+    legend_in = 0.22 * -(-len(labels) // ncol) + 0.15  # the legend's own height, below the panels
+    title_lines = textwrap.wrap(fig_spec.title, int(9.5 * width))  # the title must not run off the edge
+    height = 3.4 * rows + 0.3 + 0.25 * len(title_lines) + legend_in
+    fig, axes = plt.subplots(rows, cols, figsize=(width, height), squeeze=False, sharey=fig_spec.sharey)
+    handles = {}  # label -> handle, across every panel: the one shared legend
+    # A series hidden under another in any panel is dashed/hollow in every panel, so the legend holds.
+    over = {label for row in fig_spec.rows for p in row if p.stacks is None for label in hidden(p)}
+    for r, row in enumerate(fig_spec.rows):
+        for c in range(cols):
+            ax = axes[r][c]
+            if c >= len(row):
+                ax.set_visible(False)
+                continue
+            panel = row[c]
+            if panel.stacks is not None:
+                draw_bars(ax, panel, handles)
+            else:
+                draw_lines(ax, panel, handles, over)
+            ax.set_title(panel.title, fontsize=10)
+            ax.set_xlabel(panel.xlabel)
+            ax.set_ylabel(panel.ylabel)
+            ax.grid(True, which="major", alpha=0.3)
+    fig.suptitle("\n".join(title_lines), fontsize=11)
+    if handles:
+        fig.legend(list(handles.values()), list(handles.keys()), loc="lower center", ncol=ncol, fontsize=8,
+                   frameon=False)
+    top = 1 - (0.2 * len(title_lines) + 0.05) / height
+    fig.tight_layout(rect=(0, legend_in / height, 1, top))
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def draw_lines(ax, panel, handles, over_labels):
+    drawn = []
+    for s in panel.series:
+        colour, marker = style(s.style)
+        pts = sorted((x, y) for x, y in zip(s.xs, s.ys) if y is not None)
+        if not pts:
+            continue
+        over = s.label in over_labels
+        line, = ax.plot([p[0] for p in pts], [p[1] for p in pts], color=colour, marker=marker,
+                        linestyle="--" if over else (s.linestyle or "-"), markersize=8 if over else 5,
+                        markerfacecolor="none" if over or s.linestyle in ("--", ":") else colour,
+                        linewidth=1.3, label=s.label, zorder=3 if over else 2)
+        handles.setdefault(s.label, line)
+        drawn.append(pts)
+    xs = sorted({p[0] for pts in drawn for p in pts})
+    if panel.xlog:
+        ax.set_xscale("log", base=panel.xlog)
+        if xs and panel.xlog == 2:
+            size_ticks(ax, xs)
+    if panel.ylog:
+        ax.set_yscale("log")
+        log_labels(ax)
+    if panel.xticks:
+        ax.set_xticks(panel.xticks[0])
+        ax.set_xticklabels(panel.xticks[1])
+    if not panel.ylog and panel.yzero:
+        ax.set_ylim(bottom=0)
+
+
+def log_labels(ax):
+    """Plain numbers at 1, 2, 5 × 10^k on a log axis: a reader needs more than one label per decade."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    ax.yaxis.set_minor_formatter(NullFormatter())
+
+
+def draw_bars(ax, panel, handles):
+    import numpy as np
+
+    x = np.arange(len(panel.categories))
+    bottom = np.zeros(len(panel.categories))
+    for phase, values in panel.stacks:
+        v = np.array([0.0 if y is None else y for y in values])
+        bars = ax.bar(x, v, bottom=bottom, color=phase_colour(phase), width=0.75, label=phase)
+        handles.setdefault(f"phase {phase}", bars)
+        bottom += v
+    ax.set_xticks(x)
+    ax.set_xticklabels(panel.categories, rotation=60, ha="right", fontsize=7)
+    if len(bottom) and bottom.max() > 0:
+        ax.set_ylim(0, bottom.max() * 1.08)  # the tallest stack's top stays inside the frame

@@ -1,0 +1,120 @@
+"""What the Redzone paper's GPU (redzone.py) and CPU (cpu.py) experiments share: removal-list cases
+removal:N:k=K[:r=R], an n sweep per k with one algorithm against its competitors, the table and the
+figure of that sweep, and the speed-ups the findings are judged on.
+"""
+from .common import DASH, NotMeasured, Panel, Series, bytes_label, pc, pct, ratio_range, size_label
+
+
+def is_sweep(r):
+    """An n-sweep case: removal with the default red-zone fraction (r=uniform, or no r)."""
+    return r.case.family == "removal" and r.case.key("r", "uniform") == "uniform" and r.case.fkey("k") is not None
+
+
+def sweep(records, algos):
+    """(k, n, algo) -> the fastest usable record of any variant; skipped ones kept apart for the cells."""
+    cells, skipped = {}, {}
+    for r in records:
+        if r.algo not in algos or not is_sweep(r):
+            continue
+        key = (r.case.fkey("k"), r.n, r.algo)
+        if r.skipped:
+            skipped[key] = r
+        elif r.usable and (key not in cells or r.total < cells[key].total):
+            cells[key] = r
+    return cells, skipped
+
+
+def ks_ns(cells):
+    return sorted({k[0] for k in cells}), sorted({k[1] for k in cells})
+
+
+def share(rec, phase):
+    return rec.phases.get(phase, 0) / rec.total if rec and rec.total else None
+
+
+def sweep_table(paper, name, note, cells, skipped, algos, ours, scale=1e3, unit="µs", phase="mark"):
+    """Rows k × n, a column per algorithm, then best competitor / ours and ours' phase-1 share."""
+    t = paper.table(name, note=note)
+    present = [(a, label) for a, label in algos if any(k[2] == a for k in cells)]
+    comps = [a for a, _ in present if a != ours]
+    t.sub(["k", "n", "size"] + [f"{label} [{unit}]" for _, label in present]
+          + (["best other / " + dict(algos)[ours]] if comps else []) + [f"{dict(algos)[ours]}: {phase} share"])
+    ks, ns = ks_ns({**cells, **skipped})
+    for k in ks:
+        for n in ns:
+            if not any((k, n, a) in cells or (k, n, a) in skipped for a, _ in present):
+                continue
+            row = [pct(k), size_label(n), bytes_label(n)]
+            for a, _ in present:
+                r = cells.get((k, n, a))
+                row.append(t.val(r.total / scale, fmt_time) if r else ("skipped" if (k, n, a) in skipped else DASH))
+            o = cells.get((k, n, ours))
+            others = [cells[(k, n, a)].total for a in comps if (k, n, a) in cells]
+            if comps:
+                row.append(f"{min(others) / o.total:.2f}×" if o and others else DASH)
+            s = share(o, phase)
+            row.append(pc(s) if s is not None else DASH)
+            t.add(row)
+    return t
+
+
+def fmt_time(v):
+    return f"{v:.0f}" if v >= 100 else f"{v:.1f}" if v >= 10 else f"{v:.2f}"
+
+
+def sweep_figure(paper, file, title, caption, cells, algos, scale=1e3, unit="µs"):
+    """One panel per k: time against n (log-log), one series per algorithm (its fastest variant)."""
+    f = paper.figure(file, title, caption)
+    ks, _ = ks_ns(cells)
+    row = []
+    for k in ks:
+        panel = Panel(f"k = {pct(k)} removed", "n [32-bit elements]", f"total time [{unit}], marking included",
+                      xlog=2, ylog=True)
+        for a, label in algos:
+            pts = sorted((n, r.total / scale) for (kk, n, aa), r in cells.items() if kk == k and aa == a)
+            if pts:
+                panel.series.append(Series(label + variant_label(cells, a), [x for x, _ in pts], [y for _, y in pts], a))
+        row.append(panel)
+    if row:
+        f.rows.append(row)
+    return f
+
+
+def variant_label(cells, algo):
+    """The parameters of the variant drawn, when the algorithm has any (one variant per series)."""
+    params = {tuple(sorted(r.params.items())) for (_, _, a), r in cells.items() if a == algo}
+    if len(params) == 1:
+        p = dict(next(iter(params)))
+        return f" ({', '.join(f'{k}={v}' for k, v in sorted(p.items()))})" if p else ""
+    return " (fastest variant per point)"
+
+
+def speedups(cells, ours, comps, k, ns):
+    """[(n, best competitor's time / ours)] at removal fraction k over sizes ns (where both ran)."""
+    out = []
+    for n in ns:
+        o = cells.get((k, n, ours))
+        others = [cells[(k, n, a)].total for a in comps if (k, n, a) in cells]
+        if o and others:
+            out.append((n, min(others) / o.total))
+    return out
+
+
+def largest_common(cells, algos, k):
+    """The largest n where every one of algos ran at k."""
+    ns = [n for n in {key[1] for key in cells} if all((k, n, a) in cells for a in algos)]
+    return max(ns) if ns else None
+
+
+def need_k(cells, k, what, lack):
+    if not any(key[0] == k for key in cells):
+        raise NotMeasured(lack(f"k = {pct(k)} ({what})"))
+
+
+def range_text(pairs):
+    """'2.1×–9.8× (n = 2M … 64M)' from [(n, ratio)]."""
+    if not pairs:
+        return DASH
+    ns = [n for n, _ in pairs]
+    where = size_label(ns[0]) if len(ns) == 1 else f"{size_label(min(ns))} … {size_label(max(ns))}"
+    return f"{ratio_range([x for _, x in pairs])} (n = {where})"

@@ -1,0 +1,261 @@
+#!/usr/bin/env python3
+"""Tests of tools/report/reproduce.py on a synthetic `winnow reproduce --quick` folder: the layout a
+CPU-only machine gives (gl and vk on Mesa, cuda not run), built here record by record.
+
+Run: /usr/bin/python3 tools/report/test_reproduce.py   (Debian's python, which has matplotlib; the
+test that hides matplotlib runs in a subprocess either way)
+"""
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = pathlib.Path(__file__).resolve().parent
+SCRIPT = HERE / "reproduce.py"
+NO_CUDA = "cuda: no CUDA device (cudaGetDeviceCount: no CUDA-capable device is detected)"
+DEVICE = {"gl": ("llvmpipe (LLVM 15.0.6, 256 bits)", "OpenGL 4.5 (Mesa 22.3.6)"),
+          "vkfrag": ("llvmpipe (LLVM 15.0.6, 256 bits)", "Vulkan 1.3.230, Mesa 22.3.6"),
+          "vk": ("llvmpipe (LLVM 15.0.6, 256 bits)", "Vulkan 1.3.230, Mesa 22.3.6"),
+          "cpu": ("Test CPU (2 threads)", "oneTBB 2021.8")}
+PHASES = {"horn": ["scan", "search", "count", "concat"], "jj": ["scan", "search", "count", "concat"],
+          "rlz": ["runs", "scan", "search", "count", "concat"], "bt": ["reduce", "traverse", "count", "concat"],
+          "redzone": ["mark", "fill", "orphans"], "stencil": ["mark", "count", "move"], "remove_if": ["mark", "remove"],
+          "par_remove_if": ["mark", "remove"], "sequential": ["mark", "compact"]}
+SIZES = {"16K": 16384, "64K": 65536, "128K": 131072, "1M": 1 << 20}
+IMAGES = ["finger", "i_finger", "hand", "i_hand", "bunny", "i_bunny"]
+
+
+def record(api, algo, params, case, total_ns, verified=True, skipped=None):
+    """A schema-1 record; the phases split the total in equal parts (what the tests read is the total)."""
+    parts = case.split(":")
+    n = SIZES[parts[1]]
+    phases = PHASES[algo]
+    device, driver = DEVICE[api]
+    stat = lambda ns: {"median_ns": ns, "min_ns": ns * 0.98, "max_ns": ns * 1.02}  # noqa: E731
+    return {"schema": 1, "winnow": "abc1234", "command": f"winnow bench --api {api}", "host": "test", "device": device,
+            "driver": driver, "api": api, "algorithm": f"{api}/{algo}", "params": params, "case": case, "n": n,
+            "removals": n // 2, "valid": n // 2, "kept": n // 2, "stable": True, "in_place": False, "warmup": 1,
+            "warmup_ms": 0.0, "reps": 3, "cold": False, "debug": False,
+            "phases": [] if skipped else [dict(name=p, **stat(total_ns / len(phases))) for p in phases],
+            "total": stat(total_ns), "wall": stat(total_ns * 1.1), "bytes_read": 8 * n, "bytes_written": 4 * n,
+            "launches": 30, "verified": verified, "mismatch": None if verified else "element 3: got 7, want 9",
+            "skipped": skipped}
+
+
+def shader_records(api, suite):
+    """Moreira's (or the paths suite's) grid, with times shaped like the papers' (BT fastest, RLZ flat)."""
+    cost = {"horn": 1.3, "jj": 1.2, "rlz": 1.8, "bt": 0.7}
+    blocks = ["32", "128"] if suite == "moreira" else ["128", "512"]
+    cases = [f"{img}:{s}" for img in IMAGES for s in ("16K", "64K")]
+    if suite == "moreira":
+        cases += [f"uniform:64K:p={p}:seed=1" for p in ("0", "0.1", "0.3", "0.5", "0.9", "1")]
+    out = []
+    for algo, c in cost.items():
+        for block in blocks:
+            scans = ["hillis", "blelloch"] if suite == "moreira" and algo != "rlz" else ["hillis"]
+            for scan in scans:
+                params = {"block": block, "concat": "copy" if api == "vk" else "lines", "scan": scan}
+                if algo == "rlz":
+                    params.update(runs="doubling", search="fast")
+                for case in cases:
+                    n = SIZES[case.split(":")[1]]
+                    p = float(case.split("p=")[1].split(":")[0]) if "p=" in case else 0.5
+                    slope = {"horn": 0.3, "jj": -0.4, "rlz": 0.02, "bt": 0.8}[algo]
+                    t = c * n * 20 * (1 + slope * p) * (1.1 if scan == "blelloch" else 1.0) * (1 + int(block) / 4096)
+                    out.append(record(api, algo, params, case, t))
+    return out
+
+
+def cpu_records():
+    out = []
+    for size in ("128K", "1M"):
+        for k in ("0.02", "0.1", "0.5", "0.9"):
+            case = f"removal:{size}:k={k}:r=uniform:seed=1"
+            n, kk = SIZES[size], float(k)
+            out.append(record("cpu", "redzone", {"threads": "2"}, case, 40 * kk * n + 1e4))
+            out.append(record("cpu", "stencil", {"threads": "2"}, case, (2 + 4 * kk) * n * (1.1 - 0.3 * kk)))
+            out.append(record("cpu", "remove_if", {}, case, (3 + 8 * kk) * n))
+            out.append(record("cpu", "par_remove_if", {"threads": "2"}, case, (4 + 5 * kk) * n))
+            out.append(record("cpu", "sequential", {}, case, (3 + 8 * kk) * n * 1.01))
+    # Failed verification (absurdly fast, so a table that used it would show it) and too large to run.
+    out.append(record("cpu", "redzone", {"threads": "1"}, "removal:1M:k=0.02:r=uniform:seed=1", 1.0, verified=False))
+    out.append(record("cpu", "redzone", {"threads": "2"}, "removal:1M:k=0.5:r=0.5:seed=1", 0, skipped="too large"))
+    return out
+
+
+def calibrate_lines(api, device=None):
+    dev, drv = DEVICE[api]
+    line = lambda name, value: {"api": api, "device": device or dev, "driver": drv, "name": name, "value": value,  # noqa: E731
+                                "unit": "GB/s" if "bytes" in name else "ns", "how": "synthetic"}
+    return [line("empty_pass_ns", 40000.0), line("copy_pass_ns_64K", 80000.0), line("copy_bytes_per_ns_64K", 6.0),
+            line("copy_bytes_per_ns_256K", 7.0)]
+
+
+def write_jsonl(path, rows):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+
+
+def make_dir(root):
+    """The folder `winnow reproduce all --quick --out ROOT` leaves on a machine without CUDA."""
+    steps = []
+
+    def step(kind, api, suite, status="done", reason=None):
+        steps.append({"kind": kind, "api": api, "suite": suite, "files": [], "command": f"winnow {kind} --api {api}",
+                      "status": status, "exit": 0 if status == "done" else None, "reason": reason, "seconds": 1.0})
+
+    for api in ("gl", "vkfrag", "vk"):
+        write_jsonl(root / api / "calibrate.jsonl", calibrate_lines(api))
+        step("calibrate", api, None)
+        for suite in ("moreira", "paths"):
+            write_jsonl(root / api / f"{suite}.jsonl", shader_records(api, suite))
+            step("bench", api, suite)
+    write_jsonl(root / "cpu" / "cpu.jsonl", cpu_records())
+    (root / "cpu" / "cpu.status.json").write_text(json.dumps(
+        {"complete": False, "records": 42, "planned": 48, "not_run": {}, "command": "winnow bench --suite cpu"}))
+    step("bench", "cpu", "cpu", status="interrupted")
+    for suite in ("redzone", "billeter"):
+        step("bench", "cuda", suite, status="not run", reason=NO_CUDA)
+    (root / "reproduce.json").write_text(json.dumps(
+        {"papers": ["moreira", "cross-api", "redzone", "billeter", "cpu"], "quick": True, "winnow": "abc1234",
+         "command": "winnow reproduce all --quick --out R", "steps": steps}))
+
+
+def run(*args, hide_matplotlib=False):
+    """reproduce.py in a fresh interpreter (this one's), optionally one where `import matplotlib` fails."""
+    if hide_matplotlib:
+        code = ("import runpy, sys; sys.modules['matplotlib'] = None; sys.argv = [sys.argv[1]] + sys.argv[2:]; "
+                "runpy.run_path(sys.argv[0], run_name='__main__')")
+        cmd = [sys.executable, "-c", code, str(SCRIPT), *map(str, args)]
+    else:
+        cmd = [sys.executable, str(SCRIPT), *map(str, args)]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+
+
+def has_matplotlib():
+    return subprocess.run([sys.executable, "-c", "import matplotlib"], capture_output=True).returncode == 0
+
+
+class Reproduce(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = pathlib.Path(tempfile.mkdtemp(prefix="winnow-reproduce-test-"))
+        cls.dir = cls.tmp / "quick"
+        make_dir(cls.dir)
+        cls.result = run(cls.dir)
+        cls.report = json.loads((cls.dir / "report.json").read_text()) if (cls.dir / "report.json").exists() else None
+        cls.md = (cls.dir / "report.md").read_text() if (cls.dir / "report.md").exists() else ""
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def test_exit_and_files(self):
+        self.assertEqual(self.result.returncode, 0, self.result.stderr)
+        self.assertIsNotNone(self.report)
+        self.assertEqual(list(self.report["papers"]), ["moreira", "cross-api", "redzone", "billeter", "cpu"])
+
+    def test_measured_papers_are_filled_and_judged(self):
+        for name in ("moreira", "cross-api", "cpu"):
+            paper = self.report["papers"][name]
+            self.assertTrue(paper["tables"], name)
+            for t in paper["tables"]:
+                self.assertTrue(t["filled"], f"{name}: {t}")
+                self.assertIsNone(t["missing"], f"{name}: {t}")
+            self.assertGreaterEqual(len({v["finding"].split(" [")[0] for v in paper["verdicts"]}), 3, name)
+            for v in paper["verdicts"]:
+                self.assertIn(v["verdict"], ("holds", "changed"), f"{name}: {v}")
+                self.assertTrue(v["evidence"], f"{name}: {v}")
+
+    def test_cuda_papers_say_why_not(self):
+        for name in ("redzone", "billeter"):
+            paper = self.report["papers"][name]
+            self.assertTrue(paper["tables"] and paper["verdicts"], name)
+            for t in paper["tables"]:
+                self.assertFalse(t["filled"])
+                self.assertIn("no CUDA device", t["missing"])
+            for v in paper["verdicts"]:
+                self.assertEqual(v["verdict"], "not measured", v)
+                self.assertIn("no CUDA device", v["reason"])
+            for f in paper["figures"]:
+                self.assertFalse(f["drawn"])
+                self.assertIn("no CUDA device", f["missing"])
+
+    def test_figures(self):
+        expected = {"moreira-fig8-10-density.png", "moreira-fig7.png", "cpu-fig7.png"}
+        drawn = {f["file"] for p in self.report["papers"].values() for f in p["figures"] if f["drawn"]}
+        if has_matplotlib():
+            self.assertEqual(drawn, expected)
+            for name in expected:
+                self.assertGreater((self.dir / name).stat().st_size, 10000, name)
+        else:
+            self.assertEqual(drawn, set())
+
+    def test_unverified_listed_not_used(self):
+        self.assertIn("failed verification", self.md)
+        self.assertIn("cpu/redzone (threads=1) on removal:1M:k=0.02", self.md)
+        # Its 1 ns would be 0.00 ms in the Fig. 7 table; the verified redzone at 1M, k = 2 % is ~0.85 ms.
+        row = next(line for line in self.md.splitlines() if line.startswith("| 2 % | 1M |"))
+        self.assertNotIn("| 0.00 |", row)
+
+    def test_interrupted_is_said(self):
+        self.assertIn("interrupted: 42 of 48 planned records", self.md)
+
+    def test_no_matplotlib(self):
+        out = self.tmp / "nompl"
+        r = run(self.dir, "--out", out, hide_matplotlib=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        report = json.loads((out / "report.json").read_text())
+        md = (out / "report.md").read_text()
+        self.assertIn("matplotlib cannot be imported", md)
+        for p in report["papers"].values():
+            for f in p["figures"]:
+                self.assertFalse(f["drawn"])
+                self.assertTrue(f["missing"])
+        self.assertFalse(list(out.glob("*.png")))
+        self.assertTrue(all(t["filled"] for t in report["papers"]["moreira"]["tables"]))
+
+    def test_calibration_of_another_device_is_refused(self):
+        d = self.tmp / "otherdev"
+        shutil.copytree(self.dir, d)
+        write_jsonl(d / "vk" / "calibrate.jsonl", calibrate_lines("vk", device="NVIDIA H200"))
+        r = run(d, "--paper", "cross-api")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        paper = json.loads((d / "report.json").read_text())["papers"]["cross-api"]
+        vk = next(v for v in paper["verdicts"] if v["finding"].endswith("[vk]"))
+        self.assertEqual(vk["verdict"], "not measured")
+        self.assertIn("NVIDIA H200", vk["reason"])
+
+    def test_missing_calibration_is_said(self):
+        d = self.tmp / "nocal"
+        shutil.copytree(self.dir, d)
+        os.remove(d / "gl" / "calibrate.jsonl")
+        r = run(d, "--paper", "moreira")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("gl: no model — no gl/calibrate.jsonl", (d / "report.md").read_text())
+
+    def test_explicit_papers_without_manifest(self):
+        d = self.tmp / "nomanifest"
+        shutil.copytree(self.dir, d)
+        os.remove(d / "reproduce.json")
+        r = run(d, "--paper", "cpu", "--out", d / "out")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(list(json.loads((d / "out" / "report.json").read_text())["papers"]), ["cpu"])
+        self.assertEqual(run(d).returncode, 2)  # neither a manifest nor --paper: nothing to report
+
+    def test_unreadable_input_fails(self):
+        d = self.tmp / "bad"
+        shutil.copytree(self.dir, d)
+        with open(d / "gl" / "moreira.jsonl", "a") as f:
+            f.write("{not json\n")
+        r = run(d)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("not JSON", r.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
