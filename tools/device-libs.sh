@@ -9,8 +9,10 @@
 set -euo pipefail
 root=$(git rev-parse --show-toplevel)
 cd "$root"
+exclude=$(git rev-parse --git-path info/exclude)
+mkdir -p "$(dirname "$exclude")"
 for d in .gl .libs; do
-  grep -qx "/$d/" .git/info/exclude 2>/dev/null || echo "/$d/" >> .git/info/exclude
+  grep -qx "/$d/" "$exclude" 2>/dev/null || echo "/$d/" >> "$exclude"
 done
 mkdir -p .gl .libs /tmp/winnow-amd64-lists/partial
 apt=(apt-get -oAPT::Architecture=amd64 -oAPT::Architectures=amd64 -oDir::State::Lists=/tmp/winnow-amd64-lists)

@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <set>
 
 #include "child.hpp"
 #include "commands.hpp"
@@ -52,6 +51,7 @@ const std::vector<paper>& papers() {
 
 struct step {
   std::string kind, api, suite; // kind: calibrate | bench
+  std::vector<std::string> papers; ///< the papers whose report needs this step
   std::vector<std::string> argv;
 };
 
@@ -115,18 +115,18 @@ int reproduce_command(const reproduce_args& a) {
   const std::string self = self_executable();
   const auto missing = unavailable_apis(self);
 
-  std::vector<step> steps;
-  std::set<std::string> seen;
-  auto add = [&](const std::string& kind, const std::string& api, const std::string& suite) {
-    if (!seen.insert(kind + "/" + api + "/" + suite).second) return;
-    steps.push_back({kind, api, suite, {}});
+  std::vector<step> steps; // each once, however many papers need it
+  auto add = [&](const std::string& kind, const std::string& api, const std::string& suite, const std::string& paper) {
+    for (auto& s : steps)
+      if (s.kind == kind && s.api == api && s.suite == suite) return s.papers.push_back(paper);
+    steps.push_back({kind, api, suite, {paper}, {}});
   };
   json names = json::array();
   for (const paper* p : list) {
     names.push_back(p->name);
-    for (const auto& api : p->calibrate) add("calibrate", api, "");
+    for (const auto& api : p->calibrate) add("calibrate", api, "", p->name);
     for (const auto& b : p->benches)
-      for (const auto& api : b.apis) add("bench", api, b.suite);
+      for (const auto& api : b.apis) add("bench", api, b.suite, p->name);
   }
 
   json manifest{{"papers", names}, {"quick", a.quick}, {"winnow", ""}, {"command", ""}, {"steps", json::array()}};
@@ -155,9 +155,19 @@ int reproduce_command(const reproduce_args& a) {
     for (const auto& x : argv) command += (command.empty() ? "" : " ") + x;
     s.argv = argv;
     manifest["steps"].push_back({{"kind", s.kind}, {"api", s.api}, {"suite", s.suite.empty() ? json(nullptr) : json(s.suite)},
-               {"files", files}, {"command", command}, {"status", "pending"}, {"exit", nullptr}, {"reason", nullptr},
+               {"papers", s.papers}, {"files", files}, {"command", command}, {"status", "pending"}, {"exit", nullptr}, {"reason", nullptr},
                {"seconds", 0}});
   }
+  // A resumed run goes on from an earlier one's records: each step's seconds add up over the runs.
+  std::map<std::string, double> earlier_seconds;
+  if (const fs::path old = dir / "reproduce.json"; !a.fresh && fs::is_regular_file(old)) {
+    const auto j = nlohmann::json::parse(std::ifstream(old), nullptr, false);
+    if (j.is_object() && j.contains("steps") && j["steps"].is_array())
+      for (const auto& e : j["steps"])
+        if (e.is_object() && e.value("seconds", json()).is_number())
+          earlier_seconds[e.value("command", "")] += e["seconds"].get<double>();
+  }
+  for (auto& e : manifest["steps"]) e["seconds"] = earlier_seconds[e["command"].get<std::string>()];
   write_manifest(dir, manifest);
 
   bool failed = false;
@@ -183,7 +193,7 @@ int reproduce_command(const reproduce_args& a) {
     fs::create_directories(dir / s.api);
     const auto t0 = std::chrono::steady_clock::now();
     const child_result r = run_child(s.argv);
-    e["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    e["seconds"] = e["seconds"].get<double>() + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     e["exit"] = r.exit;
     const auto why_not = s.kind == "bench" ? not_run_reason(dir / s.api / (s.suite + ".status.json"), s.api) : std::nullopt;
     if (interrupted() || r.exit > 128) {
