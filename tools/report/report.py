@@ -94,6 +94,8 @@ def removal_figure(records):
         # The variant measured at the most points, then the fastest over them: one line per algorithm.
         chosen[algo] = min(by.items(), key=lambda kv: (-len(kv[1]), sum(kv[1].values())))
     algos = sorted(chosen)
+    # µs unless the slowest point passes 10 ms: tick labels stay short ("500", not "5e+05").
+    scale, unit = (1e6, "ms") if max(ns for _, pts in chosen.values() for ns in pts.values()) > 1e7 else (1e3, "µs")
     ks = sorted({k for _, pts in chosen.values() for k, _ in pts})
     devices = "; ".join(sorted({f"{r.api}: {r.d.get('device')}" for r in runs}))
     commits = ", ".join(sorted({str(r.d.get("winnow")) for r in runs}))
@@ -102,10 +104,10 @@ def removal_figure(records):
     for start in range(0, len(algos), MAX_SERIES):
         row = []
         for k in ks:
-            panel = Panel(f"k = {pct(k)} removed", "n [elements]", "median total time [µs]", xlog=2, ylog=True)
+            panel = Panel(f"k = {pct(k)} removed", "n [elements]", f"median total time [{unit}]", xlog=2, ylog=True)
             for algo in algos[start:start + MAX_SERIES]:
                 params, pts = chosen[algo]
-                xy = sorted((n, ns / 1e3) for (kk, n), ns in pts.items() if kk == k)
+                xy = sorted((n, ns / scale) for (kk, n), ns in pts.items() if kk == k)
                 if xy:
                     label = algo + (f" ({params})" if params != "-" else "")
                     panel.series.append(Series(label, [x for x, _ in xy], [y for _, y in xy], algo.split("/", 1)[-1]))
