@@ -27,7 +27,7 @@ public:
     }
     const lookback_state s{m_in.get(), m_in_place ? m_in.get() : m_out.get(), m_n, m_status.get(), m_counter.get(),
                            m_count.get(), m_epoch, m_taken};
-    lookback_compact(s, m_words, stream());
+    lookback_compact(s, m_words, m_shape, stream());
     m_taken += m_tiles;
     ++m_launches;
   }
@@ -48,7 +48,9 @@ protected:
   void prepare_device(const param_set& p) override {
     m_words = p.choice<unsigned>("element", {{"32", 1}, {"64", 2}, {"128", 4}});
     m_in_place = p.choice<bool>("place", {{"out", false}, {"in", true}});
-    m_tiles = (m_n + lookback_tile(m_words) - 1) / lookback_tile(m_words);
+    m_shape = p.text("tile");
+    const std::size_t tile = lookback_tile(m_words, m_shape);
+    m_tiles = (m_n + tile - 1) / tile;
     m_in_pristine.resize(m_n * m_words);
     if (m_words == 1) m_in_pristine.copy_from(m_pristine, stream());
     else launch_widen(m_in_pristine.get(), m_words, m_pristine.get(), m_n, stream());
@@ -71,6 +73,7 @@ protected:
 
 private:
   unsigned m_words = 1;
+  std::string m_shape;
   bool m_in_place = false;
   std::size_t m_tiles = 0;
   std::uint32_t m_epoch = 0;
@@ -93,7 +96,10 @@ algorithm_entry lookback_entry() {
                    .axes = {choice_axis("element", "element size in bits; payload in the first 32, the rest derived from it",
                                         "32", {"32", "64", "128"}),
                             choice_axis("place", "out: a separate output; in: compacted over the input", "out",
-                                        {"out", "in"})}},
+                                        {"out", "in"}),
+                            choice_axis("tile", "tile shape: threads per block x 16-byte vectors per thread, mK: K blocks per SM",
+                                        "128x8m8",
+                                        lookback_shapes())}},
           .make = [] { return std::make_unique<lookback>(); }};
 }
 

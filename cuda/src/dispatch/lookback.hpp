@@ -6,6 +6,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace winnow::cuda {
 
@@ -24,11 +26,14 @@ struct lookback_state {
   unsigned long long base = 0;
 };
 
-/// Elements per tile for elements of `words` 32-bit words (1, 2 or 4): 16 KiB of input per tile.
-[[nodiscard]] std::size_t lookback_tile(unsigned words);
+/// The tile shapes, "THREADSxROWS" (threads per block × 16-byte vectors per thread), the default first.
+[[nodiscard]] std::vector<std::string> lookback_shapes();
+/// Elements per tile for elements of `words` 32-bit words (1, 2 or 4) in tiles of `shape`
+/// (THREADS · ROWS · 16 bytes of input: 16 KiB for 256x4).
+[[nodiscard]] std::size_t lookback_tile(unsigned words, const std::string& shape);
 /// The one kernel of a run: every tile loads its input once (16-byte loads), ranks its valid
 /// elements, learns its output offset from its predecessors' published states, and writes its
 /// survivors once (16-byte aligned stores through shared memory).
-void lookback_compact(const lookback_state& s, unsigned words, cudaStream_t stream);
+void lookback_compact(const lookback_state& s, unsigned words, const std::string& shape, cudaStream_t stream);
 
 } // namespace winnow::cuda

@@ -28,15 +28,22 @@ using detail::payload;
 using detail::unpack;
 using detail::warp_id;
 
-constexpr int THREADS = 256;
-constexpr int ROWS = 4; ///< 16-byte vectors per thread
-constexpr int WARPS = THREADS / 32;
 constexpr unsigned long long aggregate_state = 1, prefix_state = 2;
 
 template <class E> constexpr int VEC = 16 / sizeof(E);
-template <class E> constexpr int TILE = THREADS * ROWS * VEC<E>;
 
-
+/// A tile's shape: THREADS threads, each loading ROWS 16-byte vectors (row r is vector r·THREADS + t),
+/// and MIN_BLOCKS resident blocks per SM asked of the compiler. A block holds its tile in registers
+/// from the load through the look-back to the store, so the bytes in flight per SM are about the
+/// resident tiles' bytes: at 2^28 elements the run is bound by them (Little's law), not by DRAM
+/// (ncu on the H200: 34 % of DRAM throughput with 4 blocks of 256x4, 44 % with 8 of 128x8).
+/// docs/results/h200-2026-11-24/README.md has each shape's times.
+template <int THREADS_, int ROWS_, int MIN_BLOCKS_ = 0>
+struct shape {
+  static constexpr int THREADS = THREADS_, ROWS = ROWS_, WARPS = THREADS / 32, MIN_BLOCKS = MIN_BLOCKS_;
+  static_assert(ROWS % 2 == 0, "row counts are packed two per word");
+  template <class E> static constexpr int tile() { return THREADS * ROWS * VEC<E>; }
+};
 
 using status_ref = ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device>;
 
@@ -85,6 +92,7 @@ __device__ std::uint32_t look_back(const lookback_state& s, std::size_t tile, st
 }
 
 /// How one tile's elements rank: row r's count in the whole tile, and before this thread's part of it.
+template <int ROWS>
 struct ranks {
   unsigned row_total[ROWS], row_before[ROWS];
   std::uint32_t aggregate;
@@ -92,39 +100,42 @@ struct ranks {
 
 /// Element (r, t, j) of a tile (vector r·THREADS + t, element j of it) goes to row r's start + the
 /// count of row r before thread t + the count before j. The rows' counts are packed two per word (a
-/// row keeps ≤ THREADS·V = 1024 < 2^16). Ends with a barrier.
-template <int V>
-__device__ ranks rank_rows(const bool (&ok)[ROWS][V], unsigned* sh_lo, unsigned* sh_hi) {
-  unsigned c[ROWS];
+/// row keeps ≤ THREADS·V ≤ 2048 < 2^16). `sh` holds ROWS/2 words per warp. Ends with a barrier.
+template <class S, int V>
+__device__ ranks<S::ROWS> rank_rows(const bool (&ok)[S::ROWS][V], unsigned* sh) {
+  constexpr int ROWS = S::ROWS, PAIRS = ROWS / 2;
+  unsigned packed[PAIRS], incl[PAIRS];
 #pragma unroll
-  for (int r = 0; r < ROWS; ++r) {
-    c[r] = 0;
+  for (int q = 0; q < PAIRS; ++q) {
+    unsigned lo = 0, hi = 0;
 #pragma unroll
-    for (int j = 0; j < V; ++j) c[r] += ok[r][j];
-  }
-  const unsigned lo = c[0] | c[1] << 16, hi = c[2] | c[3] << 16;
-  const unsigned lo_incl = detail::warp_inclusive_sum(lo), hi_incl = detail::warp_inclusive_sum(hi);
-  if (lane_id() == 31) {
-    sh_lo[warp_id()] = lo_incl;
-    sh_hi[warp_id()] = hi_incl;
+    for (int j = 0; j < V; ++j) {
+      lo += ok[2 * q][j];
+      hi += ok[2 * q + 1][j];
+    }
+    packed[q] = lo | hi << 16;
+    incl[q] = detail::warp_inclusive_sum(packed[q]);
+    if (lane_id() == 31) sh[q * S::WARPS + warp_id()] = incl[q];
   }
   __syncthreads();
-  unsigned before_lo = 0, before_hi = 0, total_lo = 0, total_hi = 0;
+  ranks<ROWS> out;
+  out.aggregate = 0;
 #pragma unroll
-  for (int w = 0; w < WARPS; ++w) {
-    const unsigned a = sh_lo[w], b = sh_hi[w];
-    if (static_cast<unsigned>(w) < warp_id()) {
-      before_lo += a;
-      before_hi += b;
+  for (int q = 0; q < PAIRS; ++q) {
+    unsigned before = 0, total = 0;
+#pragma unroll
+    for (int w = 0; w < S::WARPS; ++w) {
+      const unsigned a = sh[q * S::WARPS + w];
+      if (static_cast<unsigned>(w) < warp_id()) before += a;
+      total += a;
     }
-    total_lo += a;
-    total_hi += b;
+    const unsigned ex = before + incl[q] - packed[q];
+    out.row_total[2 * q] = total & 0xFFFF;
+    out.row_total[2 * q + 1] = total >> 16;
+    out.row_before[2 * q] = ex & 0xFFFF;
+    out.row_before[2 * q + 1] = ex >> 16;
+    out.aggregate += out.row_total[2 * q] + out.row_total[2 * q + 1];
   }
-  const unsigned ex_lo = before_lo + lo_incl - lo, ex_hi = before_hi + hi_incl - hi;
-  ranks out{{total_lo & 0xFFFF, total_lo >> 16, total_hi & 0xFFFF, total_hi >> 16},
-            {ex_lo & 0xFFFF, ex_lo >> 16, ex_hi & 0xFFFF, ex_hi >> 16},
-            0};
-  out.aggregate = out.row_total[0] + out.row_total[1] + out.row_total[2] + out.row_total[3];
   return out;
 }
 
@@ -142,9 +153,10 @@ __device__ std::size_t prefix_of(const lookback_state& s, std::size_t tile, std:
 /// stage vector q − first / V, and stores them: whole aligned vectors, then the elements before the
 /// first and after the last. `stage` holds T + V elements. One barrier; the caller syncs before
 /// `stage` is written again.
-template <class E, int V>
-__device__ void stage_and_store(const E (&v)[ROWS][V], const bool (&ok)[ROWS][V], const ranks& k, std::size_t first,
-                                uint4* stage_vectors, E* out) {
+template <class S, class E, int V>
+__device__ void stage_and_store(const E (&v)[S::ROWS][V], const bool (&ok)[S::ROWS][V], const ranks<S::ROWS>& k,
+                                std::size_t first, uint4* stage_vectors, E* out) {
+  constexpr int ROWS = S::ROWS, THREADS = S::THREADS;
   E* stage = reinterpret_cast<E*>(stage_vectors);
   const unsigned shift = static_cast<unsigned>(first % V);
   unsigned row_start = 0;
@@ -170,15 +182,18 @@ __device__ void stage_and_store(const E (&v)[ROWS][V], const bool (&ok)[ROWS][V]
 }
 
 /// A block per tile: the block takes the next tile, loads it into registers, ranks, looks back, stores.
-template <class E>
-__global__ void __launch_bounds__(THREADS) compact_kernel(lookback_state s, std::size_t tiles) {
-  constexpr int V = VEC<E>;
-  constexpr int T = TILE<E>;
+/// The staging area is dynamic shared memory (a tile's vectors + 1: up to 64 KiB).
+template <class S, class E>
+__device__ __forceinline__ void compact_tile(const lookback_state& s, std::size_t tiles) {
+  constexpr int V = VEC<E>, ROWS = S::ROWS, THREADS = S::THREADS;
+  constexpr int T = S::template tile<E>();
   __shared__ std::size_t sh_tile;
-  __shared__ unsigned sh_lo[WARPS], sh_hi[WARPS];
+  __shared__ unsigned sh_counts[ROWS / 2 * S::WARPS];
   __shared__ std::uint32_t sh_prefix;
-  __shared__ uint4 sh_stage[T / V + 1];
+  extern __shared__ uint4 sh_stage[];
 
+  // Tiles by an atomic counter, not blockIdx: a block then only waits on tiles whose blocks already
+  // run (the forward-progress argument above). blockIdx.x measured 3 % faster on the H200.
   if (threadIdx.x == 0) sh_tile = static_cast<std::size_t>(atomicAdd(s.counter, 1ull) - s.base);
   __syncthreads();
   const std::size_t tile = sh_tile, begin = tile * T;
@@ -204,10 +219,21 @@ __global__ void __launch_bounds__(THREADS) compact_kernel(lookback_state s, std:
       }
     }
   }
-  const ranks k = rank_rows<V>(ok, sh_lo, sh_hi);
+  const ranks<ROWS> k = rank_rows<S, V>(ok, sh_counts);
   const std::size_t first = prefix_of(s, tile, k.aggregate, &sh_prefix);
-  stage_and_store<E, V>(v, ok, k, first, sh_stage, static_cast<E*>(s.out));
+  stage_and_store<S, E, V>(v, ok, k, first, sh_stage, static_cast<E*>(s.out));
   if (tile == tiles - 1 && threadIdx.x == 0) *s.count = first + k.aggregate;
+}
+
+/// The kernel of a shape. Without MIN_BLOCKS the register count is the compiler's own choice: a
+/// minimum of 1 block per SM lets it take far more (87 registers instead of 58 for 256x4).
+template <class S, class E>
+__global__ void __launch_bounds__(S::THREADS) compact_kernel(lookback_state s, std::size_t tiles) {
+  compact_tile<S, E>(s, tiles);
+}
+template <class S, class E>
+__global__ void __launch_bounds__(S::THREADS, S::MIN_BLOCKS) compact_kernel_bounded(lookback_state s, std::size_t tiles) {
+  compact_tile<S, E>(s, tiles);
 }
 
 template <class F>
@@ -220,20 +246,50 @@ void by_words(unsigned words, F&& f) {
   }
 }
 
+/// The tile shapes a run may choose (lookback_shapes() lists them by name, first the default).
+/// The tile shapes a run may choose, by name: "THREADSxROWS", and "mK" where __launch_bounds__ asks
+/// for K resident blocks per SM (the compiler then caps the registers; a few spill to L1).
+template <class F>
+void by_shape(const std::string& name, F&& f) {
+  if (name == "128x8m8") f(shape<128, 8, 8>{});
+  else if (name == "256x4m6") f(shape<256, 4, 6>{});
+  else if (name == "128x8") f(shape<128, 8>{});
+  else if (name == "256x4") f(shape<256, 4>{});
+  else if (name == "256x8") f(shape<256, 8>{});
+  else if (name == "512x4") f(shape<512, 4>{});
+  else if (name == "512x8") f(shape<512, 8>{});
+  else throw error("winnow::cuda::lookback: unknown tile shape '" + name + "'");
+}
+
 } // namespace
 
-std::size_t lookback_tile(unsigned words) {
+std::vector<std::string> lookback_shapes() { return {"128x8m8", "256x4m6", "128x8", "256x4", "256x8", "512x4", "512x8"}; }
+
+std::size_t lookback_tile(unsigned words, const std::string& shape_name) {
   std::size_t t = 0;
-  by_words(words, [&](auto e) { t = TILE<decltype(e)>; });
+  by_shape(shape_name, [&](auto sh) {
+    using S = decltype(sh);
+    by_words(words, [&](auto e) { t = S::template tile<decltype(e)>(); });
+  });
   return t;
 }
 
-void lookback_compact(const lookback_state& s, unsigned words, cudaStream_t stream) {
+void lookback_compact(const lookback_state& s, unsigned words, const std::string& shape_name, cudaStream_t stream) {
   if (s.n == 0) return;
-  by_words(words, [&](auto e) {
-    using E = decltype(e);
-    const std::size_t tiles = (s.n + TILE<E> - 1) / TILE<E>;
-    compact_kernel<E><<<static_cast<unsigned>(tiles), THREADS, 0, stream>>>(s, tiles);
+  by_shape(shape_name, [&](auto sh) {
+    using S = decltype(sh);
+    by_words(words, [&](auto e) {
+      using E = decltype(e);
+      constexpr int T = S::template tile<E>();
+      const std::size_t tiles = (s.n + T - 1) / T;
+      const std::size_t stage = (T / VEC<E> + 1) * sizeof(uint4);
+      void (*kernel)(lookback_state, std::size_t) = nullptr;
+      if constexpr (S::MIN_BLOCKS > 0) kernel = compact_kernel_bounded<S, E>;
+      else kernel = compact_kernel<S, E>;
+      // Over 48 KiB of dynamic shared memory needs the kernel's consent (once is enough; cheap).
+      WINNOW_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(stage)));
+      kernel<<<static_cast<unsigned>(tiles), S::THREADS, stage, stream>>>(s, tiles);
+    });
   });
   check_launch("winnow::cuda::lookback", stream);
 }
