@@ -23,6 +23,6 @@ fetch() { # folder package...
   (cd "$dir" && "${apt[@]}" download "$@" 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
 }
 fetch .gl libvulkan1 libegl1 libglvnd0 libopengl0 libgl1 libglx0 libgles2
-fetch .libs libtbb12 libtbbmalloc2 libtbbbind-2-5 libhwloc15 libstb0 vulkan-validationlayers \
+fetch .libs libtbb12 libtbbmalloc2 libtbbbind-2-5 libhwloc15 libstb0 libspng0 vulkan-validationlayers \
   libglfw3 libx11-6 libxcb1 libxau6 libxdmcp6 libbsd0 libmd0 "$@"
 ls -1 .gl .libs

@@ -11,7 +11,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 packages=(
   g++ cmake ninja-build pkg-config git          # toolchain
   libtbb-dev                                    # oneTBB: CPU algorithms, parallel std::remove_if
-  libcli11-dev nlohmann-json3-dev libstb-dev    # CLI, records, PNG/PGM images
+  libcli11-dev nlohmann-json3-dev libstb-dev    # CLI, records, writing PNGs (traces, galleries)
+  libspng-dev                                   # reading PNG file: cases (hardened decoder)
   libgtest-dev libgmock-dev                     # tests
   python3 python3-venv python3-matplotlib       # glad2's venv, tools/report plots
   libegl-dev libgl-dev libopengl-dev libglfw3-dev          # OpenGL/EGL through glvnd; GLFW for the viewer

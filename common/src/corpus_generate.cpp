@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "corpus_numbers.hpp"
+#include "image_file.hpp"
 #include "images.hpp"
 #include "random.hpp"
 #include "winnow/error.hpp"

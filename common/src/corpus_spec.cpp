@@ -12,6 +12,7 @@
 #include <optional>
 
 #include "corpus_numbers.hpp"
+#include "image_file.hpp"
 #include "winnow/error.hpp"
 
 namespace winnow {
@@ -247,19 +248,27 @@ std::string to_string(const case_spec& s) {
   return out;
 }
 
+std::uint64_t elements_of(const case_spec& s) {
+  if (s.family != "file") return s.n;
+  const auto h = detail::read_image_header(s.path);
+  return h.width * h.height;
+}
+
 std::uint64_t footprint_bytes(const case_spec& s) {
-  // stream + removal list (at most n) + reference (at most n), 4 bytes each; brownian also sorts.
-  const std::uint64_t base = 12 * s.n;
-  return s.family == "brownian" ? base + 12 * s.n : base;
+  const std::uint64_t n = elements_of(s);
+  // stream + removal list (at most n) + reference (at most n), 4 bytes each; brownian also sorts;
+  // a file: case decodes to 4 bytes a pixel (RGBA), then 1 (luminance) and 1 (mask), besides the
+  // file's own bytes.
+  if (s.family == "file") {
+    std::error_code ec;
+    const auto file = std::filesystem::file_size(s.path, ec);
+    return 18 * n + (ec ? 0 : file);
+  }
+  return s.family == "brownian" ? 24 * n : 12 * n;
 }
 
 void check_source(const case_spec& spec) {
-  if (spec.family != "file") return;
-  std::error_code ec;
-  const auto status = std::filesystem::status(spec.path, ec);
-  if (ec || !std::filesystem::exists(status)) throw usage_error("corpus: file:" + spec.path + ": no such file");
-  if (!std::filesystem::is_regular_file(status))
-    throw usage_error("corpus: file:" + spec.path + ": not a regular file (a PNG or PGM image is)");
+  if (spec.family == "file") (void)detail::read_image_header(spec.path);
 }
 
 } // namespace winnow

@@ -7,10 +7,6 @@
 
 #include <cmath>
 
-#include <stb/stb_image.h>
-
-#include "winnow/corpus.hpp"
-#include "winnow/error.hpp"
 
 namespace winnow::detail {
 namespace {
@@ -85,27 +81,6 @@ std::vector<std::uint8_t> render_image(std::string_view name, std::size_t width,
       mask[y * width + x] = shape(p) ? 1 : 0;
     }
   return mask;
-}
-
-gray_image load_image(const std::string& path) {
-  check_source({.family = "file", .path = path});
-  int w = 0, h = 0, channels = 0;
-  stbi_uc* pixels = stbi_load(path.c_str(), &w, &h, &channels, 0);
-  if (!pixels) throw usage_error("corpus: file:" + path + ": cannot read (" + stbi_failure_reason() + ")");
-  gray_image img;
-  img.width = static_cast<std::size_t>(w);
-  img.height = static_cast<std::size_t>(h);
-  img.luminance.resize(img.width * img.height);
-  const auto c = static_cast<std::size_t>(channels);
-  for (std::size_t i = 0; i < img.luminance.size(); ++i) {
-    const stbi_uc* px = pixels + i * c;
-    unsigned lum = px[0];
-    if (c >= 3) lum = (299u * px[0] + 587u * px[1] + 114u * px[2] + 500u) / 1000u; // Rec. 601
-    const unsigned alpha = c == 2 ? px[1] : c == 4 ? px[3] : 255u;
-    img.luminance[i] = static_cast<std::uint8_t>((lum * alpha + 127u) / 255u);
-  }
-  stbi_image_free(pixels);
-  return img;
 }
 
 } // namespace winnow::detail

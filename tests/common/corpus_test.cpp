@@ -1,9 +1,13 @@
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <stb/stb_image_write.h>
 
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
 #include <set>
 
 #include "winnow/corpus.hpp"
@@ -11,6 +15,8 @@
 
 namespace winnow {
 namespace {
+
+using namespace std::string_literals;
 
 std::size_t valid_count(const workload& w) {
   return static_cast<std::size_t>(std::count_if(w.data.begin(), w.data.end(), [](auto x) { return x != 0; }));
@@ -194,6 +200,67 @@ TEST_F(corpus_files, a_missing_file_is_a_usage_error_naming_it) {
   } catch (const usage_error& e) {
     EXPECT_EQ(std::string(e.what()), "corpus: file:" + path + ": no such file");
   }
+}
+
+
+/// Writes bytes to a file of the fixture's folder; returns the file: spec prefix for it.
+std::string write_bytes(const std::filesystem::path& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+  return "file:" + path.string();
+}
+
+/// The message of the usage_error that generating `spec` throws ("" when none).
+std::string refusal(const std::string& spec) {
+  try {
+    (void)generate(spec);
+  } catch (const usage_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST_F(corpus_files, sixteen_bit_and_ascii_pgm_read_as_the_netpbm_format_says) {
+  // 16-bit samples are big-endian: 0xFF00 is bright (255 on the 8-bit scale after rounding),
+  // 0x00FF is dark (1). stb_image read them byte-swapped.
+  const std::string p16 = write_bytes(m_dir / "w.pgm", std::string("P5\n2 1\n65535\n") + "\xFF\x00\x00\xFF"s);
+  EXPECT_EQ(generate(p16 + ":threshold=128").data, (std::vector<std::uint32_t>{1, 0}));
+  const std::string p2 = write_bytes(m_dir / "a.pgm", "P2\n# a comment\n4 1\n255\n0 100\n200 255\n");
+  EXPECT_EQ(generate(p2 + ":threshold=150").data, (std::vector<std::uint32_t>{0, 0, 3, 4}));
+  const std::string small_max = write_bytes(m_dir / "m.pgm", "P2 2 1 3 3 1\n");
+  EXPECT_EQ(generate(small_max + ":threshold=128").data, (std::vector<std::uint32_t>{1, 0})); // 3/3 → 255, 1/3 → 85
+}
+
+TEST_F(corpus_files, hostile_files_are_refused_before_anything_is_allocated) {
+  const auto dir = m_dir;
+  // A width whose digits run on (UBSan found stb_image's int overflow on this; issue 17).
+  EXPECT_THAT(refusal(write_bytes(dir / "o.pgm", "P5\n1100555555555555555555555555 100\n255\n" + std::string(10, 'x'))),
+              testing::HasSubstr("PGM width is over 4294967295"));
+  // The header promises 64 × 64, the file holds 100 bytes: refused, never read as zeros or garbage.
+  EXPECT_THAT(refusal(write_bytes(dir / "t.pgm", "P5\n64 64\n255\n" + std::string(100, '\x80'))),
+              testing::HasSubstr("truncated: its header says 64 × 64 (4096 bytes of samples), the file holds 100"));
+  EXPECT_THAT(refusal(write_bytes(dir / "t2.pgm", "P2\n3 3\n255\n1 2 3\n")), testing::HasSubstr("truncated"));
+  EXPECT_THAT(refusal(write_bytes(dir / "big.pgm", "P5\n100000 100000\n255\n")),
+              testing::HasSubstr("100000 × 100000 pixels is over the corpus limit"));
+  EXPECT_THAT(refusal(write_bytes(dir / "e.pgm", "P5\n0 5\n255\n")), testing::HasSubstr("the image is empty"));
+  EXPECT_THAT(refusal(write_bytes(dir / "s.pgm", "P2\n2 1\n10\n5 11\n")), testing::HasSubstr("sample 11 is over its maxval 10"));
+  EXPECT_THAT(refusal(write_bytes(dir / "x.pgm", "P5\n2 1\n0\n\x01\x01")), testing::HasSubstr("maxval is 0"));
+  // Formats the documentation does not promise are refused by their first bytes.
+  EXPECT_THAT(refusal(write_bytes(dir / "x.bmp", "BM" + std::string(60, '\0'))), testing::HasSubstr("a BMP"));
+  EXPECT_THAT(refusal(write_bytes(dir / "x.jpg", "\xFF\xD8\xFF\xE0" + std::string(60, '\0'))), testing::HasSubstr("a JPEG"));
+  EXPECT_THAT(refusal(write_bytes(dir / "x.ppm", "P6\n1 1\n255\n\0\0\0"s)), testing::HasSubstr("P6, not a PGM"));
+  EXPECT_THAT(refusal(write_bytes(dir / "x.png", "")), testing::HasSubstr("neither a PNG nor a PGM"));
+  // A PNG cut short, and one whose header claims 32768² pixels but holds no image data.
+  const std::uint8_t gray[] = {0, 100, 200, 255};
+  ASSERT_TRUE(stbi_write_png((dir / "g.png").c_str(), 4, 1, 1, gray, 4));
+  std::string png;
+  {
+    std::ifstream in(dir / "g.png", std::ios::binary);
+    png.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  EXPECT_THAT(refusal(write_bytes(dir / "cut.png", png.substr(0, png.size() - 20))), testing::HasSubstr("PNG: "));
+  std::string huge = png.substr(0, 33);
+  huge[16] = 0, huge[17] = 0, huge[18] = char(0x80), huge[19] = 0; // width 32768 (IHDR's CRC no longer matches)
+  EXPECT_THAT(refusal(write_bytes(dir / "huge.png", huge)), testing::HasSubstr("PNG: "));
 }
 
 } // namespace

@@ -65,12 +65,16 @@ inline constexpr std::uint64_t default_elements = 256 * 1024;
 [[nodiscard]] workload generate(const case_spec& spec);
 [[nodiscard]] inline workload generate(std::string_view spec) { return generate(parse_spec(spec)); }
 
-/// Host bytes that generating and checking this case needs (stream, removal list, reference),
-/// so callers can refuse sizes that do not fit before allocating.
+/// The case's element count: its n, or for a file: case the image's pixels (from the file's header).
+[[nodiscard]] std::uint64_t elements_of(const case_spec& spec);
+
+/// Host bytes that generating and checking this case needs (stream, removal list, reference; a
+/// file: case's decoding), so callers can refuse sizes that do not fit before allocating.
 [[nodiscard]] std::uint64_t footprint_bytes(const case_spec& spec);
 
 /// What can be checked before a case is made: a file: case's path names a regular file (a FIFO
-/// would block the read forever, a directory is not an image). usage_error naming the path.
+/// would block the read forever, a directory is not an image) holding a PNG or PGM whose header's
+/// size is within the corpus limit. usage_error naming the path and what is wrong.
 void check_source(const case_spec& spec);
 
 /// FNV-1a over the stream and the removal list: the tests pin one per family.
