@@ -17,6 +17,7 @@ packages=(
   python3 python3-venv python3-matplotlib       # glad2's venv, tools/report plots
   libegl-dev libgl-dev libopengl-dev libglfw3-dev          # OpenGL/EGL through glvnd; GLFW for the viewer
   xvfb xauth                                    # a display for testing the viewer
+  clang-16 libclang-rt-16-dev                   # libFuzzer and the sanitizers for the fuzz preset
   libgl1-mesa-dri libegl-mesa0                  # Mesa llvmpipe: OpenGL without a GPU
   libvulkan-dev glslc spirv-tools               # Vulkan loader/headers, GLSL → SPIR-V
   vulkan-validationlayers mesa-vulkan-drivers   # validation layer, Mesa lavapipe: Vulkan without a GPU

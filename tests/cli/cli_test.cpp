@@ -58,6 +58,19 @@ TEST_F(cli, usage_errors_exit_2_and_name_the_bad_part) {
   expect_usage_error("corpus all:10 --out x.bmp", "must end in .png");
   expect_usage_error("frobnicate", "frobnicate");
   expect_usage_error("", "A subcommand is required");
+  // Hostile numbers and lists (issue 17): NaN passes a range check unless it is asked to be finite.
+  expect_usage_error("run --algo cpu/sequential --case all:10 --warmup-time nan", "must be a finite number, not nan");
+  expect_usage_error("bench --api cpu --case all:10 --warmup-time inf --out " + path("b"), "must be a finite number");
+  expect_usage_error("bench --api cpu,,gl --case all:10 --out " + path("b"), "has an empty element");
+  expect_usage_error("calibrate --api ,cpu", "has an empty element");
+  {
+    std::ofstream(path("x.bmp"), std::ios::binary) << "BM" << std::string(60, '\0');
+    expect_usage_error("run --algo cpu/sequential --case file:" + path("x.bmp"), "a BMP (file: cases read PNG and PGM)");
+    expect_usage_error("bench --api cpu --case file:" + path("x.bmp") + " --out " + path("b"), "a BMP");
+    // A header that passes and data that do not: bench still exits 2 (after writing the other records).
+    std::ofstream(path("t.pgm"), std::ios::binary) << "P5\n64 64\n255\nabc";
+    expect_usage_error("bench --api cpu --case all:10 --case file:" + path("t.pgm") + " --out " + path("b2"), "truncated");
+  }
 }
 
 TEST_F(cli, run_verifies_prints_phases_and_writes_a_record) {

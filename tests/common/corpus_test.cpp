@@ -261,6 +261,12 @@ TEST_F(corpus_files, hostile_files_are_refused_before_anything_is_allocated) {
   std::string huge = png.substr(0, 33);
   huge[16] = 0, huge[17] = 0, huge[18] = char(0x80), huge[19] = 0; // width 32768 (IHDR's CRC no longer matches)
   EXPECT_THAT(refusal(write_bytes(dir / "huge.png", huge)), testing::HasSubstr("PNG: "));
+  // fuzz_image's first finding: 69 valid bytes whose IHDR claims 771 M pixels made the decoder
+  // allocate 3 GB before the missing rows were noticed. Refused from the header now.
+  const std::string claims = "\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR\x2e\0\0\x04\0\0\0\x01\x08\0\0\0\0\xdcWP\x11"
+                             "\0\0\0\x0dIDATx\x9c\x63\x60\x48\x39\xf1\x1f\x32\x0b\xc0\x02\x2c\x9f\xb1\x85\x62"
+                             "\0\0\0\0IEND\xae" "B`\x82"s;
+  EXPECT_THAT(refusal(write_bytes(dir / "claims.png", claims)), testing::HasSubstr("cannot be in a file of"));
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 // winnow — GPU stream compaction through three generations of GPU programming.
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cmath>
 #include <iostream>
 
 #include "commands.hpp"
@@ -7,6 +9,43 @@
 #include "winnow/error.hpp"
 #include "winnow/record.hpp"
 #include "winnow/settings.hpp"
+
+namespace {
+
+/// CLI::Range lets NaN through (every comparison with it is false): numbers must also be finite.
+const CLI::Validator finite_number(
+    [](std::string& text) -> std::string {
+      try {
+        return std::isfinite(std::stod(text)) ? "" : "must be a finite number, not " + text;
+      } catch (const std::exception&) {
+        return "must be a number, not " + text;
+      }
+    },
+    "FINITE");
+
+/// A comma-separated list as given (`--api cpu,,gl` has an empty element, which CLI11's own
+/// splitting would drop without a word); split by split_lists() after parsing.
+const CLI::Validator non_empty(
+    [](std::string& text) -> std::string {
+      return text.empty() || text.front() == ',' || text.back() == ',' || text.find(",,") != std::string::npos
+                 ? "has an empty element: " + text
+                 : "";
+    },
+    "LIST");
+
+/// The comma-separated elements of every occurrence of a list option.
+void split_lists(std::vector<std::string>& given) {
+  std::vector<std::string> out;
+  for (const auto& text : given)
+    for (std::size_t start = 0; start <= text.size();) {
+      const std::size_t end = std::min(text.find(',', start), text.size());
+      out.push_back(text.substr(start, end - start));
+      start = end + 1;
+    }
+  given = std::move(out);
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
   using namespace winnow::cli;
@@ -37,14 +76,14 @@ int main(int argc, char** argv) {
                     "shader-era algorithms: fail when a search loop takes more trips than its proven bound");
   double run_warmup_ms = 200;
   run_cmd->add_option("--warmup-time", run_warmup_ms, "and warm up for at least this many ms (GPU clocks ramp up)")
-      ->capture_default_str()->check(CLI::Range(0.0, 60000.0));
+      ->capture_default_str()->check(finite_number)->check(CLI::Range(0.0, 60000.0));
   auto* run_out = run_cmd->add_option("--out", run.out, "append nothing, write the record: FILE.jsonl or FILE.csv");
 
   bench_args bench;
   auto* bench_cmd = app.add_subcommand("bench", "sweep a suite: algorithms × cases × parameters; JSONL + CSV into --out");
   bench_cmd->add_option("--suite", bench.suite, "suite name or a .json file")->capture_default_str();
-  bench_cmd->add_option("--api", bench.apis, "only these apis (comma-separated)")->delimiter(',');
-  bench_cmd->add_option("--algo", bench.algos, "only these algorithms (comma-separated api/name)")->delimiter(',');
+  bench_cmd->add_option("--api", bench.apis, "only these apis (comma-separated)")->check(non_empty);
+  bench_cmd->add_option("--algo", bench.algos, "only these algorithms (comma-separated api/name)")->check(non_empty);
   bench_cmd->add_option("--case", bench.cases, "these cases instead of the suite's (repeatable)");
   bench_cmd->add_option("--reps", bench.reps, "timed repetitions (default: the suite's)")->check(CLI::Range(1, 100000));
   bench_cmd->add_option("--warmup", bench.warmup, "untimed repetitions (default: the suite's)")->check(CLI::Range(0, 100000));
@@ -52,7 +91,7 @@ int main(int argc, char** argv) {
   bench_cmd->add_flag("--loop-check", bench.loop_check,
                       "shader-era algorithms: fail when a search loop takes more trips than its proven bound");
   bench_cmd->add_option("--warmup-time", bench.warmup_ms, "warm up for at least this many ms (default: the suite's, else 200)")
-      ->check(CLI::Range(0.0, 60000.0));
+      ->check(finite_number)->check(CLI::Range(0.0, 60000.0));
   bench_cmd->add_option("--out", bench.out, "results folder")->capture_default_str();
   bench_cmd->add_flag("--resume", bench.resume,
                       "keep the records an earlier (interrupted) run left in --out and run only the rest "
@@ -92,7 +131,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> calibrate_apis;
   std::string calibrate_out;
   auto* calibrate_cmd = app.add_subcommand("calibrate", "measure each device's pass cost and copy bandwidth (for pass models)");
-  calibrate_cmd->add_option("--api", calibrate_apis, "only these apis (comma-separated)")->delimiter(',');
+  calibrate_cmd->add_option("--api", calibrate_apis, "only these apis (comma-separated)")->check(non_empty);
   auto* calibrate_out_opt = calibrate_cmd->add_option("--out", calibrate_out, "also write the constants as JSON Lines (FILE.jsonl)");
 
   if (argc > 1 && argv[1][0] != '-') {
@@ -118,6 +157,9 @@ int main(int argc, char** argv) {
     app.exit(e); // prints the message
     return 2;
   }
+  split_lists(bench.apis);
+  split_lists(bench.algos);
+  split_lists(calibrate_apis);
   try {
     if (debug) winnow::set_debug(true);
     if (app.got_subcommand("help")) {

@@ -1,12 +1,8 @@
 #include "suite.hpp"
 
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 
-#include "embedded.hpp"
 #include "winnow/error.hpp"
 
 namespace winnow::cli {
@@ -61,7 +57,9 @@ void check_cases(const suite& s) {
       throw usage_error("suite " + s.origin + ": case \"" + c + "\" uses {size} but \"sizes\" is empty");
 }
 
-suite parse(const std::string& origin, const std::string& text) {
+} // namespace
+
+suite parse_suite(const std::string& origin, const std::string& text) {
   json j;
   try {
     j = json::parse(text);
@@ -100,8 +98,6 @@ suite parse(const std::string& origin, const std::string& text) {
   return s;
 }
 
-} // namespace
-
 std::vector<std::string> suite::expanded_cases() const {
   std::vector<std::string> out;
   for (const auto& c : cases)
@@ -118,31 +114,6 @@ suite suite::quick() const {
   read_sweep(origin + " (quick)", json::parse(*quick_json), q);
   q.quick_json.reset();
   return q;
-}
-
-std::vector<suite> embedded_suite_list() {
-  std::vector<suite> out;
-  for (const auto& [name, text] : embedded_suites()) out.push_back(parse(name, text));
-  return out;
-}
-
-suite load_suite(const std::string& name_or_path) {
-  for (const auto& [name, text] : embedded_suites())
-    if (name == name_or_path) return parse(name, text);
-  if (name_or_path.ends_with(".json")) {
-    // A FIFO would block the read forever; a directory is not a suite.
-    if (!std::filesystem::is_regular_file(name_or_path))
-      throw usage_error("suite file " + name_or_path + ": " +
-                        (std::filesystem::exists(name_or_path) ? "not a regular file" : "no such file"));
-    std::ifstream in(name_or_path);
-    if (!in) throw usage_error("suite file " + name_or_path + ": cannot open");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return parse(name_or_path, ss.str());
-  }
-  std::string known;
-  for (const auto& [name, text] : embedded_suites()) known += (known.empty() ? "" : ", ") + name;
-  throw usage_error("unknown suite '" + name_or_path + "' (known: " + known + "; or a path to a .json file)");
 }
 
 } // namespace winnow::cli
