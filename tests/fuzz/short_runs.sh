@@ -12,8 +12,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for t in spec suite param image; do
   mkdir -p "$work/$t"
+  seeds=(tests/fuzz/seeds/$t)
+  [ $t = suite ] && seeds+=(tools/winnow/suites) # the shipped suites seed the suite fuzzer (read only)
   if ! build/fuzz/fuzz/fuzz_$t -max_total_time="$seconds" -rss_limit_mb=2048 -artifact_prefix="$work/" \
-       "$work/$t" tests/fuzz/seeds/$t >"$work/$t.log" 2>&1; then
+       "$work/$t" "${seeds[@]}" >"$work/$t.log" 2>&1; then
     tail -40 "$work/$t.log"
     mkdir -p build/fuzz/findings && cp "$work"/crash-* "$work"/leak-* "$work"/oom-* "$work"/timeout-* build/fuzz/findings/ 2>/dev/null || true
     echo "fuzz_$t: FAILED (reproducers copied to build/fuzz/findings/)"
