@@ -246,8 +246,7 @@ void by_words(unsigned words, F&& f) {
   }
 }
 
-/// The tile shapes a run may choose (lookback_shapes() lists them by name, first the default).
-/// The tile shapes a run may choose, by name: "THREADSxROWS", and "mK" where __launch_bounds__ asks
+/// The tile shapes a run may choose (lookback_shapes() lists the same names, the default first), by name: "THREADSxROWS", and "mK" where __launch_bounds__ asks
 /// for K resident blocks per SM (the compiler then caps the registers; a few spill to L1).
 template <class F>
 void by_shape(const std::string& name, F&& f) {
