@@ -8,8 +8,9 @@ cmake --preset ci
 cmake --build --preset ci
 ctest --preset ci
 tests/fuzz/short_runs.sh 20
-# AddressSanitizer + UBSan over every test that does not touch Vulkan: those report leaks under
-# LeakSanitizer whose stacks the driver's suppression (tests/asan/lsan.supp) does not cover yet.
+# Every test again under AddressSanitizer + UBSan (GPU-driver leaks: tests/asan/lsan.supp), but the
+# report tests: their python3 would run with the preset's preloaded ASan runtime and fail on
+# Python's own leaks at exit (the C++ they drive is covered by the cli and results tests).
 cmake --preset asan
 cmake --build --preset asan
-ctest --preset asan -E 'vk|vulkan|every_api|every_method_of_every_api|reproduce_quick'
+ctest --preset asan -E '^report\.'
