@@ -73,6 +73,13 @@ TEST_F(cli, usage_errors_exit_2_and_name_the_bad_part) {
   }
 }
 
+TEST_F(cli, a_case_over_the_devices_size_limit_is_refused_before_it_is_made) {
+  if (winnow("run --algo gl/horn --case all:10").code != 0) GTEST_SKIP() << "GL cannot run here";
+  // llvmpipe's GL_MAX_TEXTURE_SIZE is 16384 (2^28 words), NVIDIA's 32768: 2^32 − 1 elements exceed both
+  // and this machine's memory, and the limit is named first, at once (no 16 GiB case is built).
+  expect_usage_error("run --algo gl/horn --case uniform:4294967295", "words, this device's limit (GL_MAX_TEXTURE_SIZE on GL");
+}
+
 TEST_F(cli, run_verifies_prints_phases_and_writes_a_record) {
   const result r = winnow("run --algo cpu/redzone --case removal:100000:k=0.1 --reps 3 --out " + path("r.jsonl"));
   ASSERT_EQ(r.code, 0) << r.output;

@@ -27,6 +27,10 @@ int run_command(const run_args& a) {
   (void)resolve_params(entry.info, given); // usage errors before the case is made
   if (a.out_given) check_output_file("--out", a.out, {".jsonl", ".csv"});
   const case_spec spec = parse_spec(a.spec);
+  // The device's limits first (a GL texture holds at most GL_MAX_TEXTURE_SIZE² words), then the
+  // host's memory: neither costs generating the case.
+  if (!reg.unavailable_reason(entry.info.api))
+    if (const auto why = entry.make()->refuses(elements_of(spec))) throw usage_error(to_string(spec) + ": " + *why);
   check_fits(spec);
 
   prepared_case c{generate(spec), {}};

@@ -137,6 +137,12 @@ public:
   /// Evicts the working set from the device's caches before a cold repetition, outside the timed
   /// region. Every backend implements it: a record that says `cold` must have been flushed.
   virtual void flush_caches() = 0;
+  /// Why this algorithm cannot take `n` elements on this device (e.g. a texture-size limit), asked
+  /// before the case is made so that an impossible size costs no generation; nullopt when it can.
+  [[nodiscard]] virtual std::optional<std::string> refuses(std::uint64_t n) const {
+    (void)n;
+    return std::nullopt;
+  }
 };
 
 /// Checks `given` against the axes: unknown keys, values outside the choices or the range are

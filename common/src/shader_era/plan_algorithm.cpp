@@ -22,6 +22,14 @@ void plan_algorithm::prepare(const workload& w, const param_set& p, const prepar
   m_exec->prepare(m_plan, p, m_padded, w.removals);
 }
 
+std::optional<std::string> plan_algorithm::refuses(std::uint64_t n) const {
+  // The stream is a 2D array of at most max_width × max_width words (layout_for says the same later).
+  const std::uint64_t w = m_exec->max_width();
+  if (n <= w * w) return std::nullopt;
+  return std::to_string(n) + " elements need more than " + std::to_string(w) + " × " + std::to_string(w) +
+         " words, this device's limit (GL_MAX_TEXTURE_SIZE on GL, maxImageDimension2D or the buffer limit on Vulkan)";
+}
+
 void plan_algorithm::reset() {
   // The mark pass wrote zeros into the stream; put the unmarked stream back.
   if (m_plan.marks()) m_exec->write(view{m_plan.stream}, m_padded);

@@ -62,6 +62,7 @@ public:
   [[nodiscard]] traffic bytes_moved() const override { return m_plan.traffic_model(); }
   [[nodiscard]] std::unique_ptr<timer> make_timer() override { return m_exec->make_timer(); }
   void flush_caches() override { m_exec->flush_caches(); }
+  [[nodiscard]] std::optional<std::string> refuses(std::uint64_t n) const override;
 
   /// For traces: the plan, and the executor to run its passes one at a time.
   [[nodiscard]] const plan& the_plan() const { return m_plan; }
