@@ -9,7 +9,7 @@ cmake --build --preset ci
 ctest --preset ci
 tests/fuzz/short_runs.sh 20
 # Every test again under AddressSanitizer + UBSan (GPU-driver leaks: tests/asan/lsan.supp), but the
-# three that run programs of other people's (python3 for the report tests, xvfb-run and Xvfb for
+# four that run programs of other people's (python3 for the three report tests, xvfb-run and Xvfb for
 # the viewer's screenshot): under the preset's LD_PRELOAD of the ASan runtime those report their
 # own leaks at exit. The C++ they drive is covered by the other tests.
 cmake --preset asan
