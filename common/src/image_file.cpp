@@ -96,8 +96,9 @@ image_header pgm_header(std::span<const std::uint8_t> bytes, const std::string& 
   check_size(path, width, height);
   const auto mv = static_cast<unsigned>(r.number("maxval", 65535));
   if (mv == 0) refuse(path, "PGM maxval is 0 (1…65535)");
-  if (r.at >= bytes.size()) refuse(path, "PGM header ends before its samples");
-  ++r.at; // the single whitespace character after maxval
+  // Exactly one whitespace character after maxval (not a comment: the samples begin right after it).
+  if (r.at >= bytes.size() || !pgm_reader::space(bytes[r.at])) refuse(path, "PGM header ends before its samples");
+  ++r.at;
   if (data_at) *data_at = r.at;
   if (maxval) *maxval = mv;
   return {image_format::pgm, width, height};

@@ -49,6 +49,7 @@ protected:
     m_words = p.choice<unsigned>("element", {{"32", 1}, {"64", 2}, {"128", 4}});
     m_in_place = p.choice<bool>("place", {{"out", false}, {"in", true}});
     m_shape = p.text("tile");
+    lookback_prepare(m_words, m_shape);
     const std::size_t tile = lookback_tile(m_words, m_shape);
     m_tiles = (m_n + tile - 1) / tile;
     m_in_pristine.resize(m_n * m_words);

