@@ -66,8 +66,12 @@ param_set resolve_params(const algorithm_info& info, const params& given) {
     auto axis = std::find_if(info.axes.begin(), info.axes.end(), [&](const param_axis& a) { return a.key == key; });
     if (axis == info.axes.end()) {
       std::string keys;
-      for (const auto& a : info.axes) keys += (keys.empty() ? "" : ", ") + a.key;
-      throw usage_error(info.full_name() + ": unknown parameter '" + key + "'" +
+      std::vector<std::string> names;
+      for (const auto& a : info.axes) {
+        keys += (keys.empty() ? "" : ", ") + a.key;
+        names.push_back(a.key);
+      }
+      throw usage_error(info.full_name() + ": unknown parameter '" + key + "'" + did_you_mean(key, names) +
                         (keys.empty() ? " (it takes none)" : " (accepted: " + keys + ")"));
     }
     if (!valid_value(*axis, value))

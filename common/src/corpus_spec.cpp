@@ -130,7 +130,8 @@ const family_def& find_family(std::string_view name) {
     if (f.info.name == name) return f;
   std::vector<std::string> names;
   for (const auto& f : family_table()) names.push_back(f.info.name);
-  throw usage_error("corpus: unknown family '" + std::string(name) + "' (accepted: " + join(names) + ")");
+  throw usage_error("corpus: unknown family '" + std::string(name) + "'" + did_you_mean(name, names) + " (accepted: " +
+                    join(names) + ")");
 }
 
 std::vector<std::string_view> split(std::string_view text, char sep) {
@@ -215,7 +216,7 @@ case_spec parse_spec(std::string_view text) {
     if (idx == fam.info.keys.size()) {
       std::vector<std::string> names;
       for (const auto& k : fam.info.keys) names.push_back(k.name);
-      throw usage_error("corpus: unknown key '" + key + "' for " + s.family +
+      throw usage_error("corpus: unknown key '" + key + "' for " + s.family + did_you_mean(key, names) +
                         (names.empty() ? " (it takes no keys)" : " (accepted: " + join(names) + ")"));
     }
     if (s.keys.contains(key)) throw usage_error("corpus: key '" + key + "' given twice in '" + std::string(text) + "'");

@@ -2,22 +2,48 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "winnow/error.hpp"
 #include "winnow/settings.hpp"
 
 namespace winnow {
 
+namespace {
+
+/// The q-quantile of sorted samples, linear between order statistics.
+double quantile(const std::vector<double>& sorted, double q) {
+  const double at = q * static_cast<double>(sorted.size() - 1);
+  const auto lo = static_cast<std::size_t>(at);
+  const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - static_cast<double>(lo));
+}
+
+} // namespace
+
 stats summarize(std::vector<double> samples) {
   if (samples.empty()) return {};
   std::sort(samples.begin(), samples.end());
-  const std::size_t mid = samples.size() / 2;
-  const double median = samples.size() % 2 ? samples[mid] : (samples[mid - 1] + samples[mid]) / 2;
-  return {median, samples.front(), samples.back()};
+  const auto n = static_cast<double>(samples.size());
+  double sum = 0;
+  for (double x : samples) sum += x;
+  const double mean = sum / n;
+  double squares = 0;
+  for (double x : samples) squares += (x - mean) * (x - mean);
+  stats s;
+  s.median = quantile(samples, 0.5);
+  s.min = samples.front();
+  s.max = samples.back();
+  s.mean = mean;
+  s.stddev = samples.size() > 1 ? std::sqrt(squares / (n - 1)) : 0;
+  s.q1 = quantile(samples, 0.25);
+  s.q3 = quantile(samples, 0.75);
+  return s;
 }
 
 measurement measure(algorithm& a, const run_options& options) {
   if (options.reps < 1 || options.warmup < 0) throw usage_error("harness: reps must be ≥ 1 and warmup ≥ 0");
+  if (!(options.max_noise >= 0) || !(options.timeout_ns > 0)) throw usage_error("harness: max_noise must be ≥ 0 and timeout > 0");
   using clock = std::chrono::steady_clock;
   // Phase samples by name, in the order names first appear; a name marked twice in one run adds up.
   std::vector<std::pair<std::string, std::vector<double>>> by_phase;
@@ -34,7 +60,15 @@ measurement measure(algorithm& a, const run_options& options) {
     a.run(*t);
     t->stop();
   }
-  for (int rep = 0; rep < options.reps; ++rep) {
+  // `reps` repetitions, then (with max_noise) more until the totals are quiet enough or time is up.
+  const auto timed_start = clock::now();
+  const auto more = [&] {
+    if (totals.size() < static_cast<std::size_t>(options.reps)) return true;
+    if (options.max_noise <= 0) return false;
+    if (std::chrono::duration<double, std::nano>(clock::now() - timed_start).count() >= options.timeout_ns) return false;
+    return summarize(totals).noise() > options.max_noise;
+  };
+  while (more()) {
     a.reset();
     if (options.cold) a.flush_caches();
     const auto w0 = clock::now();
@@ -61,6 +95,7 @@ measurement measure(algorithm& a, const run_options& options) {
   }
   measurement m;
   for (auto& [name, samples] : by_phase) m.phases.push_back({name, summarize(std::move(samples))});
+  m.samples = totals.size();
   m.total = summarize(std::move(totals));
   m.wall = summarize(std::move(walls));
   m.output = a.result();
@@ -84,6 +119,8 @@ record start_record(const algorithm_entry& entry, const params& p, const std::st
   r.warmup = options.warmup;
   r.warmup_ns = options.warmup_ns;
   r.reps = options.reps;
+  r.max_noise = options.max_noise;
+  r.timeout_s = options.max_noise > 0 ? options.timeout_ns / 1e9 : 0;
   r.cold = options.cold;
   r.debug = debug_enabled();
   return r;
@@ -118,6 +155,7 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     r.bytes_read = bytes.read;
     r.bytes_written = bytes.written;
     r.launches = bytes.launches;
+    r.reps = static_cast<int>(m.samples);
     r.phases = std::move(m.phases);
     r.total = m.total;
     r.wall = m.wall;

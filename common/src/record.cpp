@@ -38,10 +38,16 @@ std::string host_description() {
   return model + ", " + std::to_string(std::thread::hardware_concurrency()) + " threads";
 }
 
-nlohmann::json to_json(const stats& s) { return {{"median_ns", s.median}, {"min_ns", s.min}, {"max_ns", s.max}}; }
+nlohmann::json to_json(const stats& s) {
+  return {{"median_ns", s.median}, {"min_ns", s.min},     {"max_ns", s.max}, {"mean_ns", s.mean},
+          {"stddev_ns", s.stddev}, {"q1_ns", s.q1},       {"q3_ns", s.q3},   {"noise", s.noise()}};
+}
 
+/// Records written before the spread was recorded have median/min/max only: the rest reads as 0.
 stats stats_from(const nlohmann::json& j) {
-  return {j.at("median_ns").get<double>(), j.at("min_ns").get<double>(), j.at("max_ns").get<double>()};
+  const auto optional = [&](const char* key) { return j.contains(key) ? j.at(key).get<double>() : 0.0; };
+  return {j.at("median_ns").get<double>(), j.at("min_ns").get<double>(), j.at("max_ns").get<double>(),
+          optional("mean_ns"), optional("stddev_ns"), optional("q1_ns"), optional("q3_ns")};
 }
 
 std::string csv_field(const std::string& s) {
@@ -69,6 +75,8 @@ void set_command_line(int argc, char** argv) {
   }
   command_line() = cmd;
 }
+
+const char* version() { return WINNOW_VERSION; }
 
 void stamp(record& r) {
   static const std::string host = host_description();
@@ -104,6 +112,8 @@ std::string to_json_line(const record& r) {
   j["warmup"] = r.warmup;
   j["warmup_ms"] = r.warmup_ns / 1e6;
   j["reps"] = r.reps;
+  j["max_noise"] = r.max_noise;
+  j["timeout_s"] = r.timeout_s;
   j["cold"] = r.cold;
   j["debug"] = r.debug;
   j["phases"] = phases;
@@ -142,6 +152,8 @@ record from_json_line(const std::string& line) {
     r.warmup = j.at("warmup").get<int>();
     r.warmup_ns = j.at("warmup_ms").get<double>() * 1e6;
     r.reps = j.at("reps").get<int>();
+    if (j.contains("max_noise")) r.max_noise = j.at("max_noise").get<double>();
+    if (j.contains("timeout_s")) r.timeout_s = j.at("timeout_s").get<double>();
     r.cold = j.at("cold").get<bool>();
     r.debug = j.at("debug").get<bool>();
     for (const auto& p : j.at("phases")) r.phases.push_back({p.at("name").get<std::string>(), stats_from(p)});
@@ -166,7 +178,8 @@ std::string to_csv(const std::vector<record>& rows) {
       if (std::find(phase_names.begin(), phase_names.end(), p.name) == phase_names.end()) phase_names.push_back(p.name);
   std::string out =
       "schema,winnow,api,algorithm,params,case,n,removals,valid,kept,stable,in_place,warmup,warmup_ms,reps,cold,debug,"
-      "total_median_ns,total_min_ns,total_max_ns,wall_median_ns,wall_min_ns,wall_max_ns,bytes_read,bytes_written,launches,"
+      "total_median_ns,total_min_ns,total_max_ns,total_stddev_ns,total_q1_ns,total_q3_ns,noise,max_noise,"
+      "wall_median_ns,wall_min_ns,wall_max_ns,bytes_read,bytes_written,launches,"
       "verified,mismatch,skipped,device,driver,host,command";
   for (const auto& name : phase_names) out += "," + name + "_median_ns," + name + "_min_ns," + name + "_max_ns";
   out += "\n";
@@ -178,7 +191,8 @@ std::string to_csv(const std::vector<record>& rows) {
         std::to_string(r.n), std::to_string(r.removals), std::to_string(r.valid), std::to_string(r.kept),
         r.stable ? "true" : "false", r.in_place ? "true" : "false", std::to_string(r.warmup), num(r.warmup_ns / 1e6),
         std::to_string(r.reps), r.cold ? "true" : "false", r.debug ? "true" : "false",
-        num(r.total.median), num(r.total.min), num(r.total.max), num(r.wall.median), num(r.wall.min), num(r.wall.max),
+        num(r.total.median), num(r.total.min), num(r.total.max), num(r.total.stddev), num(r.total.q1), num(r.total.q3),
+        num(r.total.noise()), num(r.max_noise), num(r.wall.median), num(r.wall.min), num(r.wall.max),
         std::to_string(r.bytes_read), std::to_string(r.bytes_written), std::to_string(r.launches), r.verified ? "true" : "false", r.mismatch,
         r.skipped.value_or(""), r.device, r.driver, r.host, r.command};
     std::string line;

@@ -16,21 +16,25 @@ void registry::add_unavailable(std::string api, std::string summary, std::string
 
 const backend& registry::find_backend(std::string_view api) const {
   std::string known;
+  std::vector<std::string> names;
   for (const auto& b : m_backends) {
     if (b.api == api) return b;
     known += (known.empty() ? "" : ", ") + b.api;
+    names.push_back(b.api);
   }
-  throw usage_error("unknown api '" + std::string(api) + "' (known: " + known + ")");
+  throw usage_error("unknown api '" + std::string(api) + "'" + did_you_mean(api, names) + " (known: " + known + ")");
 }
 
 const algorithm_entry& registry::find(std::string_view full_name) const {
   std::string known;
+  std::vector<std::string> names;
   for (const auto& b : m_backends)
     for (const auto& a : b.algorithms) {
       if (a.info.full_name() == full_name) return a;
       known += (known.empty() ? "" : ", ") + a.info.full_name();
+      names.push_back(a.info.full_name());
     }
-  throw usage_error("unknown algorithm '" + std::string(full_name) + "' (known: " + known +
+  throw usage_error("unknown algorithm '" + std::string(full_name) + "'" + did_you_mean(full_name, names) + " (known: " + known +
                     "; `winnow list` shows every backend, including those not built here)");
 }
 

@@ -8,22 +8,12 @@
 #include <nlohmann/json.hpp>
 #include <stb/stb_image.h>
 
+#include "run_winnow.hpp"
+
 namespace {
 
-struct result {
-  int code;
-  std::string output; // stdout and stderr
-};
-
-result winnow(const std::string& args) {
-  const std::string cmd = std::string(WINNOW_EXE) + " " + args + " 2>&1";
-  std::FILE* p = ::popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int status = ::pclose(p);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+using winnow_test::result;
+using winnow_test::winnow;
 
 class cli : public testing::Test {
 protected:
@@ -100,7 +90,7 @@ TEST_F(cli, bench_writes_jsonl_and_csv_whole) {
   const result r = winnow("bench --suite cpu --case uniform:20000:p=0.3 --case removal:20000:k=0.5 --reps 1 --warmup 0 --out " +
                           path("out"));
   ASSERT_EQ(r.code, 0) << r.output;
-  EXPECT_NE(r.output.find("[10/10]"), std::string::npos) << "progress on stderr\n" << r.output;
+  EXPECT_NE(r.output.find("[10/10 "), std::string::npos) << "progress on stderr\n" << r.output;
   std::ifstream jsonl(path("out/cpu.jsonl")), csv(path("out/cpu.csv"));
   std::string line;
   int lines = 0;

@@ -19,24 +19,14 @@
 
 extern char** environ;
 
+#include "run_winnow.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-struct result {
-  int code;
-  std::string output;
-};
-
-result winnow(const std::string& args) {
-  const std::string cmd = std::string(WINNOW_EXE) + " " + args + " 2>&1";
-  std::FILE* p = ::popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int status = ::pclose(p);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+using winnow_test::result;
+using winnow_test::winnow;
 
 /// Starts winnow in the background (output to `log`), for the tests that signal or race it.
 pid_t start(const std::vector<std::string>& args, const fs::path& log) {

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
+#include <functional>
 
 #include "winnow/error.hpp"
 #include "winnow/harness.hpp"
@@ -16,6 +18,20 @@ TEST(harness, summarize_median_min_max) {
   EXPECT_EQ(odd.max, 5);
   EXPECT_EQ(summarize({4, 1, 3, 2}).median, 2.5);
   EXPECT_EQ(summarize({}).median, 0);
+}
+
+TEST(harness, summarize_gives_the_spread_quartiles_and_relative_noise) {
+  const stats s = summarize({4, 1, 3, 2});
+  EXPECT_DOUBLE_EQ(s.mean, 2.5);
+  EXPECT_DOUBLE_EQ(s.stddev, std::sqrt(5.0 / 3.0)); // sample standard deviation (n - 1)
+  EXPECT_DOUBLE_EQ(s.q1, 1.75);                     // linear between order statistics
+  EXPECT_DOUBLE_EQ(s.q3, 3.25);
+  EXPECT_DOUBLE_EQ(s.noise(), std::sqrt(5.0 / 3.0) / 2.5);
+  const stats one = summarize({7});
+  EXPECT_EQ(one.stddev, 0);
+  EXPECT_EQ(one.q1, 7);
+  EXPECT_EQ(one.noise(), 0);
+  EXPECT_EQ(summarize({5, 5, 5}).noise(), 0);
 }
 
 /// A timer whose phases last a scripted number of ns, so the statistics are exact.
@@ -80,6 +96,60 @@ TEST(harness, warmup_is_dropped_phases_add_up_and_reset_precedes_every_run) {
   EXPECT_EQ(m.total.median, 1203);
   EXPECT_GT(m.wall.min, 0);
   EXPECT_EQ(m.output.values, (std::vector<std::uint32_t>{1, 3}));
+}
+
+/// A timer whose run n lasts `script(n)` ns (one phase), for the repeat-until-quiet loop.
+class noisy_timer final : public timer {
+public:
+  noisy_timer(int* rep, std::function<double(int)> script) : m_rep(rep), m_script(std::move(script)) {}
+  void start() override {}
+  void phase(std::string_view) override {}
+  void stop() override {}
+  std::vector<phase_time> read() override { return {{"all", m_script(*m_rep)}}; }
+
+private:
+  int* m_rep;
+  std::function<double(int)> m_script;
+};
+
+class scripted final : public algorithm {
+public:
+  explicit scripted(std::function<double(int)> script) : m_script(std::move(script)) {}
+  void prepare(const workload&, const param_set&, const prepare_options&) override {}
+  void run(timer& t) override {
+    ++m_rep;
+    t.phase("all");
+  }
+  compaction_output result() override { return {}; }
+  traffic bytes_moved() const override { return {}; }
+  std::unique_ptr<timer> make_timer() override { return std::make_unique<noisy_timer>(&m_rep, m_script); }
+  void flush_caches() override {}
+
+private:
+  std::function<double(int)> m_script;
+  int m_rep = 0;
+};
+
+TEST(harness, max_noise_repeats_until_the_totals_are_quiet_and_stops_at_the_timeout) {
+  // Runs alternate 100 and 300 ns for the first eight, then stay at 200: the mean stays 200 and the
+  // stddev is sqrt(80000 / (n - 1)), at most 30 % of the mean from n = 24 on (n = 23: 30.2 %).
+  scripted settles([](int rep) { return rep <= 8 ? (rep % 2 ? 100.0 : 300.0) : 200.0; });
+  const measurement m = measure(settles, {.warmup = 0, .reps = 4, .max_noise = 0.3});
+  EXPECT_EQ(m.samples, 24u);
+  EXPECT_LE(m.total.noise(), 0.3);
+
+  // Never quiet: stops at the timeout, with what it has.
+  scripted never([](int rep) { return rep % 2 ? 100.0 : 300.0; });
+  run_options bounded{.warmup = 0, .reps = 3, .max_noise = 0.01, .timeout_ns = 20e6};
+  const auto t0 = std::chrono::steady_clock::now();
+  const measurement n = measure(never, bounded);
+  EXPECT_GE(std::chrono::steady_clock::now() - t0, std::chrono::milliseconds(20));
+  EXPECT_GT(n.samples, 3u);
+  EXPECT_GT(n.total.noise(), 0.01);
+
+  // Without max_noise, exactly reps.
+  scripted fixed([](int rep) { return rep % 2 ? 100.0 : 300.0; });
+  EXPECT_EQ(measure(fixed, {.warmup = 0, .reps = 3}).samples, 3u);
 }
 
 TEST(harness, run_case_records_everything_and_skips_unavailable_backends) {

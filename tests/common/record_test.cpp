@@ -25,7 +25,9 @@ record sample() {
   r.in_place = true;
   r.reps = 5;
   r.phases = {{"mark", {100, 90, 120}}, {"fill", {200, 190, 210}}};
-  r.total = {300, 280, 330};
+  r.total = {300, 280, 330, 302, 20, 290, 310};
+  r.max_noise = 0.05;
+  r.timeout_s = 15;
   r.wall = {310, 290, 340};
   r.bytes_read = 1000;
   r.bytes_written = 500;
@@ -44,6 +46,10 @@ TEST(record, json_line_has_every_schema_field) {
   EXPECT_EQ(j["phases"][1]["name"], "fill");
   EXPECT_EQ(j["phases"][1]["median_ns"], 200.0);
   EXPECT_EQ(j["total"]["max_ns"], 330.0);
+  EXPECT_EQ(j["total"]["stddev_ns"], 20.0);
+  EXPECT_EQ(j["total"]["q3_ns"], 310.0);
+  EXPECT_DOUBLE_EQ(j["total"]["noise"].get<double>(), 20.0 / 302.0);
+  EXPECT_EQ(j["max_noise"], 0.05);
   EXPECT_TRUE(j["skipped"].is_null());
   EXPECT_TRUE(j["mismatch"].is_null());
   EXPECT_EQ(to_json_line(sample()).find('\n'), std::string::npos) << "one record, one line";
@@ -55,6 +61,15 @@ TEST(record, a_json_line_reads_back_to_the_same_record) {
   r.skipped = "no CUDA device";
   EXPECT_EQ(to_json_line(from_json_line(to_json_line(r))), to_json_line(r));
   EXPECT_THROW((void)from_json_line(R"({"schema": 1, "winnow": "x"})"), error);
+  // A record from before the spread was recorded reads back with it 0.
+  auto old = nlohmann::json::parse(to_json_line(r));
+  for (const char* key : {"mean_ns", "stddev_ns", "q1_ns", "q3_ns", "noise"}) old["total"].erase(key);
+  old.erase("max_noise");
+  old.erase("timeout_s");
+  const record back = from_json_line(old.dump());
+  EXPECT_EQ(back.total.median, 300);
+  EXPECT_EQ(back.total.stddev, 0);
+  EXPECT_EQ(back.max_noise, 0);
   EXPECT_THROW((void)from_json_line("not json"), error);
 }
 

@@ -1,13 +1,13 @@
-#include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <map>
 #include <set>
 
+#include "bench_plan.hpp"
 #include "commands.hpp"
 #include "memory.hpp"
 #include "results_folder.hpp"
-#include "suite.hpp"
 #include "table.hpp"
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
@@ -17,72 +17,93 @@
 namespace winnow::cli {
 namespace {
 
-bool wanted(const std::vector<std::string>& filter, const std::string& x) {
-  return filter.empty() || std::find(filter.begin(), filter.end(), x) != filter.end();
+/// 75.2 s → "1:15"; 3725 s → "1:02:05".
+std::string clock_text(double seconds) {
+  const auto s = static_cast<long long>(seconds + 0.5);
+  char text[32];
+  if (s >= 3600) std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+  else std::snprintf(text, sizeof text, "%lld:%02lld", s / 60, s % 60);
+  return text;
 }
 
-/// Every combination of the suite's value lists for this algorithm (one empty set when none).
-std::vector<params> param_grid(const suite& s, const algorithm_info& info) {
-  auto it = s.params.find(info.full_name());
-  if (it == s.params.end()) return {{}};
-  return product({it->second.begin(), it->second.end()});
-}
+/// "[12/40 0:41, ~1:35 left]": the remaining runs at this run's pace so far (resumed ones cost nothing).
+class progress {
+public:
+  explicit progress(std::size_t total) : m_total(total) {}
+  void skip(std::size_t n) {
+    m_done += n;
+    m_before += n;
+  }
+  std::string next() {
+    ++m_done;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+    std::string line = "[" + std::to_string(m_done) + "/" + std::to_string(m_total) + " " + clock_text(elapsed);
+    const std::size_t measured = m_done - 1 - m_before; // finished in this run
+    if (measured > 0)
+      line += ", ~" + clock_text(elapsed / static_cast<double>(measured) * static_cast<double>(m_total - m_done + 1)) + " left";
+    return line + "]";
+  }
 
-struct job {
-  const algorithm_entry* entry;
-  params p;
+private:
+  std::size_t m_total, m_done = 0, m_before = 0;
+  std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
 };
+
+std::string noise_text(const record& r) {
+  if (r.skipped || r.reps < 2) return "-";
+  return format_percent(r.total.noise()) + (r.max_noise > 0 && r.total.noise() > r.max_noise ? " (over)" : "");
+}
+
+/// `--list`: what would run, one line per (algorithm, parameters, case), and what cannot run here.
+int print_plan(const bench_plan& plan, const std::string& out) {
+  table t({"algorithm", "params", "case"});
+  for (const auto& c : plan.cases)
+    for (const auto& j : plan.jobs) t.add({j.entry->info.full_name(), to_string(j.p), c});
+  if (!plan.jobs.empty()) std::cout << t.str() << "\n";
+  for (const auto& [api, why] : plan.not_run) std::cout << api << ": not run here: " << why << "\n";
+  std::cout << plan.jobs.size() * plan.cases.size() << " runs (" << plan.jobs.size() << " algorithms and parameter sets × "
+            << plan.cases.size() << " cases) into " << (std::filesystem::path(out) / plan.name).string() << ".jsonl\n";
+  return 0;
+}
 
 } // namespace
 
 int bench_command(const bench_args& a) {
   const suite s = a.quick ? load_suite(a.suite).quick() : load_suite(a.suite);
-  results_folder out(a.out, s.name);
-  // Before anything starts a thread (the GPU drivers do): every thread inherits the blocked mask.
-  out.guard_signals();
+  if (!a.name.empty()) check_results_name("--name", a.name);
   const registry& reg = all_backends();
-  for (const auto& api : a.apis) (void)reg.find_backend(api); // usage error for an unknown api
-  for (const auto& name : a.algos) (void)reg.find(name);
-  for (const auto& [name, values] : s.params)
-    (void)reg.find(name); // usage error naming the unknown algorithm and the known ones
+  if (a.list) return print_plan(make_plan(a, s, reg), a.out);
 
-  std::vector<job> jobs;
-  std::map<std::string, std::string> not_run; // api → why it cannot run here, said once
-  for (const auto& b : reg.backends()) {
-    if (!wanted(s.apis, b.api) || !wanted(a.apis, b.api)) continue;
-    std::vector<job> mine;
-    for (const auto& e : b.algorithms) {
-      if (!wanted(s.algorithms, e.info.full_name()) || !wanted(a.algos, e.info.full_name())) continue;
-      for (const auto& p : param_grid(s, e.info)) mine.push_back({&e, resolve_params(e.info, p).texts()});
-    }
-    if (mine.empty()) continue;
-    if (auto why = reg.unavailable_reason(b.api)) not_run[b.api] = *why;
-    else jobs.insert(jobs.end(), mine.begin(), mine.end());
-  }
-  if (jobs.empty() && not_run.empty()) throw usage_error("bench: the filters leave no algorithm to run (see `winnow list`)");
-  for (const auto& [api, why] : not_run) std::cerr << api << ": not run here: " << why << "\n";
+  // The folder is taken and the signals guarded before the plan probes the backends: a GPU driver
+  // starts threads, and every thread must inherit the blocked mask. The name is known without probing.
+  std::optional<results_folder> out;
+  out.emplace(a.out, results_name(a, s));
+  out->guard_signals();
+  const bench_plan plan = make_plan(a, s, reg);
+  for (const auto& [api, why] : plan.not_run) std::cerr << api << ": not run here: " << why << "\n";
 
   std::vector<case_spec> specs;
-  for (const auto& c : a.cases.empty() ? s.expanded_cases() : a.cases) specs.push_back(parse_spec(c));
+  for (const auto& c : plan.cases) specs.push_back(parse_spec(c));
   for (const auto& spec : specs) check_source(spec);
   run_options options{a.warmup.value_or(s.warmup), a.reps.value_or(s.reps), a.cold, a.warmup_ms.value_or(s.warmup_ms) * 1e6,
-                      {a.loop_check}};
+                      {a.loop_check}, a.max_noise.value_or(0), a.timeout_s * 1e9};
 
   std::set<std::string> done_before;
   if (a.resume) {
-    auto earlier = out.previous();
+    auto earlier = out->previous();
     for (const auto& r : earlier) done_before.insert(resume_key(r));
     if (!earlier.empty()) std::cerr << "resuming: " << earlier.size() << " records from an earlier run\n";
-    out.keep(std::move(earlier));
+    out->keep(std::move(earlier));
   }
-  const std::size_t total = jobs.size() * specs.size();
-  out.describe(not_run, total);
-  std::size_t done = 0;
+  const std::size_t total = plan.jobs.size() * specs.size();
+  out->describe(plan.not_run, total);
+  std::cerr << "results: " << out->base().string() << ".jsonl (" << total << " runs)\n";
+  progress bar(total);
   std::vector<std::string> bad_inputs; // file: cases that could not be decoded
   for (const auto& spec : specs) {
     const std::string name = to_string(spec);
-    std::vector<const job*> todo;
-    for (const auto& j : jobs) {
+    std::vector<const bench_job*> todo;
+    for (const auto& j : plan.jobs) {
       record key;
       key.algorithm = j.entry->info.full_name();
       key.parameters = j.p;
@@ -90,7 +111,7 @@ int bench_command(const bench_args& a) {
       key.device = reg.device(j.entry->info.api).device;
       if (!done_before.contains(resume_key(key))) todo.push_back(&j);
     }
-    done += jobs.size() - todo.size();
+    bar.skip(plan.jobs.size() - todo.size());
     if (todo.empty()) continue; // every record of this case is from the earlier run: do not even make it
     std::optional<prepared_case> c;
     std::string why_not;
@@ -104,32 +125,35 @@ int bench_command(const bench_args& a) {
       // decoded is bad input: its records are skipped, and bench exits 2 at the end, as run does.
       if (spec.family == "file") bad_inputs.push_back(why_not);
     }
-    for (const job* j : todo) {
-      ++done;
-      std::cerr << "[" << done << "/" << total << "] " << j->entry->info.full_name() << " "
-                << (j->p.empty() ? "" : to_string(j->p) + " ") << name << " … " << std::flush;
+    for (const bench_job* j : todo) {
+      std::cerr << bar.next() << " " << j->entry->info.full_name() << " " << (j->p.empty() ? "" : to_string(j->p) + " ") << name
+                << " … " << std::flush;
       record r = c ? run_case(reg, *j->entry, j->p, *c, options) : skipped_case(*j->entry, j->p, name, spec.n, why_not, options);
       if (r.skipped) std::cerr << "skipped: " << *r.skipped << "\n";
       else if (!r.verified) std::cerr << "FAILED: " << r.mismatch << "\n";
-      else std::cerr << format_ns(r.total.median) << "\n";
-      out.add(std::move(r));
+      else std::cerr << format_ns(r.total.median) << " ± " << noise_text(r) << "\n";
+      out->add(std::move(r));
     }
   }
 
-  const std::vector<record>& records = out.finish();
-  std::size_t failed = 0;
-  table t({"algorithm", "params", "case", "total (median)", "bandwidth", "result"});
+  const std::vector<record>& records = out->finish();
+  std::size_t failed = 0, noisy = 0;
+  table t({"algorithm", "params", "case", "total (median)", "noise", "bandwidth", "result"});
   for (const auto& r : records) {
     failed += !r.skipped && !r.verified;
+    noisy += !r.skipped && r.max_noise > 0 && r.total.noise() > r.max_noise;
     const std::string result = r.skipped ? "skipped" : r.verified ? "ok" : "FAILED";
-    t.add({r.algorithm, to_string(r.parameters), r.spec, r.skipped ? "-" : format_ns(r.total.median),
+    t.add({r.algorithm, to_string(r.parameters), r.spec, r.skipped ? "-" : format_ns(r.total.median), noise_text(r),
            r.skipped ? "-" : format_bandwidth(static_cast<double>(r.bytes_read + r.bytes_written), r.total.median), result});
   }
   if (!records.empty()) std::cout << t.str() << "\n";
-  for (const auto& [api, why] : not_run) std::cout << api << ": not run here: " << why << "\n";
-  std::cout << "wrote " << out.base().string() << ".jsonl and .csv (" << records.size() << " records, " << failed
+  for (const auto& [api, why] : plan.not_run) std::cout << api << ": not run here: " << why << "\n";
+  if (noisy)
+    std::cout << noisy << " records stayed over --max-noise " << options.max_noise * 100 << " % at the --timeout of "
+              << a.timeout_s << " s (marked \"over\")\n";
+  std::cout << "wrote " << out->base().string() << ".jsonl and .csv (" << records.size() << " records, " << failed
             << " failed)\n";
-  if (jobs.empty()) {
+  if (plan.jobs.empty()) {
     std::cerr << "bench: nothing could run here\n";
     return 1;
   }

@@ -19,7 +19,13 @@ struct run_args {
 
 struct bench_args {
   std::string suite = "default";
-  std::vector<std::string> apis, algos, cases;
+  bool suite_given = false; ///< --suite was on the command line (results are named after it)
+  std::vector<std::string> apis, algos, cases; ///< algos and cases: names or globs
+  std::vector<std::string> params;             ///< sweeps: [ALGORITHM:]KEY=V1,V2,…
+  std::string name;                            ///< results file name (default: the suite's)
+  bool list = false;                           ///< print the plan, run nothing
+  std::optional<double> max_noise;             ///< [fraction]
+  double timeout_s = 15;
   std::optional<int> reps, warmup;
   std::optional<double> warmup_ms;
   bool cold = false;
@@ -48,8 +54,9 @@ struct trace_args {
 [[nodiscard]] params parse_params(const std::vector<std::string>& given);
 
 /// The human-readable list, or (as_json) the same as one JSON object: backends with availability,
-/// device and algorithms with their parameters; the embedded suites.
-int list_command(bool as_json);
+/// device and algorithms with their parameters; the embedded suites. `apis` (when not empty): only
+/// those backends, without the suites and corpus families.
+int list_command(bool as_json, const std::vector<std::string>& apis);
 int run_command(const run_args& a);
 int bench_command(const bench_args& a);
 int corpus_command(const std::string& spec, const std::string& out);

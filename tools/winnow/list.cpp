@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -20,12 +21,20 @@ std::string describe(const param_axis& a) {
          std::to_string(a.max) + "]";
 }
 
-} // namespace
+/// The backends `--api` asks for (all when none), each api checked (usage_error naming the known ones).
+std::vector<const backend*> selected(const registry& reg, const std::vector<std::string>& apis) {
+  std::vector<const backend*> out;
+  for (const auto& api : apis) (void)reg.find_backend(api);
+  for (const auto& b : reg.backends())
+    if (apis.empty() || std::find(apis.begin(), apis.end(), b.api) != apis.end()) out.push_back(&b);
+  return out;
+}
 
-int list_json() {
+int list_json(const std::vector<const backend*>& chosen, bool whole) {
   const registry& reg = all_backends();
   nlohmann::ordered_json backends = nlohmann::ordered_json::array();
-  for (const auto& b : reg.backends()) {
+  for (const backend* bp : chosen) {
+    const backend& b = *bp;
     nlohmann::ordered_json j{{"api", b.api}, {"summary", b.summary}};
     const auto reason = reg.unavailable_reason(b.api);
     j["available"] = !reason;
@@ -47,15 +56,21 @@ int list_json() {
     backends.push_back(j);
   }
   nlohmann::ordered_json suites = nlohmann::ordered_json::array();
-  for (const auto& s : embedded_suite_list()) suites.push_back({{"name", s.name}, {"description", s.description}});
+  if (whole)
+    for (const auto& s : embedded_suite_list()) suites.push_back({{"name", s.name}, {"description", s.description}});
   std::cout << nlohmann::ordered_json{{"backends", backends}, {"suites", suites}}.dump(2) << "\n";
   return 0;
 }
 
-int list_command(bool as_json) {
-  if (as_json) return list_json();
+} // namespace
+
+int list_command(bool as_json, const std::vector<std::string>& apis) {
   const registry& reg = all_backends();
-  for (const auto& b : reg.backends()) {
+  const auto chosen = selected(reg, apis);
+  // --api narrows the list to those backends' algorithms; suites and corpus families are api-free.
+  if (as_json) return list_json(chosen, apis.empty());
+  for (const backend* bp : chosen) {
+    const backend& b = *bp;
     const auto reason = reg.unavailable_reason(b.api);
     std::cout << b.api << " — " << b.summary << "\n  ";
     if (reason) std::cout << "unavailable: " << *reason << "\n";
@@ -75,6 +90,7 @@ int list_command(bool as_json) {
     }
     std::cout << "\n";
   }
+  if (!apis.empty()) return 0;
   std::cout << "suites (winnow bench --suite NAME):\n";
   for (const auto& s : embedded_suite_list()) std::cout << "  " << s.name << " — " << s.description << "\n";
   std::cout << "\ncorpus families (family[:size][:key=value...]):\n";

@@ -45,6 +45,17 @@ void split_lists(std::vector<std::string>& given) {
   given = std::move(out);
 }
 
+/// --max-noise PCT and --timeout S (nvbench's): repeat until the total's relative noise is under
+/// PCT % or S seconds of timed repetitions have passed. Returns the --max-noise option.
+CLI::Option* add_noise_options(CLI::App* cmd, double& max_noise_pct, double& timeout_s) {
+  auto* opt = cmd->add_option("--max-noise", max_noise_pct,
+                              "repeat beyond --reps until the total's relative noise (stddev / mean) is under this many %")
+                  ->check(finite_number)->check(CLI::Range(0.001, 100.0));
+  cmd->add_option("--timeout", timeout_s, "… or until this many seconds of timed repetitions have passed")
+      ->capture_default_str()->check(finite_number)->check(CLI::Range(0.001, 86400.0))->needs(opt);
+  return opt;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -57,12 +68,15 @@ int main(int argc, char** argv) {
   app.add_flag("--debug", debug,
                "debug contexts: the GL debug context (synchronous debug output) and the Vulkan validation layer; "
                "records say so (default: WINNOW_DEBUG, else off)");
+  app.set_version_flag("--version", std::string("winnow ") + winnow::version());
   app.footer("`winnow help` prints the full guide (corpus grammar, suites, records).");
 
   app.add_subcommand("help", "print the guide: commands, corpus grammar, suites, records");
   bool list_as_json = false;
   auto* list_cmd = app.add_subcommand("list", "every backend and algorithm, available or not (with the reason), with parameters");
   list_cmd->add_flag("--json", list_as_json, "the same as one JSON object (for scripts)");
+  std::vector<std::string> list_apis;
+  list_cmd->add_option("--api", list_apis, "only these apis (comma-separated)")->check(non_empty);
 
   run_args run;
   auto* run_cmd = app.add_subcommand("run", "one algorithm on one case, verified, with a per-phase table");
@@ -77,14 +91,22 @@ int main(int argc, char** argv) {
   double run_warmup_ms = 200;
   run_cmd->add_option("--warmup-time", run_warmup_ms, "and warm up for at least this many ms (GPU clocks ramp up)")
       ->capture_default_str()->check(finite_number)->check(CLI::Range(0.0, 60000.0));
+  double run_max_noise = 0, run_timeout_s = 15;
+  add_noise_options(run_cmd, run_max_noise, run_timeout_s);
   auto* run_out = run_cmd->add_option("--out", run.out, "append nothing, write the record: FILE.jsonl or FILE.csv");
 
   bench_args bench;
   auto* bench_cmd = app.add_subcommand("bench", "sweep a suite: algorithms × cases × parameters; JSONL + CSV into --out");
-  bench_cmd->add_option("--suite", bench.suite, "suite name or a .json file")->capture_default_str();
+  auto* bench_suite = bench_cmd->add_option("--suite", bench.suite, "suite name or a .json file")->capture_default_str();
   bench_cmd->add_option("--api", bench.apis, "only these apis (comma-separated)")->check(non_empty);
-  bench_cmd->add_option("--algo", bench.algos, "only these algorithms (comma-separated api/name)")->check(non_empty);
-  bench_cmd->add_option("--case", bench.cases, "these cases instead of the suite's (repeatable)");
+  bench_cmd->add_option("--algo", bench.algos, "only these algorithms (comma-separated api/name or globs: 'gl/*')")->check(non_empty);
+  bench_cmd->add_option("--case", bench.cases,
+                        "these cases instead of the suite's, or globs that pick from the suite's ('uniform:*') (repeatable)");
+  bench_cmd->add_option("--param", bench.params,
+                        "sweep [ALGORITHM:]KEY=V1,V2,… over every selected algorithm with KEY, or those ALGORITHM (a glob) "
+                        "matches; in place of the suite's values; repeatable, all combinations");
+  bench_cmd->add_option("--name", bench.name, "results file name in --out (default: the suite's; 'custom' for --case specs without --suite)");
+  bench_cmd->add_flag("--list", bench.list, "print what would run (algorithm, parameters, case) and run nothing");
   bench_cmd->add_option("--reps", bench.reps, "timed repetitions (default: the suite's)")->check(CLI::Range(1, 100000));
   bench_cmd->add_option("--warmup", bench.warmup, "untimed repetitions (default: the suite's)")->check(CLI::Range(0, 100000));
   bench_cmd->add_flag("--cold", bench.cold, "flush the device's caches before every repetition");
@@ -92,6 +114,8 @@ int main(int argc, char** argv) {
                       "shader-era algorithms: fail when a search loop takes more trips than its proven bound");
   bench_cmd->add_option("--warmup-time", bench.warmup_ms, "warm up for at least this many ms (default: the suite's, else 200)")
       ->check(finite_number)->check(CLI::Range(0.0, 60000.0));
+  double bench_max_noise = 0;
+  auto* bench_noise = add_noise_options(bench_cmd, bench_max_noise, bench.timeout_s);
   bench_cmd->add_option("--out", bench.out, "results folder")->capture_default_str();
   bench_cmd->add_flag("--resume", bench.resume,
                       "keep the records an earlier (interrupted) run left in --out and run only the rest "
@@ -137,13 +161,16 @@ int main(int argc, char** argv) {
   if (argc > 1 && argv[1][0] != '-') {
     // CLI11 would only say "a subcommand is required"; name the unknown one and the known ones.
     std::string known;
+    std::vector<std::string> names;
     bool found = false;
     for (const auto* sub : app.get_subcommands([](CLI::App*) { return true; })) {
       found = found || sub->get_name() == argv[1];
       known += (known.empty() ? "" : ", ") + sub->get_name();
+      names.push_back(sub->get_name());
     }
     if (!found) {
-      std::cerr << "winnow: unknown command '" << argv[1] << "' (known: " << known << ")\n";
+      std::cerr << "winnow: unknown command '" << argv[1] << "'" << winnow::did_you_mean(argv[1], names) << " (known: " << known
+                << ")\n";
       return 2;
     }
   }
@@ -153,6 +180,8 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
     app.exit(e); // prints the message
     return 2;
@@ -160,23 +189,30 @@ int main(int argc, char** argv) {
   split_lists(bench.apis);
   split_lists(bench.algos);
   split_lists(calibrate_apis);
+  split_lists(list_apis);
   try {
     if (debug) winnow::set_debug(true);
     if (app.got_subcommand("help")) {
       std::cout << help_text;
       return 0;
     }
-    if (list_cmd->parsed()) return list_command(list_as_json);
+    if (list_cmd->parsed()) return list_command(list_as_json, list_apis);
     if (reproduce_cmd->parsed()) {
       reproduce.debug = debug;
       return reproduce_command(reproduce);
     }
     if (run_cmd->parsed()) {
       run.options.warmup_ns = run_warmup_ms * 1e6;
+      run.options.max_noise = run_max_noise / 100;
+      run.options.timeout_ns = run_timeout_s * 1e9;
       run.out_given = run_out->count() > 0;
       return run_command(run);
     }
-    if (bench_cmd->parsed()) return bench_command(bench);
+    if (bench_cmd->parsed()) {
+      if (bench_noise->count()) bench.max_noise = bench_max_noise / 100;
+      bench.suite_given = bench_suite->count() > 0;
+      return bench_command(bench);
+    }
     if (corpus_cmd->parsed()) return corpus_command(corpus_spec, corpus_out);
     if (calibrate_cmd->parsed()) return calibrate_command(calibrate_apis, calibrate_out_opt->count() ? &calibrate_out : nullptr);
     if (trace_cmd->parsed()) return trace_command(trace);

@@ -13,10 +13,13 @@ namespace winnow::cli {
 
 /// The per-phase table that `run` prints and `bench` does not.
 std::string phase_table(const record& r) {
-  table t({"phase", "median", "min", "max"});
-  for (const auto& p : r.phases) t.add({p.name, format_ns(p.ns.median), format_ns(p.ns.min), format_ns(p.ns.max)});
-  t.add({"total", format_ns(r.total.median), format_ns(r.total.min), format_ns(r.total.max)});
-  t.add({"wall", format_ns(r.wall.median), format_ns(r.wall.min), format_ns(r.wall.max)});
+  table t({"phase", "median", "min", "max", "stddev"});
+  const auto row = [&](const std::string& name, const stats& s) {
+    t.add({name, format_ns(s.median), format_ns(s.min), format_ns(s.max), format_ns(s.stddev)});
+  };
+  for (const auto& p : r.phases) row(p.name, p.ns);
+  row("total", r.total);
+  row("wall", r.wall);
   return t.str();
 }
 
@@ -35,16 +38,23 @@ int run_command(const run_args& a) {
 
   prepared_case c{generate(spec), {}};
   c.expected = reference_compact(c.w);
+  // What runs, before it runs: a long measurement is not a silent one.
+  std::cout << entry.info.full_name() << "  " << to_string(resolve_params(entry.info, given).texts()) << "\n"
+            << "case    " << c.w.spec << "  (n = " << c.w.size() << ", removed " << c.w.size() - c.expected.size() << ", kept "
+            << c.expected.size() << ")\n"
+            << std::flush;
   const record r = run_case(reg, entry, given, c, a.options);
 
-  std::cout << r.algorithm << "  " << to_string(r.parameters) << "\n"
-            << "case    " << r.spec << "  (n = " << r.n << ", removed " << r.removals << ", kept " << r.valid << ")\n";
   if (r.skipped) {
     std::cout << "skipped: " << *r.skipped << "\n";
   } else {
     std::cout << "device  " << r.device << " — " << r.driver << "\n"
               << "reps    " << r.reps << " after " << r.warmup << " warm-up (and ≥ " << r.warmup_ns / 1e6 << " ms)"
-              << (r.cold ? ", cold" : "") << "\n\n"
+              << (r.cold ? ", cold" : "") << "\n"
+              << "noise   " << format_percent(r.total.noise()) << " (stddev / mean of the total; IQR " << format_ns(r.total.q1) << " … "
+              << format_ns(r.total.q3) << ")"
+              << (r.max_noise > 0 ? r.total.noise() <= r.max_noise ? ", under --max-noise" : ", OVER --max-noise at the --timeout" : "")
+              << "\n\n"
               << phase_table(r) << "\n"
               << "bytes   " << r.bytes_read << " read, " << r.bytes_written << " written → "
               << format_bandwidth(static_cast<double>(r.bytes_read + r.bytes_written), r.total.median)

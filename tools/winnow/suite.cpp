@@ -59,6 +59,13 @@ void check_cases(const suite& s) {
 
 } // namespace
 
+void check_results_name(const std::string& what, const std::string& name) {
+  // The name becomes NAME.jsonl inside --out: it must not choose another folder or hide the file.
+  if (name.empty() || name.front() == '.' ||
+      name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") != std::string::npos)
+    throw usage_error(what + " must be a plain file name (letters, digits, _ - .; not starting with .), got \"" + name + "\"");
+}
+
 suite parse_suite(const std::string& origin, const std::string& text) {
   json j;
   try {
@@ -69,17 +76,15 @@ suite parse_suite(const std::string& origin, const std::string& text) {
   if (!j.is_object()) throw usage_error("suite " + origin + ": must be a JSON object");
   for (const auto& [key, value] : j.items())
     if (!sweep_keys.contains(key) && key != "name" && key != "description" && key != "quick")
-      throw usage_error("suite " + origin + ": unknown key \"" + key +
-                        "\" (known: name, description, apis, algorithms, sizes, cases, params, warmup, warmup_ms, reps, quick)");
+      throw usage_error("suite " + origin + ": unknown key \"" + key + "\"" +
+                        did_you_mean(key, {"name", "description", "apis", "algorithms", "sizes", "cases", "params", "warmup",
+                                           "warmup_ms", "reps", "quick"}) +
+                        " (known: name, description, apis, algorithms, sizes, cases, params, warmup, warmup_ms, reps, quick)");
   suite s;
   s.origin = origin;
   if (!j.contains("name")) throw usage_error("suite " + origin + ": \"name\" is missing");
   s.name = get<std::string>(origin, j, "name", "a string");
-  // The name becomes NAME.jsonl inside --out: it must not choose another folder or hide the file.
-  if (s.name.empty() || s.name.front() == '.' ||
-      s.name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") != std::string::npos)
-    throw usage_error("suite " + origin + ": \"name\" must be a plain file name (letters, digits, _ - .; not starting with .), got \"" +
-                      s.name + "\"");
+  check_results_name("suite " + origin + ": \"name\"", s.name);
   if (j.contains("description")) s.description = get<std::string>(origin, j, "description", "a string");
   if (!j.contains("cases")) throw usage_error("suite " + origin + ": \"cases\" is missing");
   read_sweep(origin, j, s);
@@ -89,7 +94,8 @@ suite parse_suite(const std::string& origin, const std::string& text) {
     if (!q.is_object()) throw usage_error("suite " + origin + ": \"quick\" must be an object of sweep keys");
     for (const auto& [key, value] : q.items())
       if (!sweep_keys.contains(key))
-        throw usage_error("suite " + origin + ": unknown key \"quick." + key + "\" (a quick section replaces sweep keys only)");
+        throw usage_error("suite " + origin + ": unknown key \"quick." + key + "\"" +
+                          did_you_mean(key, {sweep_keys.begin(), sweep_keys.end()}) + " (a quick section replaces sweep keys only)");
     suite probe = s;
     read_sweep(origin + " (quick)", q, probe); // checked now, not when --quick is first used
     check_cases(probe);

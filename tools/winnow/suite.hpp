@@ -33,6 +33,8 @@ struct suite {
   std::string origin;                   ///< the embedded name or the file's path, for messages
 };
 
+/// The name of a results file (NAME.jsonl in --out): a plain file name, or a usage_error naming `what`.
+void check_results_name(const std::string& what, const std::string& name);
 /// A suite from its JSON text, checked whole (`origin` names it in messages). usage_error on anything wrong.
 [[nodiscard]] suite parse_suite(const std::string& origin, const std::string& text);
 /// An embedded suite by name, or a JSON file by path. Throws usage_error listing the known suites.

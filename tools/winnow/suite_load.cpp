@@ -31,8 +31,12 @@ suite load_suite(const std::string& name_or_path) {
     return parse_suite(name_or_path, ss.str());
   }
   std::string known;
-  for (const auto& [name, text] : embedded_suites()) known += (known.empty() ? "" : ", ") + name;
-  throw usage_error("unknown suite '" + name_or_path + "' (known: " + known + "; or a path to a .json file)");
+  std::vector<std::string> names;
+  for (const auto& [name, text] : embedded_suites()) {
+    known += (known.empty() ? "" : ", ") + name;
+    names.push_back(name);
+  }
+  throw usage_error("unknown suite '" + name_or_path + "'" + did_you_mean(name_or_path, names) + " (known: " + known + "; or a path to a .json file)");
 }
 
 } // namespace winnow::cli

@@ -47,4 +47,11 @@ std::string format_bandwidth(double bytes, double ns) {
   return buf;
 }
 
+std::string format_percent(double fraction) {
+  char text[32];
+  const double pct = 100 * fraction;
+  std::snprintf(text, sizeof text, pct >= 10 ? "%.0f %%" : pct >= 1 ? "%.1f %%" : "%.2f %%", pct);
+  return text;
+}
+
 } // namespace winnow::cli

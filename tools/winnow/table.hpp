@@ -17,6 +17,8 @@ private:
 
 /// 1234567 ns → "1.235 ms"; picks ns, µs, ms or s.
 [[nodiscard]] std::string format_ns(double ns);
+/// 0.01234 → "1.2 %" (two significant digits, at least one decimal).
+[[nodiscard]] std::string format_percent(double fraction);
 /// bytes / ns → "12.3 GB/s"; "-" when either is 0.
 [[nodiscard]] std::string format_bandwidth(double bytes, double ns);
 

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace winnow {
 
@@ -27,6 +28,10 @@ class unavailable : public error {
 public:
   using error::error;
 };
+
+/// " (did you mean 'x'?)" when one of `known` is a small edit away from `given` (two edits, a third of
+/// its letters if more, one for a word of one or two letters), the nearest first; "" otherwise. For the usage errors of names.
+[[nodiscard]] std::string did_you_mean(std::string_view given, const std::vector<std::string>& known);
 
 /// Throws `error` with "file:line: call: what", for the WINNOW_*_CHECK macros of every backend.
 [[noreturn]] void throw_call_error(std::string_view call, std::string_view what,

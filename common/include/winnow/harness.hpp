@@ -14,22 +14,27 @@ namespace winnow {
 
 struct run_options {
   int warmup = 1; ///< untimed repetitions first
-  int reps = 5;   ///< timed repetitions; the record holds their median/min/max
+  int reps = 5;   ///< timed repetitions (at least); the record holds their statistics
   bool cold = false; ///< flush the device's caches (algorithm::flush_caches) before every repetition
   /// Warm up for at least this long too [ns]: a GPU left idle while the host generates a case
   /// drops its clocks (an H200: 1980 → 345 MHz), and a few short repetitions are timed before the
   /// clocks come back (3× slower Vulkan passes were measured so).
   double warmup_ns = 0;
   prepare_options prepare; ///< e.g. the loop check of the shader-era algorithms
+  /// When > 0, repeat beyond `reps` until the total's relative noise (stddev / mean) is at most this
+  /// or `timeout_ns` of wall time has passed in timed repetitions (nvbench's --max-noise / --timeout).
+  double max_noise = 0;
+  double timeout_ns = 15e9;
 };
 
-/// median/min/max of the samples (the median of an even count is the mean of the middle two).
+/// The samples' statistics (the median of an even count is the mean of the middle two).
 [[nodiscard]] stats summarize(std::vector<double> samples);
 
 struct measurement {
   std::vector<phase_stats> phases; ///< in the order the algorithm marked them
   stats total;                     ///< sum of the phases, per repetition
   stats wall;                      ///< host wall time around run + stop, per repetition
+  std::size_t samples = 0;         ///< timed repetitions made
   compaction_output output;        ///< result() after the last repetition
 };
 

@@ -14,10 +14,19 @@ namespace winnow {
 /// Bumped whenever a field changes meaning or disappears.
 inline constexpr int record_schema_version = 1;
 
+/// One quantity over the timed repetitions [ns]. Quartiles interpolate linearly between order
+/// statistics (as numpy's default), so q1 = min and q3 = max for two samples.
 struct stats {
-  double median = 0; ///< [ns]
-  double min = 0;    ///< [ns]
-  double max = 0;    ///< [ns]
+  double median = 0;
+  double min = 0;
+  double max = 0;
+  double mean = 0;
+  double stddev = 0; ///< sample standard deviation (n - 1); 0 for one sample
+  double q1 = 0;     ///< first quartile
+  double q3 = 0;     ///< third quartile
+
+  /// Relative noise: the standard deviation over the mean (nvbench's "Noise"); 0 when the mean is 0.
+  [[nodiscard]] double noise() const { return mean > 0 ? stddev / mean : 0; }
 };
 
 struct phase_stats {
@@ -43,7 +52,9 @@ struct record {
   bool in_place = false;
   int warmup = 0;
   double warmup_ns = 0; ///< and at least this long [ns]
-  int reps = 0;
+  int reps = 0;       ///< timed repetitions made (more than asked when repeating until max_noise)
+  double max_noise = 0; ///< repeat until total.noise() ≤ this (0: a fixed number of repetitions)
+  double timeout_s = 0; ///< … or until this many seconds of timed repetitions have passed
   bool cold = false;  ///< the device's caches were flushed before every repetition
   bool debug = false; ///< debug contexts (GL debug output, the Vulkan validation layer) were on
   std::vector<phase_stats> phases;
@@ -57,6 +68,8 @@ struct record {
   std::optional<std::string> skipped; ///< why the case did not run
 };
 
+/// This build's version (git describe at configure time), as records carry it.
+[[nodiscard]] const char* version();
 /// Fills the fields every record of this process shares (version, command, host).
 void stamp(record& r);
 /// The command line, set once by main() so records can carry it.

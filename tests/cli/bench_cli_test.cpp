@@ -1,0 +1,165 @@
+// `winnow bench` as nvbench and Google Benchmark users expect it: --param sweeps, glob filters,
+// --list, --name, noise figures and --max-noise; and the small things: --version, list --api,
+// "did you mean" for every kind of name.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <map>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "run_winnow.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using winnow_test::result;
+using winnow_test::winnow;
+
+class bench_cli : public testing::Test {
+protected:
+  void SetUp() override {
+    m_dir = fs::temp_directory_path() / ("winnow_bench_cli_" + std::to_string(::getpid()));
+    fs::create_directories(m_dir);
+  }
+  void TearDown() override { fs::remove_all(m_dir); }
+  std::vector<nlohmann::json> records(const std::string& name) const {
+    std::vector<nlohmann::json> out;
+    std::ifstream in(m_dir / (name + ".jsonl"));
+    for (std::string line; std::getline(in, line);) out.push_back(nlohmann::json::parse(line));
+    return out;
+  }
+  fs::path m_dir;
+};
+
+void expect_usage_error(const std::string& args, const std::string& message) {
+  const result r = winnow(args);
+  EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
+  EXPECT_NE(r.output.find(message), std::string::npos) << args << "\n" << r.output;
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+/// Lines that start with `first` and contain `then`.
+std::size_t lines_with(const std::string& text, const std::string& first, const std::string& then) {
+  std::size_t n = 0;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) n += line.rfind(first, 0) == 0 && line.find(then) != std::string::npos;
+  return n;
+}
+
+TEST_F(bench_cli, param_sweeps_every_selected_algorithm_with_the_key_as_a_product) {
+  // cpu/stencil has threads and chunks, cpu/redzone threads and batches, cpu/par_remove_if threads:
+  // threads=1,2 doubles all three, chunks=1,4 doubles stencil again; sequential and remove_if have neither.
+  const result r = winnow("bench --algo 'cpu/*' --param threads=1,2 --param cpu/stencil:chunks=1,4 --case uniform:4K "
+                          "--reps 2 --warmup 0 --warmup-time 0 --out " + m_dir.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto rows = records("custom"); // own cases, no --name: not the suite's name
+  std::map<std::string, std::set<std::string>> seen;
+  for (const auto& j : rows) {
+    std::string p;
+    for (const auto& [k, v] : j["params"].items()) p += k + "=" + v.get<std::string>() + ";";
+    seen[j["algorithm"]].insert(p);
+    // Every record carries its spread and noise.
+    for (const char* key : {"stddev_ns", "q1_ns", "q3_ns", "noise"}) EXPECT_TRUE(j["total"].contains(key)) << key;
+  }
+  EXPECT_EQ(seen["cpu/sequential"].size(), 1u);
+  EXPECT_EQ(seen["cpu/remove_if"].size(), 1u);
+  EXPECT_EQ(seen["cpu/par_remove_if"].size(), 2u);
+  EXPECT_EQ(seen["cpu/redzone"].size(), 2u);
+  EXPECT_EQ(seen["cpu/stencil"], (std::set<std::string>{"chunks=1;threads=1;", "chunks=1;threads=2;", "chunks=4;threads=1;",
+                                                               "chunks=4;threads=2;"}));
+  EXPECT_EQ(rows.size(), 10u);
+  // The progress lines say how far the bench is and how long the rest will take.
+  EXPECT_NE(r.output.find("[10/10 "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(" left] "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("noise"), std::string::npos) << r.output;
+}
+
+TEST_F(bench_cli, list_prints_the_plan_and_runs_nothing) {
+  const result r = winnow("bench --algo 'gl/*' --param block=32,256 --case uniform:1M --list --out " + (m_dir / "x").string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_FALSE(fs::exists(m_dir / "x")) << "--list writes nothing";
+  if (r.output.find("gl: not run here") != std::string::npos) GTEST_SKIP() << "no GL context here: " << r.output;
+  for (const char* algo : {"gl/horn ", "gl/jj ", "gl/rlz ", "gl/bt "}) {
+    EXPECT_EQ(lines_with(r.output, algo, " block=32,"), 1u) << algo << "\n" << r.output;
+    EXPECT_EQ(lines_with(r.output, algo, " block=256,"), 1u) << algo << "\n" << r.output;
+  }
+  EXPECT_NE(r.output.find("8 runs"), std::string::npos) << r.output;
+}
+
+TEST_F(bench_cli, case_globs_pick_from_the_suite_and_name_picks_the_file) {
+  const result all = winnow("bench --suite cpu --api cpu --list");
+  const result some = winnow("bench --suite cpu --api cpu --case 'removal:128K:*' --case 'removal:1M:k=0.[19]' --list");
+  ASSERT_EQ(some.code, 0) << some.output;
+  EXPECT_EQ(count(all.output, "removal:"), 5u * 24u) << all.output;
+  // 128K: four densities; 1M: k=0.1 and k=0.9 — six cases × five algorithms.
+  EXPECT_EQ(count(some.output, "removal:"), 5u * 6u) << some.output;
+  EXPECT_EQ(count(some.output, "removal:8M"), 0u) << some.output;
+  EXPECT_EQ(count(some.output, "removal:1M:k=0.5"), 0u) << some.output;
+  EXPECT_NE(some.output.find("cpu.jsonl"), std::string::npos) << "a filtered suite keeps its name\n" << some.output;
+  const result named = winnow("bench --algo cpu/sequential --case all:100 --name mine --reps 1 --warmup 0 --warmup-time 0 --out " +
+                              m_dir.string());
+  ASSERT_EQ(named.code, 0) << named.output;
+  EXPECT_TRUE(fs::exists(m_dir / "mine.jsonl"));
+  EXPECT_TRUE(fs::exists(m_dir / "mine.csv"));
+}
+
+TEST_F(bench_cli, max_noise_repeats_and_records_how_far_it_got) {
+  const result r = winnow("bench --algo cpu/sequential --case uniform:64K --reps 3 --max-noise 50 --timeout 5 --warmup 0 "
+                          "--warmup-time 0 --out " + m_dir.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto rows = records("custom");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_DOUBLE_EQ(rows[0]["max_noise"].get<double>(), 0.5);
+  EXPECT_DOUBLE_EQ(rows[0]["timeout_s"].get<double>(), 5);
+  EXPECT_GE(rows[0]["reps"].get<int>(), 3);
+  const double noise = rows[0]["total"]["noise"].get<double>();
+  EXPECT_TRUE(noise <= 0.5 || r.output.find("(over)") != std::string::npos) << r.output;
+  const result run = winnow("run --algo cpu/sequential --case all:1000 --reps 3 --max-noise 90");
+  EXPECT_EQ(run.code, 0) << run.output;
+  EXPECT_NE(run.output.find("noise "), std::string::npos) << run.output;
+}
+
+TEST_F(bench_cli, bad_sweeps_and_filters_are_usage_errors_with_a_suggestion) {
+  const std::string out = " --list --out " + m_dir.string();
+  expect_usage_error("bench --algo 'cpu/*' --param thread=1,2" + out, "no selected algorithm has this parameter (did you mean 'threads'?)");
+  expect_usage_error("bench --algo cpu/redzone --param cpu/redzone:chunks=2" + out, "cpu/redzone: unknown parameter 'chunks'");
+  expect_usage_error("bench --algo 'cpu/*' --param threads=1,,2" + out, "has an empty value");
+  expect_usage_error("bench --algo 'cpu/*' --param threads" + out, "is not [ALGORITHM:]KEY=V1,V2");
+  expect_usage_error("bench --algo 'cpu/*' --param threads=0" + out, "threads='0' is not accepted");
+  expect_usage_error("bench --algo 'metal/*'" + out, "--algo 'metal/*' matches no algorithm");
+  expect_usage_error("bench --algo cpu/redzon" + out, "did you mean 'cpu/redzone'?");
+  expect_usage_error("bench --suite cpu --case 'nothing:*'" + out, "--case 'nothing:*' matches none of suite cpu's");
+  expect_usage_error("bench --suite cpx" + out, "did you mean 'cpu'?");
+  expect_usage_error("bench --algo cpu/sequential --name ../up" + out, "--name must be a plain file name");
+  expect_usage_error("bench --timeout 3" + out, "--timeout requires --max-noise");
+  expect_usage_error("run --algo cpu/sequential --case unifrom:10", "did you mean 'uniform'?");
+  expect_usage_error("run --algo cpu/sequential --case uniform:10:q=0.5", "unknown key 'q' for uniform (did you mean 'p'?)");
+  expect_usage_error("run --algo cpu/redzone --case all:10 --param batch=2", "did you mean 'batches'?");
+  expect_usage_error("lsit", "did you mean 'list'?");
+  expect_usage_error("list --api cdua", "unknown api 'cdua' (did you mean 'cuda'?)");
+}
+
+TEST_F(bench_cli, version_and_list_api) {
+  const result v = winnow("--version");
+  EXPECT_EQ(v.code, 0);
+  EXPECT_EQ(v.output.rfind("winnow ", 0), 0u) << v.output;
+  const result cpu = winnow("list --api cpu");
+  ASSERT_EQ(cpu.code, 0) << cpu.output;
+  EXPECT_NE(cpu.output.find("cpu/redzone"), std::string::npos);
+  EXPECT_EQ(cpu.output.find("gl/horn"), std::string::npos) << cpu.output;
+  EXPECT_EQ(cpu.output.find("suites"), std::string::npos) << cpu.output;
+  const auto j = nlohmann::json::parse(winnow("list --api cpu --json").output);
+  ASSERT_EQ(j["backends"].size(), 1u);
+  EXPECT_EQ(j["backends"][0]["api"], "cpu");
+}
+
+} // namespace

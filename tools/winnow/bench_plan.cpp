@@ -1,0 +1,152 @@
+#include "bench_plan.hpp"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+#include <set>
+
+#include "winnow/error.hpp"
+
+namespace winnow::cli {
+namespace {
+
+/// Every name of `known` that `filter` selects: a glob by match, a plain name by equality.
+bool selects(const std::vector<std::string>& filters, const std::string& name) {
+  return filters.empty() || std::any_of(filters.begin(), filters.end(), [&](const std::string& f) { return glob_match(f, name); });
+}
+
+std::vector<std::string> algorithm_names(const registry& reg) {
+  std::vector<std::string> names;
+  for (const auto& b : reg.backends())
+    for (const auto& e : b.algorithms) names.push_back(e.info.full_name());
+  return names;
+}
+
+/// Every --algo filter must select an algorithm of this build's registry (even one that cannot run
+/// here): an exact name through registry::find (its message lists the known ones), a glob by match.
+void check_algorithm_filters(const std::vector<std::string>& filters, const registry& reg) {
+  const auto names = algorithm_names(reg);
+  for (const auto& f : filters) {
+    if (!is_glob(f)) {
+      (void)reg.find(f);
+      continue;
+    }
+    if (std::none_of(names.begin(), names.end(), [&](const std::string& n) { return glob_match(f, n); }))
+      throw usage_error("--algo '" + f + "' matches no algorithm (`winnow list` shows them all)");
+  }
+}
+
+/// The cases: the suite's (narrowed by the --case globs, if any) and the --case specs.
+std::vector<std::string> select_cases(const bench_args& a, const suite& s) {
+  std::vector<std::string> globs, specs;
+  for (const auto& c : a.cases) (is_glob(c) ? globs : specs).push_back(c);
+  if (globs.empty()) return specs.empty() ? s.expanded_cases() : specs;
+  std::vector<std::string> out;
+  const auto suite_cases = s.expanded_cases();
+  for (const auto& g : globs)
+    if (std::none_of(suite_cases.begin(), suite_cases.end(), [&](const std::string& c) { return glob_match(g, c); })) {
+      std::string some;
+      for (std::size_t i = 0; i < std::min<std::size_t>(suite_cases.size(), 6); ++i) some += (i ? ", " : "") + suite_cases[i];
+      throw usage_error("--case '" + g + "' matches none of suite " + s.name + "'s " + std::to_string(suite_cases.size()) +
+                        " cases (" + some + (suite_cases.size() > 6 ? ", …" : "") + ")");
+    }
+  for (const auto& c : suite_cases)
+    if (selects(globs, c)) out.push_back(c);
+  out.insert(out.end(), specs.begin(), specs.end());
+  return out;
+}
+
+/// The value lists of one algorithm: the suite's, then each --param sweep that applies in its place.
+std::vector<params> grid(const suite& s, const algorithm_info& info, const std::vector<param_sweep>& sweeps,
+                         std::vector<bool>& used) {
+  std::map<std::string, std::vector<std::string>> lists;
+  if (auto it = s.params.find(info.full_name()); it != s.params.end()) lists = it->second;
+  for (std::size_t i = 0; i < sweeps.size(); ++i) {
+    const auto& sw = sweeps[i];
+    if (!sw.pattern.empty() && !glob_match(sw.pattern, info.full_name())) continue;
+    const bool has = std::any_of(info.axes.begin(), info.axes.end(), [&](const param_axis& x) { return x.key == sw.key; });
+    if (!has) {
+      // A sweep aimed at this algorithm by name must fit it; a global one applies where it fits.
+      if (!sw.pattern.empty() && !is_glob(sw.pattern)) (void)resolve_params(info, {{sw.key, sw.values.front()}});
+      continue;
+    }
+    lists[sw.key] = sw.values;
+    used[i] = true;
+  }
+  return product({lists.begin(), lists.end()});
+}
+
+} // namespace
+
+std::string results_name(const bench_args& a, const suite& s) {
+  if (!a.name.empty()) return a.name;
+  // The default suite's name on the user's own cases would say they are the default sweep.
+  const bool own = std::any_of(a.cases.begin(), a.cases.end(), [](const std::string& c) { return !is_glob(c); });
+  return own && !a.suite_given ? "custom" : s.name;
+}
+
+bool is_glob(const std::string& pattern) { return pattern.find_first_of("*?[") != std::string::npos; }
+
+bool glob_match(const std::string& pattern, const std::string& name) { return ::fnmatch(pattern.c_str(), name.c_str(), 0) == 0; }
+
+param_sweep parse_sweep(const std::string& text) {
+  const auto eq = text.find('=');
+  const std::string usage = "--param '" + text + "' is not [ALGORITHM:]KEY=V1,V2,… (e.g. --param block=32,256)";
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size()) throw usage_error(usage);
+  param_sweep sw;
+  const std::string left = text.substr(0, eq);
+  const auto colon = left.rfind(':');
+  sw.pattern = colon == std::string::npos ? "" : left.substr(0, colon);
+  sw.key = colon == std::string::npos ? left : left.substr(colon + 1);
+  if (sw.key.empty() || (colon != std::string::npos && sw.pattern.empty())) throw usage_error(usage);
+  const std::string values = text.substr(eq + 1);
+  for (std::size_t start = 0; start <= values.size();) {
+    const std::size_t end = std::min(values.find(',', start), values.size());
+    if (end == start) throw usage_error("--param '" + text + "' has an empty value");
+    sw.values.push_back(values.substr(start, end - start));
+    start = end + 1;
+  }
+  return sw;
+}
+
+bench_plan make_plan(const bench_args& a, const suite& s, const registry& reg) {
+  for (const auto& api : a.apis) (void)reg.find_backend(api); // usage error for an unknown api
+  check_algorithm_filters(a.algos, reg);
+  for (const auto& [name, values] : s.params) (void)reg.find(name); // the suite names a known algorithm
+  std::vector<param_sweep> sweeps;
+  for (const auto& text : a.params) sweeps.push_back(parse_sweep(text));
+  for (const auto& sw : sweeps)
+    if (!sw.pattern.empty()) check_algorithm_filters({sw.pattern}, reg);
+
+  bench_plan plan;
+  plan.cases = select_cases(a, s);
+  plan.name = results_name(a, s);
+
+  std::vector<bool> used(sweeps.size(), false);
+  std::set<std::string> selected_keys; // every parameter of the selected algorithms, for did-you-mean
+  for (const auto& b : reg.backends()) {
+    if (!selects(s.apis, b.api) || !selects(a.apis, b.api)) continue;
+    std::vector<bench_job> mine;
+    for (const auto& e : b.algorithms) {
+      const std::string name = e.info.full_name();
+      if (!(s.algorithms.empty() || std::find(s.algorithms.begin(), s.algorithms.end(), name) != s.algorithms.end()) ||
+          !selects(a.algos, name))
+        continue;
+      for (const auto& x : e.info.axes) selected_keys.insert(x.key);
+      for (const auto& p : grid(s, e.info, sweeps, used)) mine.push_back({&e, resolve_params(e.info, p).texts()});
+    }
+    if (mine.empty()) continue;
+    if (auto why = reg.unavailable_reason(b.api)) plan.not_run[b.api] = *why;
+    else plan.jobs.insert(plan.jobs.end(), mine.begin(), mine.end());
+  }
+  if (plan.jobs.empty() && plan.not_run.empty())
+    throw usage_error("bench: the filters leave no algorithm to run (see `winnow list`)");
+  for (std::size_t i = 0; i < sweeps.size(); ++i)
+    if (!used[i])
+      throw usage_error("--param " + sweeps[i].key + ": no selected algorithm" +
+                        (sweeps[i].pattern.empty() ? "" : " matching '" + sweeps[i].pattern + "'") + " has this parameter" +
+                        did_you_mean(sweeps[i].key, {selected_keys.begin(), selected_keys.end()}));
+  return plan;
+}
+
+} // namespace winnow::cli
