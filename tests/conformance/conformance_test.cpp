@@ -24,17 +24,7 @@
 namespace winnow {
 namespace {
 
-// Edge cases, sizes that are no multiple of any block or tile (100003 is prime), every corpus
-// family, the negatives and images at 256K, the removal-list extremes (k = 0, 1, n-1, n; all of R
-// inside or outside the red zone) and one large size.
-const std::vector<std::string> cases = {
-    "all:0", "all:1", "none:1", "single:1", "all:1000", "none:1000", "single:1000", "single:1000:at=0",
-    "alternating:1001", "uniform:100003:p=0.02", "uniform:100003:p=0.1", "uniform:100003:p=0.5",
-    "uniform:100003:p=0.9", "runs:100003", "runs:65537:valid=1:invalid=300", "runs:65537:valid=300:invalid=1",
-    "brownian:100003:p=0.3", "finger:256K", "i_finger:256K", "hand:256K", "i_hand:256K", "bunny:256K",
-    "i_bunny:256K", "finger:100003", "removal:100003:k=0", "removal:100003:k=0.02", "removal:100003:k=0.4:r=0",
-    "removal:100003:k=0.5:r=1", "removal:100003:k=0.3:r=0.5", "removal:1000:k=0.001", "removal:1000:k=0.999",
-    "removal:1000:k=1", "uniform:4M:p=0.5"};
+const std::vector<std::string>& cases = conformance_cases();
 
 struct config {
   const algorithm_entry* entry;

@@ -82,10 +82,13 @@ std::map<std::string, std::string> unavailable_apis(const std::string& self) {
 /// report is still written, without its figures, and says so).
 std::string python() { return fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3"; }
 
+/// WINNOW_REPORT_DIR, else an installed tree's share/winnow/report beside bin/, else this checkout's.
 fs::path report_script() {
   const char* env = std::getenv("WINNOW_REPORT_DIR");
-  const fs::path dir = env && *env ? fs::path(env) : fs::path(WINNOW_REPORT_DIR);
-  return dir / "reproduce.py";
+  if (env && *env) return fs::path(env) / "reproduce.py";
+  const fs::path installed = fs::path(self_executable()).parent_path().parent_path() / "share" / "winnow" / "report";
+  if (fs::is_regular_file(installed / "reproduce.py")) return installed / "reproduce.py";
+  return fs::path(WINNOW_REPORT_DIR) / "reproduce.py";
 }
 
 void write_manifest(const fs::path& dir, const json& manifest) {

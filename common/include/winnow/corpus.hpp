@@ -65,6 +65,15 @@ inline constexpr std::uint64_t default_elements = 256 * 1024;
 [[nodiscard]] workload generate(const case_spec& spec);
 [[nodiscard]] inline workload generate(std::string_view spec) { return generate(parse_spec(spec)); }
 
+/// The cases every algorithm is checked on (the conformance suite's, and anyone's own algorithm's):
+/// edge cases, sizes that are no multiple of any block or tile, every family, the removal-list extremes.
+[[nodiscard]] const std::vector<std::string>& conformance_cases();
+
+/// A workload from the caller's own stream (payload 0 is dropped, any other value kept; values may
+/// repeat), named `name` in records; its removal list (for the Redzone algorithms) is the indices of
+/// the zeros, shuffled as the corpus shuffles them. Throws usage_error over max_elements.
+[[nodiscard]] workload workload_from(std::vector<std::uint32_t> data, std::string name);
+
 /// The case's element count: its n, or for a file: case the image's pixels (from the file's header).
 [[nodiscard]] std::uint64_t elements_of(const case_spec& spec);
 
