@@ -162,4 +162,40 @@ TEST_F(bench_cli, version_and_list_api) {
   EXPECT_EQ(j["backends"][0]["api"], "cpu");
 }
 
+TEST_F(bench_cli, compare_flags_only_changes_beyond_the_noise) {
+  ASSERT_EQ(winnow("bench --algo cpu/sequential,cpu/remove_if --case all:1000 --case none:1000 --reps 3 --warmup 0 "
+                   "--warmup-time 0 --name before --out " + m_dir.string()).code, 0);
+  // "after": sequential on all:1000 twice as slow with 1 % noise, remove_if on it 1 % faster with
+  // 5 % noise (the same within noise), one record gone and one new.
+  std::ofstream after(m_dir / "after.jsonl");
+  for (auto j : records("before")) {
+    const bool all = j["case"].get<std::string>().starts_with("all:");
+    if (j["algorithm"] == "cpu/sequential" && !all) continue; // only before
+    double scale = 1, stddev = 0.01;
+    if (j["algorithm"] == "cpu/sequential") scale = 2;
+    else if (all) scale = 0.99, stddev = 0.05;
+    const double median = j["total"]["median_ns"].get<double>() * scale;
+    j["total"]["median_ns"] = median;
+    j["total"]["mean_ns"] = median;
+    j["total"]["stddev_ns"] = stddev * median;
+    after << j.dump() << "\n";
+    if (j["algorithm"] == "cpu/remove_if" && all) {
+      j["case"] = "all:2000:seed=1"; // only after
+      after << j.dump() << "\n";
+    }
+  }
+  after.close();
+  const result r = winnow("compare " + (m_dir / "before.jsonl").string() + " " + (m_dir / "after.jsonl").string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(lines_with(r.output, "cpu/sequential", "2.000"), 1u) << r.output;
+  EXPECT_EQ(lines_with(r.output, "cpu/sequential", "slower"), 1u) << r.output;
+  EXPECT_EQ(lines_with(r.output, "cpu/remove_if ", "same"), 2u) << r.output;
+  EXPECT_NE(r.output.find("3 records compared: 0 faster, 1 slower, 2 the same"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("only before: cpu/sequential"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("only after: cpu/remove_if"), std::string::npos) << r.output;
+  // A folder compares its final files; bad input is a usage error.
+  EXPECT_EQ(winnow("compare " + m_dir.string() + " " + (m_dir / "after.jsonl").string()).code, 0);
+  EXPECT_EQ(winnow("compare " + (m_dir / "nope").string() + " " + m_dir.string()).code, 2);
+}
+
 } // namespace

@@ -64,6 +64,9 @@ int corpus_command(const std::string& spec, const std::string& out);
 int calibrate_command(const std::vector<std::string>& apis, const std::string* out);
 int trace_command(const trace_args& a);
 int reproduce_command(const reproduce_args& a);
+/// `winnow compare`: `before` and `after` are results folders or .jsonl files; `threshold` [fraction]
+/// a change must pass besides the noise. 1 when no record matches.
+int compare_command(const std::string& before, const std::string& after, double threshold);
 /// `winnow view` (algo, spec and params as trace's; no --out).
 int view_command(const trace_args& a, const std::string& script);
 

@@ -152,6 +152,14 @@ int main(int argc, char** argv) {
                        "commands, one per frame: next,prev,first,last,block,scan,concat,rerun,zoom_in,zoom_out,"
                        "screenshot:FILE.png,quit");
 
+  std::string compare_before, compare_after;
+  double compare_threshold = 0;
+  auto* compare_cmd = app.add_subcommand("compare", "per-record ratios between two benches, a change flagged only beyond the noise");
+  compare_cmd->add_option("before", compare_before, "results folder or .jsonl file")->required();
+  compare_cmd->add_option("after", compare_after, "results folder or .jsonl file")->required();
+  compare_cmd->add_option("--threshold", compare_threshold, "and only beyond this many % (default 0: the noise alone)")
+      ->check(finite_number)->check(CLI::Range(0.0, 1000.0));
+
   std::vector<std::string> calibrate_apis;
   std::string calibrate_out;
   auto* calibrate_cmd = app.add_subcommand("calibrate", "measure each device's pass cost and copy bandwidth (for pass models)");
@@ -213,6 +221,7 @@ int main(int argc, char** argv) {
       bench.suite_given = bench_suite->count() > 0;
       return bench_command(bench);
     }
+    if (compare_cmd->parsed()) return compare_command(compare_before, compare_after, compare_threshold / 100);
     if (corpus_cmd->parsed()) return corpus_command(corpus_spec, corpus_out);
     if (calibrate_cmd->parsed()) return calibrate_command(calibrate_apis, calibrate_out_opt->count() ? &calibrate_out : nullptr);
     if (trace_cmd->parsed()) return trace_command(trace);

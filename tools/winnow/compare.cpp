@@ -1,0 +1,101 @@
+// `winnow compare A B`: per-record ratios between two benches (folders or .jsonl files), in the
+// manner of nvbench_compare and Google Benchmark's compare.py. A difference counts only when it is
+// larger than the noise either side measured (and than --threshold): otherwise "same".
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+#include "commands.hpp"
+#include "table.hpp"
+#include "winnow/error.hpp"
+#include "winnow/record.hpp"
+
+namespace winnow::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// What a record is compared by: not the device (comparing two GPUs is the point) or the version.
+std::string compare_key(const record& r) { return r.algorithm + "  " + to_string(r.parameters) + "  " + r.spec; }
+
+/// Records of a .jsonl file, or of every final NAME.jsonl of a folder (not journals), measured ones only.
+std::vector<record> load(const std::string& where) {
+  std::vector<fs::path> files;
+  if (fs::is_directory(where)) {
+    for (const auto& e : fs::directory_iterator(where))
+      if (e.is_regular_file() && e.path().extension() == ".jsonl" && !e.path().string().ends_with(".journal.jsonl"))
+        files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+  } else if (fs::is_regular_file(where) && where.ends_with(".jsonl")) {
+    files.push_back(where);
+  } else {
+    throw usage_error("compare: " + where + " is " + (fs::exists(where) ? "neither a folder nor a .jsonl file" : "missing"));
+  }
+  std::vector<record> out;
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+      if (line.empty()) continue;
+      try {
+        record r = from_json_line(line);
+        if (!r.skipped && r.verified) out.push_back(std::move(r));
+      } catch (const error& e) {
+        throw usage_error("compare: " + f.string() + ":" + std::to_string(number) + ": " + e.what());
+      }
+    }
+  }
+  if (out.empty()) throw usage_error("compare: " + where + " holds no measured records");
+  return out;
+}
+
+} // namespace
+
+int compare_command(const std::string& before, const std::string& after, double threshold) {
+  const auto a = load(before), b = load(after);
+  std::map<std::string, const record*> by_key;
+  for (const auto& r : a) by_key.emplace(compare_key(r), &r);
+  table t({"algorithm", "params", "case", "before", "after", "after/before", "noise", "verdict"});
+  std::size_t faster = 0, slower = 0, same = 0;
+  double log_sum = 0;
+  std::vector<std::string> only_after;
+  std::map<std::string, bool> matched;
+  for (const auto& r : b) {
+    auto it = by_key.find(compare_key(r));
+    if (it == by_key.end()) {
+      only_after.push_back(compare_key(r));
+      continue;
+    }
+    const record& old = *it->second;
+    matched[it->first] = true;
+    const double ratio = r.total.median / old.total.median;
+    // Either side's noise bounds what a difference can mean; records without a spread (older ones) have 0.
+    const double noise = std::max(old.total.noise(), r.total.noise());
+    const double bound = std::max(noise, threshold);
+    const char* verdict = std::abs(ratio - 1) <= bound ? "same" : ratio < 1 ? "faster" : "slower";
+    faster += ratio < 1 - bound;
+    slower += ratio > 1 + bound;
+    same += std::abs(ratio - 1) <= bound;
+    log_sum += std::log(ratio);
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f", ratio);
+    t.add({r.algorithm, to_string(r.parameters), r.spec, format_ns(old.total.median), format_ns(r.total.median), text,
+           format_percent(noise), verdict});
+  }
+  const std::size_t compared = faster + slower + same;
+  if (compared) std::cout << t.str() << "\n";
+  std::cout << compared << " records compared: " << faster << " faster, " << slower << " slower, " << same
+            << " the same within noise" << (threshold > 0 ? " or --threshold " + format_percent(threshold) : "") << "\n";
+  if (compared) std::cout << "geometric mean of after/before: " << std::exp(log_sum / static_cast<double>(compared)) << "\n";
+  for (const auto& r : a)
+    if (!matched.contains(compare_key(r))) std::cout << "only before: " << compare_key(r) << "\n";
+  for (const auto& k : only_after) std::cout << "only after: " << k << "\n";
+  if (!compared) std::cerr << "compare: no record of " << after << " matches one of " << before << "\n";
+  return compared ? 0 : 1;
+}
+
+} // namespace winnow::cli
