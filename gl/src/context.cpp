@@ -1,5 +1,6 @@
 #include "winnow/gl/context.hpp"
 
+#include <cstring>
 #include <glad/egl.h>
 
 #include <mutex>
@@ -16,12 +17,25 @@ std::vector<std::string>& debug_errors() {
   return errors;
 }
 
-void GLAD_API_PTR on_debug(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei, const GLchar* message,
+/// The application's debug groups as the debug output reports them, while a test records them.
+struct group_log {
+  bool recording = false;
+  std::vector<std::string> entries;
+};
+group_log& debug_groups() {
+  static group_log log;
+  return log;
+}
+
+void GLAD_API_PTR on_debug(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length, const GLchar* message,
                            const void*) {
-  (void)source;
   (void)severity;
   // Errors fail the run; performance and portability notes do not (llvmpipe is chatty).
   if (type == GL_DEBUG_TYPE_ERROR) debug_errors().push_back("GL error " + std::to_string(id) + ": " + message);
+  if (debug_groups().recording && source == GL_DEBUG_SOURCE_APPLICATION &&
+      (type == GL_DEBUG_TYPE_PUSH_GROUP || type == GL_DEBUG_TYPE_POP_GROUP))
+    debug_groups().entries.push_back((type == GL_DEBUG_TYPE_PUSH_GROUP ? "push " : "pop ") +
+                                     std::string(message, length < 0 ? std::strlen(message) : static_cast<std::size_t>(length)));
 }
 
 std::string egl_error_name(EGLint e) {
@@ -172,6 +186,19 @@ context& context::get() {
 void context::adopt(std::string platform, GLADloadfunc load) {
   if (the_context()) throw error("winnow::gl::context: a context exists already; adopt() must come first");
   the_context() = new context(std::move(platform), load);
+}
+
+void record_debug_groups(bool on) {
+  if (!context::get().info().debug) throw error("winnow::gl: debug groups are reported only on a debug context");
+  debug_groups().recording = on;
+  for (const GLenum type : {GLenum{GL_DEBUG_TYPE_PUSH_GROUP}, GLenum{GL_DEBUG_TYPE_POP_GROUP}})
+    glDebugMessageControl(GL_DEBUG_SOURCE_APPLICATION, type, GL_DONT_CARE, 0, nullptr, on ? GL_TRUE : GL_FALSE);
+}
+
+std::vector<std::string> take_debug_groups() {
+  std::vector<std::string> out;
+  out.swap(debug_groups().entries);
+  return out;
 }
 
 std::vector<std::string> take_debug_errors() {

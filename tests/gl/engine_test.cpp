@@ -1,7 +1,13 @@
 // The GL engine's pieces on whatever EGL finds here (llvmpipe in CI).
 #include <gtest/gtest.h>
 
+#include <set>
+
+#include "winnow/corpus.hpp"
 #include "winnow/error.hpp"
+#include "winnow/gl/backend.hpp"
+#include "winnow/harness.hpp"
+#include "winnow/reference.hpp"
 #include "winnow/gl/context.hpp"
 #include "winnow/gl/objects.hpp"
 #include "winnow/gl/pass.hpp"
@@ -26,6 +32,33 @@ TEST(gl_engine, context_is_opengl_4_5_core_with_timer_queries) {
   EXPECT_GE(i.max_texture_size, 8192);
   EXPECT_GT(i.timestamp_bits, 0);
   EXPECT_NE(i.platform.find("EGL"), std::string::npos);
+}
+
+TEST(gl_engine, every_timed_phase_is_a_debug_group_of_its_name) {
+  WINNOW_REQUIRE_GL();
+  if (!context::get().info().debug) GTEST_SKIP() << "the debug output reports groups on a debug context only (WINNOW_DEBUG=0)";
+  registry reg;
+  register_backend(reg);
+  prepared_case c{generate("uniform:5000:p=0.3"), {}};
+  c.expected = reference_compact(c.w);
+  for (const char* name : {"gl/horn", "gl/rlz"}) {
+    record_debug_groups(true);
+    const record r = run_case(reg, reg.find(name), {}, c, {.warmup = 0, .reps = 1});
+    record_debug_groups(false);
+    ASSERT_TRUE(r.verified) << r.mismatch;
+    // One run: every phase it timed was pushed as a group of that name and popped before the next.
+    const auto groups = take_debug_groups();
+    std::set<std::string> pushed, timed;
+    for (std::size_t i = 0; i < groups.size(); i += 2) {
+      ASSERT_LT(i + 1, groups.size()) << "a group left open";
+      ASSERT_EQ(groups[i].rfind("push ", 0), 0u) << groups[i];
+      EXPECT_EQ(groups[i + 1], "pop " + groups[i].substr(5)) << "groups do not nest";
+      pushed.insert(groups[i].substr(5));
+    }
+    for (const auto& p : r.phases) timed.insert(p.name);
+    EXPECT_EQ(pushed, timed) << name;
+    EXPECT_GE(groups.size() / 2, r.phases.size());
+  }
 }
 
 TEST(gl_engine, framebuffer_status_is_typed) {

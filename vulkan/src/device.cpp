@@ -18,10 +18,15 @@ std::mutex g_messages_mutex;
 std::vector<std::string> g_messages;
 
 VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
-                                          VkDebugUtilsMessageTypeFlagsEXT, const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                          VkDebugUtilsMessageTypeFlagsEXT type, const VkDebugUtilsMessengerCallbackDataEXT* data,
                                           void*) {
-  // Warnings and errors fail the run; info and verbose are chatter (loader, layer settings).
+  // Warnings and errors fail the run; info and verbose are chatter (loader, layer settings). The
+  // loader's general warnings are chatter too: it warns of every layer a capture tool or the user
+  // adds through VK_INSTANCE_LAYERS, and a run under RenderDoc must not fail for that.
   if (severity < VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) return VK_FALSE;
+  const bool loader = data && data->pMessageIdName && std::strcmp(data->pMessageIdName, "Loader Message") == 0;
+  if (loader && type == VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT && severity < VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT)
+    return VK_FALSE;
   const std::lock_guard lock(g_messages_mutex);
   g_messages.emplace_back(data && data->pMessage ? data->pMessage : "(no message text)");
   return VK_FALSE;
@@ -70,6 +75,16 @@ void device::create_instance() {
     throw unavailable("winnow::vk::device: the Vulkan loader offers " + version_string(instance_version) + " < 1.2");
 
   std::vector<const char*> layers, extensions;
+  // Debug utils (implemented by the loader) for the phase labels, whether or not validation is on.
+  {
+    std::uint32_t count = 0;
+    vkEnumerateInstanceExtensionProperties(nullptr, &count, nullptr);
+    std::vector<VkExtensionProperties> offered(count);
+    vkEnumerateInstanceExtensionProperties(nullptr, &count, offered.data());
+    if (std::any_of(offered.begin(), offered.end(),
+                    [](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) == 0; }))
+      extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+  }
   bool validation_features = false;
   if (m_validation) {
     std::uint32_t count = 0;
@@ -82,7 +97,7 @@ void device::create_instance() {
                                     "Khronos validation layer (") +
                         validation_layer + ") is not installed");
     layers.push_back(validation_layer);
-    extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    if (extensions.empty()) extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME); // the layer offers it
     vkEnumerateInstanceExtensionProperties(validation_layer, &count, nullptr);
     std::vector<VkExtensionProperties> layer_ext(count);
     vkEnumerateInstanceExtensionProperties(validation_layer, &count, layer_ext.data());
@@ -117,6 +132,13 @@ void device::create_instance() {
   ici.ppEnabledExtensionNames = extensions.data();
   if (const VkResult r = vkCreateInstance(&ici, nullptr, &m_instance); r != VK_SUCCESS)
     throw unavailable("winnow::vk::device: vkCreateInstance failed: " + std::string(to_string(r)));
+  if (std::find_if(extensions.begin(), extensions.end(), [](const char* e) {
+        return std::strcmp(e, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) == 0;
+      }) != extensions.end()) {
+    m_begin_label = reinterpret_cast<PFN_vkCmdBeginDebugUtilsLabelEXT>(vkGetInstanceProcAddr(m_instance, "vkCmdBeginDebugUtilsLabelEXT"));
+    m_end_label = reinterpret_cast<PFN_vkCmdEndDebugUtilsLabelEXT>(vkGetInstanceProcAddr(m_instance, "vkCmdEndDebugUtilsLabelEXT"));
+    if (!m_begin_label || !m_end_label) m_begin_label = nullptr, m_end_label = nullptr;
+  }
   if (m_validation) {
     auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
         vkGetInstanceProcAddr(m_instance, "vkCreateDebugUtilsMessengerEXT"));
@@ -286,6 +308,18 @@ std::optional<std::uint32_t> device::memory_type(std::uint32_t type_bits, VkMemo
 std::vector<std::string> take_validation_messages() {
   const std::lock_guard lock(g_messages_mutex);
   return std::exchange(g_messages, {});
+}
+
+void device::begin_label(VkCommandBuffer cmd, std::string_view name) const {
+  if (!m_begin_label) return;
+  const std::string text(name); // NUL-terminated
+  VkDebugUtilsLabelEXT label{VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT};
+  label.pLabelName = text.c_str();
+  m_begin_label(cmd, &label);
+}
+
+void device::end_label(VkCommandBuffer cmd) const {
+  if (m_end_label) m_end_label(cmd);
 }
 
 } // namespace winnow::vk

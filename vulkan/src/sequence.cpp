@@ -105,12 +105,19 @@ void sequence::mark(std::string_view name) {
   if (!m_queries || m_stamps + 1 >= m_max_marks)
     throw error("winnow::vk::sequence: '" + m_name + "': more than " + std::to_string(m_max_marks) + " timestamps");
   vkCmdWriteTimestamp(m_cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, m_queries, m_stamps++);
+  // The phase is a debug label too, so a capture in RenderDoc or Nsight shows it by name.
+  const device& d = device::get();
+  if (m_label_open) d.end_label(m_cmd);
+  d.begin_label(m_cmd, name);
+  m_label_open = true;
   m_marks.emplace_back(name);
 }
 
 void sequence::submit() {
   if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': submit without a recording");
   if (m_stamps) vkCmdWriteTimestamp(m_cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, m_queries, m_stamps++);
+  if (m_label_open) device::get().end_label(m_cmd);
+  m_label_open = false;
   full_barrier(m_cmd);
   WINNOW_VK_CHECK(vkEndCommandBuffer(m_cmd));
   m_recording = false;

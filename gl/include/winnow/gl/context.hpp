@@ -53,4 +53,10 @@ private:
 /// The errors the debug callback collected since the last check (for check() and tests).
 [[nodiscard]] std::vector<std::string> take_debug_errors();
 
+/// While on, the debug callback also records the application's debug groups ("push NAME", "pop NAME"),
+/// what a capture tool sees of the phases. Needs a debug context (winnow::error otherwise).
+void record_debug_groups(bool on);
+/// The groups recorded since the last call.
+[[nodiscard]] std::vector<std::string> take_debug_groups();
+
 } // namespace winnow::gl

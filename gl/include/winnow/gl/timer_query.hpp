@@ -1,6 +1,7 @@
 #pragma once
 /// winnow::timer on GL_TIMESTAMP queries: glQueryCounter at every phase mark and at the end,
-/// results read after the run (stop() waits with glFinish so wall time covers the GPU work).
+/// results read after the run (stop() waits with glFinish so wall time covers the GPU work). Every
+/// phase is a debug group of its name too (glPushDebugGroup), for profilers and capture tools.
 #include <vector>
 
 #include "winnow/gl/objects.hpp"

@@ -86,6 +86,10 @@ public:
   /// Throws winnow::error "WHERE: N validation message(s): …" when the validation layer reported
   /// anything since the last check; clears them.
   void check(std::string_view where);
+  /// A debug label `name` opened in `cmd` (VK_EXT_debug_utils), for capture tools and profilers; a
+  /// no-op where the loader offers no debug utils. Every begin_label is closed by one end_label.
+  void begin_label(VkCommandBuffer cmd, std::string_view name) const;
+  void end_label(VkCommandBuffer cmd) const;
   /// A memory type index with all of `want` among `type_bits`; nothing when there is none.
   [[nodiscard]] std::optional<std::uint32_t> memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags want) const;
 
@@ -102,6 +106,8 @@ private:
   VkQueue m_queue = VK_NULL_HANDLE;
   std::uint32_t m_family = 0;
   bool m_validation = false;
+  PFN_vkCmdBeginDebugUtilsLabelEXT m_begin_label = nullptr;
+  PFN_vkCmdEndDebugUtilsLabelEXT m_end_label = nullptr;
   device_properties m_props;
   device_choice m_choice;
 };

@@ -69,6 +69,7 @@ private:
   VkFence m_fence = VK_NULL_HANDLE;
   VkQueryPool m_queries = VK_NULL_HANDLE;
   bool m_recording = false, m_pending = false, m_passes = false;
+  bool m_label_open = false; ///< the last mark's debug label, closed by the next mark or the submit
   std::vector<std::string> m_marks;
   std::uint32_t m_stamps = 0; ///< timestamps written by the last recording
 };
