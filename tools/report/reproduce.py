@@ -22,6 +22,9 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from papers import ALIASES, MODULES, plots  # noqa: E402
 from papers.common import CHANGED, HOLDS, NOT_MEASURED, InputError, Paper, Run  # noqa: E402
 
+# A record whose total varies more than this over its repetitions (stddev / mean) is flagged.
+NOISY = 0.05
+
 
 def paper_names(run, asked):
     """The papers to report, in the order of the report; unknown names come back apart."""
@@ -123,6 +126,15 @@ def paper_markdown(p, stage):
         out += ["### Figures", ""]
         for f in p.figures:
             out += figure_lines(f, stage)
+    noisy = sorted((r for src in p.sources.values() for r in src.usable if (r.noise or 0) > NOISY),
+                   key=lambda r: -r.noise)
+    if noisy:
+        out += [f"### Noisy records: relative noise over {NOISY:.0%}", "",
+                "Their medians are used, but read them with care: rerun with `winnow bench --max-noise` to "
+                "repeat until quiet.", ""]
+        out += [f"- {r.describe()}: {r.noise:.1%}" for r in noisy[:30]]
+        out += [f"- … and {len(noisy) - 30} more"] if len(noisy) > 30 else []
+        out.append("")
     wrong = [r for src in p.sources.values() for r in src.wrong]
     if wrong:
         out += ["### Records not used: failed verification", ""]

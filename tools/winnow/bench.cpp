@@ -17,15 +17,6 @@
 namespace winnow::cli {
 namespace {
 
-/// 75.2 s → "1:15"; 3725 s → "1:02:05".
-std::string clock_text(double seconds) {
-  const auto s = static_cast<long long>(seconds + 0.5);
-  char text[32];
-  if (s >= 3600) std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
-  else std::snprintf(text, sizeof text, "%lld:%02lld", s / 60, s % 60);
-  return text;
-}
-
 /// "[12/40 0:41, ~1:35 left]": the remaining runs at this run's pace so far (resumed ones cost nothing).
 class progress {
 public:
@@ -37,10 +28,10 @@ public:
   std::string next() {
     ++m_done;
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
-    std::string line = "[" + std::to_string(m_done) + "/" + std::to_string(m_total) + " " + clock_text(elapsed);
+    std::string line = "[" + std::to_string(m_done) + "/" + std::to_string(m_total) + " " + format_clock(elapsed);
     const std::size_t measured = m_done - 1 - m_before; // finished in this run
     if (measured > 0)
-      line += ", ~" + clock_text(elapsed / static_cast<double>(measured) * static_cast<double>(m_total - m_done + 1)) + " left";
+      line += ", ~" + format_clock(elapsed / static_cast<double>(measured) * static_cast<double>(m_total - m_done + 1)) + " left";
     return line + "]";
   }
 

@@ -13,6 +13,7 @@
 #include "child.hpp"
 #include "commands.hpp"
 #include "results_folder.hpp"
+#include "table.hpp"
 #include "winnow/error.hpp"
 #include "winnow/record.hpp"
 
@@ -174,6 +175,12 @@ int reproduce_command(const reproduce_args& a) {
   write_manifest(dir, manifest);
 
   bool failed = false;
+  const auto started = std::chrono::steady_clock::now();
+  // "[2/9 3:10]": the step and the time so far; each bench step's own lines estimate its remaining time.
+  const auto where = [&](std::size_t i) {
+    return "[" + std::to_string(i + 1) + "/" + std::to_string(steps.size()) + " " +
+           format_clock(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count()) + "] ";
+  };
   for (std::size_t i = 0; i < steps.size(); ++i) {
     step& s = steps[i];
     json& e = manifest["steps"][i];
@@ -181,7 +188,7 @@ int reproduce_command(const reproduce_args& a) {
     if (auto it = missing.find(s.api); it != missing.end()) {
       e["status"] = "not run";
       e["reason"] = s.api + ": " + it->second;
-      std::cerr << "reproduce: " << what << ": not run here: " << it->second << "\n";
+      std::cerr << "reproduce: " << where(i) << what << ": not run here: " << it->second << "\n";
       write_manifest(dir, manifest);
       continue;
     }
@@ -192,7 +199,7 @@ int reproduce_command(const reproduce_args& a) {
       write_manifest(dir, manifest);
       continue;
     }
-    std::cerr << "reproduce: " << what << " …\n";
+    std::cerr << "reproduce: " << where(i) << what << " …\n";
     fs::create_directories(dir / s.api);
     const auto t0 = std::chrono::steady_clock::now();
     const child_result r = run_child(s.argv);
@@ -220,7 +227,8 @@ int reproduce_command(const reproduce_args& a) {
     }
   }
 
-  std::cerr << "reproduce: report …\n";
+  std::cerr << "reproduce: report … (" << format_clock(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count())
+            << " so far)\n";
   std::vector<std::string> argv = {python(), script.string(), dir.string()};
   for (const paper* p : list) argv.insert(argv.end(), {"--paper", p->name});
   const child_result r = run_child(argv);

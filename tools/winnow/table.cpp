@@ -47,6 +47,14 @@ std::string format_bandwidth(double bytes, double ns) {
   return buf;
 }
 
+std::string format_clock(double seconds) {
+  const auto s = static_cast<long long>(seconds + 0.5);
+  char text[32];
+  if (s >= 3600) std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+  else std::snprintf(text, sizeof text, "%lld:%02lld", s / 60, s % 60);
+  return text;
+}
+
 std::string format_percent(double fraction) {
   char text[32];
   const double pct = 100 * fraction;

@@ -17,6 +17,8 @@ private:
 
 /// 1234567 ns → "1.235 ms"; picks ns, µs, ms or s.
 [[nodiscard]] std::string format_ns(double ns);
+/// 75.2 s → "1:15"; 3725 s → "1:02:05".
+[[nodiscard]] std::string format_clock(double seconds);
 /// 0.01234 → "1.2 %" (two significant digits, at least one decimal).
 [[nodiscard]] std::string format_percent(double fraction);
 /// bytes / ns → "12.3 GB/s"; "-" when either is 0.

@@ -98,6 +98,8 @@ class Rec:
             self.verified = bool(d.get("verified"))
             self.usable = not self.skipped and self.verified
             self.total = float(d["total"]["median_ns"]) if not self.skipped else None
+            # Relative noise of the total (stddev / mean); records from before winnow recorded it have none.
+            self.noise = d["total"].get("noise") if not self.skipped else None
             self.phases = {p["name"]: float(p["median_ns"]) for p in d.get("phases") or []} if not self.skipped else {}
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise InputError(f"{where}: not a winnow record ({type(e).__name__}: {e})") from None
