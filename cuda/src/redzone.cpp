@@ -1,6 +1,8 @@
 // cuda/redzone1 and cuda/redzone2 — Redzone stream compaction (Bontes & Gain 2024): the host entry
 // points. Kernels and their design: kernels/redzone.cu.
 #include <algorithm>
+#include <string>
+#include <utility>
 
 #include "algorithms.hpp"
 #include "check.hpp"
@@ -19,6 +21,13 @@ public:
   explicit redzone(bool single_block) : m_single(single_block) {}
 
   void run(timer& t) override {
+    if (m_order_bits.second > m_order_bits.first && !trivial()) {
+      // Counted inside the run: the order is part of the algorithm's cost.
+      t.phase("order");
+      redzone_order(m_order_temp.get(), m_order_temp.bytes(), m_r.get(), m_r_ordered.get(), m_k, m_order_bits.first,
+                    m_order_bits.second, stream());
+      ++m_launches;
+    }
     t.phase("mark");
     redzone_mark(m_state, m_mark_blocks, m_single, stream());
     t.phase("fill");
@@ -60,6 +69,7 @@ protected:
       m_cfg.early = p.on("early");
       m_cfg.shared = p.on("shared");
       m_cfg.prefetch = p.on("prefetch");
+      m_order_bits = order_bits(p.text("order"));
       const std::size_t tile = static_cast<std::size_t>(tuning::redzone_block) * tuning::redzone_items;
       std::size_t batch = param_size(p, "batch");
       if (batch == 0) {
@@ -85,7 +95,14 @@ protected:
     m_stats.resize(2);
     m_done.resize(1);
     WINNOW_CUDA_CHECK(cudaMemsetAsync(m_done.get(), 0, sizeof(unsigned), stream()));
-    m_state = {m_a.get(), m_r.get(), m_n, m_k, m_counts.get(), m_created.get(), m_prefix.get(), m_stats.get(), m_done.get()};
+    std::uint32_t* r = m_r.get();
+    if (m_order_bits.second > m_order_bits.first) {
+      // The phases read the ordered copy; m_r keeps R as given, restored by every reset.
+      m_r_ordered.resize(m_k);
+      m_order_temp.resize(redzone_order_bytes(m_k, m_order_bits.first, m_order_bits.second));
+      r = m_r_ordered.get();
+    }
+    m_state = {m_a.get(), r, m_n, m_k, m_counts.get(), m_created.get(), m_prefix.get(), m_stats.get(), m_done.get()};
     count_cases();
   }
 
@@ -102,11 +119,27 @@ protected:
     // in place (C to R', D to Z'); orphans: read R' and Z', write the holes. Alg. 2 as written:
     // early pairing and shared orphans write fewer orphans than this counts.
     const std::uint64_t k = m_k;
-    return {4 * k + 8 * k + 8 * m_case_c, 4 * m_zone + 4 * m_case_a + 8 * m_case_c + 4 * m_case_c, 0};
+    // The order: one pass reading R for the histograms, then per 8 bits one pass reading and writing it.
+    const int bits = m_order_bits.second - m_order_bits.first;
+    const std::uint64_t passes = bits > 0 ? static_cast<std::uint64_t>((bits + 7) / 8) : 0;
+    const std::uint64_t order_read = passes ? 4 * k * (passes + 1) : 0, order_written = 4 * k * passes;
+    return {4 * k + 8 * k + 8 * m_case_c + order_read,
+            4 * m_zone + 4 * m_case_a + 8 * m_case_c + 4 * m_case_c + order_written, 0};
   }
 
 private:
   [[nodiscard]] bool trivial() const { return m_k == 0 || m_k == m_n; }
+
+  /// The bits of an index the order sorts by: none (off, Alg. 2 as published), the top 8 or 16 of
+  /// the index range (buckets of 2^(b-8) or 2^(b-16) elements, b = bits of n - 1), or all of them.
+  [[nodiscard]] std::pair<int, int> order_bits(const std::string& order) const {
+    int b = 0;
+    while (b < 32 && (std::uint64_t{1} << b) < m_n) ++b;
+    if (order == "top8") return {std::max(0, b - 8), b};
+    if (order == "top16") return {std::max(0, b - 16), b};
+    if (order == "sort") return {0, b};
+    return {0, 0};
+  }
 
   void check_status() {
     const auto stats = m_stats.download(2, stream());
@@ -138,6 +171,9 @@ private:
   redzone_state m_state;
   unsigned m_mark_blocks = 1;
   device_buffer<std::uint32_t> m_a, m_r, m_counts, m_created, m_prefix;
+  std::pair<int, int> m_order_bits{0, 0}; ///< [begin, end) bits R is ordered by before the fill; empty: not ordered
+  device_buffer<std::uint32_t> m_r_ordered;
+  device_buffer<std::uint8_t> m_order_temp;
   device_buffer<unsigned long long> m_stats;
   device_buffer<unsigned> m_done;
   std::uint64_t m_zone = 0, m_case_a = 0, m_case_c = 0;
@@ -186,7 +222,11 @@ algorithm_entry redzone2_entry() {
                    .input = input_kind::removal_list,
                    .axes = {batch_axis(), on_off_axis("early", "§6: pair source and destination orphans inside the block in phase 2", "on"),
             on_off_axis("shared", "§6: keep orphans in shared memory, write them once", "on"),
-            on_off_axis("prefetch", "§6: load the next tile of R and Z before working on this one", "off")}},
+            on_off_axis("prefetch", "§6: load the next tile of R and Z before working on this one", "off"),
+            choice_axis("order",
+                        "order R before the fill so its writes land bucket by bucket (top8, top16: a radix sort of the "
+                        "index's high 8 or 16 bits) or in address order (sort); off: Alg. 2 as published",
+                        "off", {"off", "top8", "top16", "sort"})}},
           .make = [] { return std::make_unique<redzone>(false); }};
 }
 

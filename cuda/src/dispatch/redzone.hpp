@@ -32,6 +32,12 @@ struct redzone2_config {
   unsigned orphan_blocks = 1;
 };
 
+/// Temporary bytes for ordering k indices by their bits [begin_bit, end_bit) (kernels/redzone_order.cu).
+[[nodiscard]] std::size_t redzone_order_bytes(std::size_t k, int begin_bit, int end_bit);
+/// d_out = R ordered by the bits [begin_bit, end_bit) of each index (a radix sort over those bits
+/// only): the fill then writes the holes bucket by bucket, or in address order when all bits are sorted.
+void redzone_order(void* d_temp, std::size_t temp_bytes, const std::uint32_t* d_r, std::uint32_t* d_out, std::size_t k,
+                   int begin_bit, int end_bit, cudaStream_t stream);
 /// Blocks of the fill kernel that fit on one SM (for sizing |P|).
 [[nodiscard]] int redzone2_fill_occupancy(const redzone2_config& c);
 /// Phase 1 over the whole GPU (`blocks` blocks of tuning::stream_block) or on one block of 1024.
