@@ -132,12 +132,16 @@ private:
 
   /// The bits of an index the order sorts by: none (off, Alg. 2 as published), the top 8 or 16 of
   /// the index range (buckets of 2^(b-8) or 2^(b-16) elements, b = bits of n - 1), or all of them.
+  /// auto sorts where the H200 showed sorting to pay (docs/results/h200-2026-11-24): a stream of at
+  /// least 4× the L2 (below, the scattered writes stay in L2 and cost little) and k ≥ 5 % of n (at
+  /// 2 % the sort costs more than the ordered writes save).
   [[nodiscard]] std::pair<int, int> order_bits(const std::string& order) const {
     int b = 0;
     while (b < 32 && (std::uint64_t{1} << b) < m_n) ++b;
     if (order == "top8") return {std::max(0, b - 8), b};
     if (order == "top16") return {std::max(0, b - 16), b};
     if (order == "sort") return {0, b};
+    if (order == "auto" && 4 * m_n >= 4 * device().l2_bytes && 20 * m_k >= m_n) return {0, b};
     return {0, 0};
   }
 
@@ -225,8 +229,9 @@ algorithm_entry redzone2_entry() {
             on_off_axis("prefetch", "§6: load the next tile of R and Z before working on this one", "off"),
             choice_axis("order",
                         "order R before the fill so its writes land bucket by bucket (top8, top16: a radix sort of the "
-                        "index's high 8 or 16 bits) or in address order (sort); off: Alg. 2 as published",
-                        "off", {"off", "top8", "top16", "sort"})}},
+                        "index's high 8 or 16 bits) or in address order (sort); auto: sort where it pays (a stream "
+                        "over 4× the L2 and k ≥ 5 %); off: Alg. 2 as published",
+                        "off", {"off", "top8", "top16", "sort", "auto"})}},
           .make = [] { return std::make_unique<redzone>(false); }};
 }
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Issue 13 part 3 in one device call: cuda/redzone2's ordered fill (order=top8, top16, sort) against
+# Issue 13 part 3 in one device call: cuda/redzone2's ordered fill (order=top8, top16, sort, auto) against
 # the paper's unordered fill and CUB. Every order on the conformance suite's removal cases (each run
 # verified), the suite cuda/bench/redzone_order.json, and ncu's view of the fill kernel at 2^28 for
 # k = 2 % and 10 %, unordered and ordered.
-# Usage: OUT=... bash docs/results/h200-2026-11-24/device/redzone-order.sh   (carry build-carry, .gl, .libs)
+# Usage: OUT=... [NCU=0] bash docs/results/h200-2026-11-24/device/redzone-order.sh   (carry build-carry, .gl, .libs)
+# NCU=0 leaves out the profiles.
 set -uo pipefail
 B=$PWD/build-carry
 for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig
@@ -13,7 +14,7 @@ O=/tmp/order; mkdir -p $O
 {
   nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv,noheader
   $B/winnow --version
-  for order in off top8 top16 sort; do
+  for order in off top8 top16 sort auto; do
     for c in removal:100003:k=0 removal:100003:k=0.02 removal:100003:k=0.4:r=0 removal:100003:k=0.5:r=1 \
              removal:100003:k=0.3:r=0.5 removal:1000:k=0.001 removal:1000:k=0.999 removal:1000:k=1 \
              removal:16M:k=0.5:r=0 removal:16M:k=0.02:r=1 uniform:100003:p=0.3 all:1000 none:1000; do
@@ -23,7 +24,7 @@ O=/tmp/order; mkdir -p $O
   done
   $B/winnow bench --suite cuda/bench/redzone_order.json --out $O/suite 2>$O/suite-progress.log
   ncu=$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1)
-  for k in 0.02 0.1; do
+  [ "${NCU:-1}" = 0 ] || for k in 0.02 0.1; do
     for order in off top8 sort; do
       echo "=== ncu fill_kernel order=$order removal:256M:k=$k"
       $ncu -k regex:fill_kernel --launch-skip 1 --launch-count 1 --section SpeedOfLight --section MemoryWorkloadAnalysis \
