@@ -37,7 +37,7 @@ TEST(params, bad_values_name_key_and_accepted_values) {
   EXPECT_EQ(resolve_error({{"block", "4096"}}), "gl/horn: block='4096' is not accepted (block: a power of two in [32, 2048])");
   EXPECT_EQ(resolve_error({{"block", "12x"}}), "gl/horn: block='12x' is not accepted (block: a power of two in [32, 2048])");
   EXPECT_EQ(resolve_error({{"scan", "kogge"}}), "gl/horn: scan='kogge' is not accepted (scan: hillis | blelloch)");
-  EXPECT_EQ(resolve_error({{"blok", "32"}}), "gl/horn: unknown parameter 'blok' (accepted: block, scan, concat)");
+  EXPECT_EQ(resolve_error({{"blok", "32"}}), "gl/horn: unknown parameter 'blok' (did you mean 'block'?) (accepted: block, scan, concat)");
 }
 
 TEST(params, accepted_values_may_go_beyond_the_sweep) {
