@@ -11,10 +11,7 @@ set -uo pipefail
 B=build-carry
 R=/tmp/results
 mkdir -p $R
-for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig
-mkdir -p /tmp/winnow-libs; for f in .libs/*.deb; do dpkg -x "$f" /tmp/winnow-libs; done
-export LD_LIBRARY_PATH=/tmp/winnow-libs/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-export VK_LAYER_PATH=/tmp/winnow-libs/usr/share/vulkan/explicit_layer.d
+. tools/device-env.sh
 SAN=$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
 stage() { echo "== $* ($(date +%T))"; }
 {

@@ -4,9 +4,7 @@
 # CUDA unit tests, and memcheck on both. As run3.sh otherwise.
 set -uo pipefail
 B=build-carry
-for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig
-mkdir -p /tmp/winnow-libs; for f in .libs/*.deb; do dpkg -x "$f" /tmp/winnow-libs; done
-export LD_LIBRARY_PATH=/tmp/winnow-libs/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+. tools/device-env.sh
 SAN=$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
 {
   echo "== conformance: cuda/billeter, cuda/lookback (whole grid); cuda_tests ($(date +%T))"

@@ -5,10 +5,7 @@
 # (debug contexts on), then `winnow calibrate` per api, to compare with run 3. As run3.sh otherwise.
 set -uo pipefail
 B=build-carry
-for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig
-mkdir -p /tmp/winnow-libs; for f in .libs/*.deb; do dpkg -x "$f" /tmp/winnow-libs; done
-export LD_LIBRARY_PATH=/tmp/winnow-libs/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-export VK_LAYER_PATH=/tmp/winnow-libs/usr/share/vulkan/explicit_layer.d
+. tools/device-env.sh
 {
   echo "== conformance (sampled): vkfrag, vk shader-era, concatenation, plan tests ($(date +%T))"
   WINNOW_DEBUG=1 timeout 120 $B/conformance_tests --gtest_brief=1 \

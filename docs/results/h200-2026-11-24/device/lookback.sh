@@ -6,9 +6,7 @@
 # Usage: OUT=... bash docs/results/h200-2026-11-24/device/lookback.sh
 set -uo pipefail
 B=build-carry
-for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig
-mkdir -p /tmp/winnow-libs; for f in .libs/*.deb; do dpkg -x "$f" /tmp/winnow-libs; done
-export LD_LIBRARY_PATH=/tmp/winnow-libs/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+. tools/device-env.sh
 {
   nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv,noheader
   $B/winnow bench --suite cuda/bench/lookback_tiles.json --api cuda --out $OUT/tiles 2>$OUT/tiles-progress.log | tail -1

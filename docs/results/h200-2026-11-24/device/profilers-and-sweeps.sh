@@ -8,9 +8,7 @@
 # (none: all; carry build-carry/ with winnow, label_layer/ and libwinnow_nvtx_injection.so, .gl, .libs)
 set -uo pipefail
 B=$PWD/build-carry
-for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig
-mkdir -p /tmp/winnow-libs; for f in .libs/*.deb; do dpkg -x "$f" /tmp/winnow-libs; done
-export LD_LIBRARY_PATH=/tmp/winnow-libs/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+. tools/device-env.sh
 O=/tmp/o; mkdir -p $O
 want() { [ $# -eq 0 ] || [[ " $ALL " == *" $1 "* ]]; }
 ALL="$*"; [ -z "$ALL" ] && ALL="tiles nvtx labels sweeps"

@@ -6,10 +6,7 @@
 # Usage: OUT=... BUDGET=540 bash docs/results/h200-2026-11-24/device/reproduce.sh redzone moreira
 set -uo pipefail
 B=build-carry
-for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig
-mkdir -p /tmp/winnow-libs; for f in .libs/*.deb; do dpkg -x "$f" /tmp/winnow-libs; done
-export LD_LIBRARY_PATH=/tmp/winnow-libs/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-export VK_LAYER_PATH=/tmp/winnow-libs/usr/share/vulkan/explicit_layer.d
+. tools/device-env.sh
 export WINNOW_REPORT_DIR=$PWD/tools/report
 budget=${BUDGET:-540}
 {
