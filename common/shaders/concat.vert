@@ -4,8 +4,8 @@
 // 2 ends), on the row's centre; rectangles: 12 (2 segments × 2 triangles). Empty segments are moved
 // outside the viewport (a zero-length line may still produce a fragment on some rasterizers).
 #include "concat_args.glsl"
-layout(location = 0) flat out uint v_block;
-layout(location = 1) flat out uint v_off;
+WINNOW_VARYING(0) flat out uint v_block;
+WINNOW_VARYING(1) flat out uint v_off;
 void main() {
   bool rects = args.method == 1u;
   int per_block = rects ? 12 : 4;

@@ -2,15 +2,38 @@
 // of power-of-two width, read with texelFetch at (i mod W, i div W). Inputs 0-2 on texture units
 // 0-2, the levels 1-12 of a pyramid given as input 1 on units 3-14. OpenGL takes the arguments as a
 // uniform block (binding 0); Vulkan (glslc defines VULKAN) as push constants and descriptor set 0,
-// where the vertex index is gl_VertexIndex (WINNOW_VERTEX_INDEX on both).
+// where the vertex index is gl_VertexIndex (WINNOW_VERTEX_INDEX on both). GLSL 3.30 (an OpenGL 3.3
+// context: the GL backend defines WINNOW_GL33) has no layout(binding) — the backend sets the units
+// and the block's binding by name instead — no findMSB, and matches varyings by name, not location.
 #ifdef VULKAN
 #define WINNOW_VERTEX_INDEX gl_VertexIndex
 #define WINNOW_BINDING(unit) layout(set = 0, binding = unit)
+#define WINNOW_VARYING(loc) layout(location = loc)
 #define WINNOW_ARGS(fields) layout(push_constant, std430) uniform winnow_args { uint out_log2w; uint out_height; uint extent; uint in0_log2w; uint in1_log2w; uint in2_log2w; fields } args;
+#elif defined(WINNOW_GL33)
+#define WINNOW_VERTEX_INDEX gl_VertexID
+#define WINNOW_BINDING(unit)
+#define WINNOW_VARYING(loc)
+#define WINNOW_ARGS(fields) layout(std140) uniform winnow_args { uint out_log2w; uint out_height; uint extent; uint in0_log2w; uint in1_log2w; uint in2_log2w; fields } args;
 #else
 #define WINNOW_VERTEX_INDEX gl_VertexID
 #define WINNOW_BINDING(unit) layout(binding = unit)
+#define WINNOW_VARYING(loc) layout(location = loc)
 #define WINNOW_ARGS(fields) layout(std140, binding = 0) uniform winnow_args { uint out_log2w; uint out_height; uint extent; uint in0_log2w; uint in1_log2w; uint in2_log2w; fields } args;
+#endif
+#ifdef WINNOW_GL33
+// The index of the highest set bit of x (x ≥ 1), by halving: findMSB is GLSL 4.00.
+int winnow_find_msb(uint x) {
+  int n = 0;
+  if (x >= 0x10000u) { x >>= 16; n += 16; }
+  if (x >= 0x100u) { x >>= 8; n += 8; }
+  if (x >= 0x10u) { x >>= 4; n += 4; }
+  if (x >= 0x4u) { x >>= 2; n += 2; }
+  if (x >= 0x2u) n += 1;
+  return n;
+}
+#else
+#define winnow_find_msb findMSB
 #endif
 WINNOW_BINDING(0) uniform usampler2D u_in0;
 WINNOW_BINDING(1) uniform usampler2D u_in1;

@@ -10,7 +10,7 @@ uint pass_main(uint i, inout uint trips) {
   if (c >= B - z) return 0u;
   uint d = 0u;
   if (load1(i) != 0u) {
-    uint step = 1u << findMSB(z); // z ≥ 1 here
+    uint step = 1u << winnow_find_msb(z); // z ≥ 1 here
     for (; trips < args.cap && step > 0u; ++trips, step >>= 1)
       if (d + step <= z && load1(i + d + step) > d + step) d += step;
     if (step > 0u) trips = args.cap + 1u;

@@ -9,12 +9,13 @@ namespace winnow::gl {
 void register_backend(registry& r) {
   backend b;
   b.api = "gl";
-  b.summary = "OpenGL 4.5 core: GLSL fragment shaders over FBOs, headless EGL (the shader era)";
+  b.summary = "OpenGL 4.5 or 3.3 core (WINNOW_GL_CONTEXT): GLSL fragment shaders over FBOs, headless EGL (the shader era)";
   b.unavailable_reason = [] { return gl::unavailable_reason(); };
   b.device = [] {
     const context_info& i = context::get().info();
-    return device_info{i.renderer, "OpenGL " + i.version + " (" + i.vendor + ", " + i.platform +
-                                       (i.debug ? ", debug context" : "") + ")"};
+    // The context asked for names the path that ran (a driver may give a later version for it).
+    return device_info{i.renderer, "OpenGL " + i.version + " (" + std::string(to_string(i.kind)) + " context, " + i.vendor +
+                                       ", " + i.platform + (i.debug ? ", debug context" : "") + ")"};
   };
   b.calibrate = [] { return gl::calibrate(); };
   b.algorithms = shader_era::entries("gl", {shader_era::concat_method::lines, shader_era::concat_method::rects},

@@ -1,5 +1,6 @@
 #include "winnow/gl/context.hpp"
 
+#include <cstdlib>
 #include <cstring>
 #include <glad/egl.h>
 
@@ -65,9 +66,10 @@ bool has_extension(const char* list, std::string_view ext) {
   return false;
 }
 
-/// Initializes `display` and makes a current 4.5 core context on it (a debug context when asked);
-/// "" or why not.
-std::string try_display(EGLDisplay display, EGLContext& out, bool debug) {
+/// Initializes `display` and makes a current core context of the first of `kinds` it gives (a debug
+/// context when asked), setting `made`; "" or why not.
+std::string try_display(EGLDisplay display, EGLContext& out, bool debug, const std::vector<context_kind>& kinds,
+                        context_kind& made) {
   if (display == EGL_NO_DISPLAY) return "no display (" + egl_error_name(eglGetError()) + ")";
   EGLint major = 0, minor = 0;
   if (!eglInitialize(display, &major, &minor)) return "eglInitialize: " + egl_error_name(eglGetError());
@@ -81,11 +83,22 @@ std::string try_display(EGLDisplay display, EGLContext& out, bool debug) {
     EGLint count = 0;
     if (!eglChooseConfig(display, want, &config, 1, &count) || count == 0) return "no EGL config for desktop OpenGL";
   }
-  const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5,
-                            EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                            EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE, EGL_NONE};
-  EGLContext ctx = eglCreateContext(display, config, EGL_NO_CONTEXT, attribs);
-  if (ctx == EGL_NO_CONTEXT) return "no OpenGL 4.5 core context (" + egl_error_name(eglGetError()) + ")";
+  EGLContext ctx = EGL_NO_CONTEXT;
+  std::string refused;
+  for (const context_kind kind : kinds) {
+    const EGLint gl_major = kind == context_kind::gl45 ? 4 : 3, gl_minor = kind == context_kind::gl45 ? 5 : 3;
+    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, gl_major, EGL_CONTEXT_MINOR_VERSION, gl_minor,
+                              EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                              EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE, EGL_NONE};
+    ctx = eglCreateContext(display, config, EGL_NO_CONTEXT, attribs);
+    if (ctx != EGL_NO_CONTEXT) {
+      made = kind;
+      break;
+    }
+    refused += (refused.empty() ? "" : ", ") + ("no OpenGL " + std::to_string(gl_major) + "." + std::to_string(gl_minor) +
+                                                 " core context (" + egl_error_name(eglGetError()) + ")");
+  }
+  if (ctx == EGL_NO_CONTEXT) return refused;
   if (!eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
     eglDestroyContext(display, ctx);
     return "eglMakeCurrent: " + egl_error_name(eglGetError());
@@ -96,8 +109,21 @@ std::string try_display(EGLDisplay display, EGLContext& out, bool debug) {
 
 } // namespace
 
+std::string_view to_string(context_kind k) { return k == context_kind::gl45 ? "gl45" : "gl33"; }
+
+std::vector<context_kind> requested_contexts() {
+  const char* v = std::getenv("WINNOW_GL_CONTEXT");
+  const std::string s = v ? v : "";
+  if (s.empty() || s == "auto") return {context_kind::gl45, context_kind::gl33};
+  if (s == "gl45") return {context_kind::gl45};
+  if (s == "gl33") return {context_kind::gl33};
+  throw usage_error("environment: WINNOW_GL_CONTEXT='" + s + "' is not accepted (auto, gl45 or gl33)" +
+                    did_you_mean(s, {"auto", "gl45", "gl33"}));
+}
+
 context::context() {
   m_info.debug = debug_enabled();
+  const std::vector<context_kind> kinds = requested_contexts();
   if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) throw unavailable("winnow::gl: no EGL library (libEGL.so.1) could be loaded");
   const char* client = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
   std::string why;
@@ -110,7 +136,7 @@ context::context() {
     eglQueryDevicesEXT(16, devices, &count);
     for (EGLint i = 0; i < count && ctx == EGL_NO_CONTEXT; ++i) {
       display = eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
-      const std::string r = try_display(display, ctx, m_info.debug);
+      const std::string r = try_display(display, ctx, m_info.debug, kinds, m_info.kind);
       if (r.empty()) m_info.platform = "EGL device " + std::to_string(i) + " (EGL_EXT_platform_device)";
       else why += "device " + std::to_string(i) + ": " + r + "; ";
     }
@@ -121,13 +147,17 @@ context::context() {
   // 2. Mesa's surfaceless platform.
   if (ctx == EGL_NO_CONTEXT && has_extension(client, "EGL_MESA_platform_surfaceless")) {
     display = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr);
-    const std::string r = try_display(display, ctx, m_info.debug);
+    const std::string r = try_display(display, ctx, m_info.debug, kinds, m_info.kind);
     if (r.empty()) m_info.platform = "EGL surfaceless (EGL_MESA_platform_surfaceless)";
     else why += "surfaceless: " + r;
   } else if (ctx == EGL_NO_CONTEXT) {
     why += "no EGL_MESA_platform_surfaceless";
   }
-  if (ctx == EGL_NO_CONTEXT) throw unavailable("winnow::gl: no headless OpenGL 4.5 context (" + why + ")");
+  if (ctx == EGL_NO_CONTEXT) {
+    std::string asked;
+    for (const auto k : kinds) asked += (asked.empty() ? "" : " or ") + std::string(to_string(k));
+    throw unavailable("winnow::gl: no headless OpenGL context (" + asked + "): " + why);
+  }
   m_display = display;
   m_context = ctx;
   set_up(reinterpret_cast<GLADloadfunc>(eglGetProcAddress));
@@ -140,8 +170,17 @@ context::context(std::string platform, GLADloadfunc load) {
 }
 
 void context::set_up(GLADloadfunc load) {
-  if (!gladLoadGL(load)) throw unavailable("winnow::gl: the GL 4.5 entry points could not be loaded");
-  if (!GLAD_GL_VERSION_4_5) throw unavailable("winnow::gl: the context is not OpenGL 4.5");
+  if (!gladLoadGL(load)) throw unavailable("winnow::gl: the OpenGL entry points could not be loaded");
+  // The version from the context itself: the loader's flags stop at what it was generated for.
+  GLint gl_major = 0, gl_minor = 0;
+  glGetIntegerv(GL_MAJOR_VERSION, &gl_major);
+  glGetIntegerv(GL_MINOR_VERSION, &gl_minor);
+  if (10 * gl_major + gl_minor < (m_info.kind == context_kind::gl45 ? 45 : 33))
+    throw unavailable("winnow::gl: the context asked as " + std::string(to_string(m_info.kind)) + " is OpenGL " +
+                      reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+  m_info.debug_groups = GLAD_GL_KHR_debug != 0; // core from 4.3, an extension before
+  if (m_info.debug && !m_info.debug_groups)
+    throw unavailable("winnow::gl: debug contexts are on but the context has no KHR_debug for their output");
   if (m_info.debug) {
     // Tests and --debug: every error is reported by the call that made it. Benchmarks run on a plain
     // context, where the synchronous callback cannot put gaps between small passes.
@@ -155,6 +194,7 @@ void context::set_up(GLADloadfunc load) {
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &m_info.max_texture_size);
   glGetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &m_info.timestamp_bits);
   glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &m_info.uniform_offset_alignment);
+  glGetIntegerv(GL_MAX_DRAW_BUFFERS, &m_info.max_draw_buffers);
   // Integer textures are read with texelFetch only; rows of any width are packed tightly.
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
@@ -189,7 +229,7 @@ void context::adopt(std::string platform, GLADloadfunc load) {
 }
 
 void record_debug_groups(bool on) {
-  if (!context::get().info().debug) throw error("winnow::gl: debug groups are reported only on a debug context");
+  if (!context::get().info().debug || !context::get().info().debug_groups) throw error("winnow::gl: debug groups are reported only on a debug context");
   debug_groups().recording = on;
   for (const GLenum type : {GLenum{GL_DEBUG_TYPE_PUSH_GROUP}, GLenum{GL_DEBUG_TYPE_POP_GROUP}})
     glDebugMessageControl(GL_DEBUG_SOURCE_APPLICATION, type, GL_DONT_CARE, 0, nullptr, on ? GL_TRUE : GL_FALSE);

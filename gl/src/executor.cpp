@@ -160,10 +160,15 @@ void executor::flush_caches() {
   // GL does not say how large the device's last-level cache is: clear 256 MiB (over 4 × the 50-60 MB
   // L2 of an H100/H200) with writes, so no line of the working set stays; finish before the timing.
   constexpr int side = 8192;
-  if (!m_flush) m_flush = std::make_unique<texture>(texel_format::r32ui, side, side);
+  if (!m_flush) {
+    m_flush = std::make_unique<texture>(texel_format::r32ui, side, side);
+    m_flush_target = std::make_unique<framebuffer>(std::vector<const texture*>{m_flush.get()});
+  }
   static std::uint32_t round = 0;
-  ++round;
-  WINNOW_GL_CHECK(glClearTexImage(m_flush->id(), 0, GL_RED_INTEGER, GL_UNSIGNED_INT, &round));
+  const GLuint value[4] = {++round, 0, 0, 0};
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_flush_target->id());
+  glViewport(0, 0, side, side);
+  WINNOW_GL_CHECK(glClearBufferuiv(GL_COLOR, 0, value));
   glFinish();
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "winnow/error.hpp"
+#include "winnow/gl/context.hpp"
 
 namespace winnow::gl {
 namespace detail {
@@ -58,21 +59,31 @@ GLuint compile(GLenum stage, std::string_view name, const std::string& source) {
 
 } // namespace
 
+// Objects are made and filled by binding them (OpenGL 3.3 has no direct state access): the edit
+// unit below is texture unit 0, whose binding every pass sets again before it draws.
+
 texture::texture(texel_format format, int width, int height) : m_format(format), m_width(width), m_height(height) {
   GLuint id = 0;
-  glCreateTextures(GL_TEXTURE_2D, 1, &id);
+  glGenTextures(1, &id);
   m_handle = handle<detail::delete_texture>(id);
-  glTextureStorage2D(id, 1, info_of(format).internal, width, height);
-  glTextureParameteri(id, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTextureParameteri(id, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glTextureParameteri(id, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTextureParameteri(id, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  const auto f = info_of(format);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, id);
+  // One level, never mipmapped: with NEAREST filtering the texture is complete without others.
+  glTexImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(f.internal), width, height, 0, f.format, GL_UNSIGNED_INT, nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
 }
 
 void texture::upload(const std::uint32_t* data, int rows) {
   if (rows <= 0) return;
   const auto f = info_of(m_format);
-  glTextureSubImage2D(id(), 0, 0, 0, m_width, rows, f.format, GL_UNSIGNED_INT, data);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, id());
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, m_width, rows, f.format, GL_UNSIGNED_INT, data);
 }
 
 std::vector<std::uint32_t> texture::download(int y0, int rows) const {
@@ -80,8 +91,15 @@ std::vector<std::uint32_t> texture::download(int y0, int rows) const {
   std::vector<std::uint32_t> out(static_cast<std::size_t>(m_width) * static_cast<std::size_t>(rows) *
                                  static_cast<std::size_t>(f.components));
   if (rows <= 0) return out;
-  glGetTextureSubImage(id(), 0, 0, y0, 0, m_width, rows, 1, f.format, GL_UNSIGNED_INT,
-                       static_cast<GLsizei>(out.size() * sizeof(std::uint32_t)), out.data());
+  // Read through a framebuffer of its own (3.3 reads a texture's rows only as a read framebuffer).
+  GLuint fbo = 0;
+  glGenFramebuffers(1, &fbo);
+  const handle<detail::delete_framebuffer> owner(fbo);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, id(), 0);
+  glReadBuffer(GL_COLOR_ATTACHMENT0);
+  glReadPixels(0, y0, m_width, rows, f.format, GL_UNSIGNED_INT, out.data());
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
   return out;
 }
 
@@ -99,19 +117,24 @@ std::string_view to_string(fbo_status s) {
 
 framebuffer::framebuffer(const std::vector<const texture*>& targets) {
   GLuint id = 0;
-  glCreateFramebuffers(1, &id);
+  glGenFramebuffers(1, &id);
   m_handle = handle<detail::delete_framebuffer>(id);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, id);
   std::vector<GLenum> buffers;
   for (std::size_t i = 0; i < targets.size(); ++i) {
     const auto attachment = static_cast<GLenum>(GL_COLOR_ATTACHMENT0 + i);
-    glNamedFramebufferTexture(id, attachment, targets[i]->id(), 0);
+    glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, attachment, GL_TEXTURE_2D, targets[i]->id(), 0);
     buffers.push_back(attachment);
   }
-  glNamedFramebufferDrawBuffers(id, static_cast<GLsizei>(buffers.size()), buffers.data());
+  glDrawBuffers(static_cast<GLsizei>(buffers.size()), buffers.data());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
 }
 
 fbo_status framebuffer::status() const {
-  switch (glCheckNamedFramebufferStatus(id(), GL_FRAMEBUFFER)) {
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, id());
+  const GLenum status = glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+  switch (status) {
   case GL_FRAMEBUFFER_COMPLETE: return fbo_status::complete;
   case GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT: return fbo_status::incomplete_attachment;
   case GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT: return fbo_status::missing_attachment;
@@ -186,31 +209,59 @@ std::string assemble(std::string_view version, const std::string& defines, const
   return out;
 }
 
+namespace {
+
+/// The #version line (and what the shaders need to know of it) for the context's kind.
+std::string version_line() {
+  // GLSL 3.30 has no layout(binding) and no findMSB, and matches varyings by name: graphics.glsl
+  // defines its way round each when WINNOW_GL33 is set, and bind_units() sets what binding did.
+  return context::get().info().kind == context_kind::gl33 ? "#version 330 core\n#define WINNOW_GL33 1" : "#version 450 core";
+}
+
+/// GLSL 3.30's stand-in for layout(binding): the samplers of graphics.glsl on their texture units
+/// (u_in0-2 on 0-2, u_level[i] on 3 + i) and the argument block on uniform buffer binding 0.
+void bind_units(GLuint id) {
+  glUseProgram(id);
+  const auto unit = [&](const std::string& name, int u) {
+    if (const GLint at = glGetUniformLocation(id, name.c_str()); at >= 0) glUniform1i(at, u);
+  };
+  for (int i = 0; i < 3; ++i) unit("u_in" + std::to_string(i), i);
+  for (int i = 0; i < 12; ++i) unit("u_level[" + std::to_string(i) + "]", 3 + i);
+  if (const GLuint block = glGetUniformBlockIndex(id, "winnow_args"); block != GL_INVALID_INDEX) glUniformBlockBinding(id, block, 0);
+  glUseProgram(0);
+}
+
+} // namespace
+
 program::program(const std::vector<std::string>& vertex_files, const std::vector<std::string>& fragment_files,
                  const std::string& defines) {
   std::string vertex_legend, fragment_legend;
-  const std::string vs = assemble("#version 450 core", defines, vertex_files, &vertex_legend);
-  const std::string fs = assemble("#version 450 core", defines, fragment_files, &fragment_legend);
+  const std::string version = version_line();
+  const std::string vs = assemble(version, defines, vertex_files, &vertex_legend);
+  const std::string fs = assemble(version, defines, fragment_files, &fragment_legend);
   const std::string name = vertex_files.back() + " + " + fragment_files.back();
   try {
     *this = from_source(name, vs, fs);
   } catch (const error& e) {
     throw error(std::string(e.what()) + " [source strings: vertex " + vertex_legend + "; fragment " + fragment_legend + "]");
   }
+  if (context::get().info().kind == context_kind::gl33) bind_units(id());
 }
 
 gpu_buffer::gpu_buffer(std::size_t bytes, const void* data) {
   GLuint id = 0;
-  glCreateBuffers(1, &id);
+  glGenBuffers(1, &id);
   m_handle = handle<detail::delete_buffer>(id);
-  glNamedBufferStorage(id, static_cast<GLsizeiptr>(bytes), data, 0);
+  glBindBuffer(GL_UNIFORM_BUFFER, id);
+  glBufferData(GL_UNIFORM_BUFFER, static_cast<GLsizeiptr>(bytes), data, GL_STATIC_DRAW);
+  glBindBuffer(GL_UNIFORM_BUFFER, 0);
 }
 
 GLint program::uniform(const char* name) const { return glGetUniformLocation(id(), name); }
 
 vertex_array::vertex_array() {
   GLuint id = 0;
-  glCreateVertexArrays(1, &id);
+  glGenVertexArrays(1, &id);
   m_handle = handle<detail::delete_vertex_array>(id);
 }
 

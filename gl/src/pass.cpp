@@ -22,6 +22,9 @@ void pass_runner::draw(const program& p, const framebuffer& target, int width, i
   ++m_passes;
 }
 
-void bind(int unit, const texture& t) { glBindTextureUnit(static_cast<GLuint>(unit), t.id()); }
+void bind(int unit, const texture& t) {
+  glActiveTexture(static_cast<GLenum>(GL_TEXTURE0 + unit));
+  glBindTexture(GL_TEXTURE_2D, t.id());
+}
 
 } // namespace winnow::gl

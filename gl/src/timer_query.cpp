@@ -30,18 +30,20 @@ void timer_query::start() {
   m_names.clear();
 }
 
-// Each phase is also a debug group of its name (KHR_debug, core since 4.3), so a capture in
-// RenderDoc or Nsight Graphics shows the algorithm's phases; without debug output it costs nothing.
+// Each phase is also a debug group of its name (KHR_debug: core since 4.3, an extension on 3.3), so
+// a capture in RenderDoc or Nsight Graphics shows the algorithm's phases; without debug output it
+// costs nothing.
 void timer_query::phase(std::string_view name) {
-  if (!m_names.empty()) glPopDebugGroup();
+  const bool groups = context::get().info().debug_groups;
+  if (groups && !m_names.empty()) glPopDebugGroup();
   m_names.emplace_back(name);
   mark();
-  glPushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 0, static_cast<GLsizei>(name.size()), name.data());
+  if (groups) glPushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 0, static_cast<GLsizei>(name.size()), name.data());
 }
 
 void timer_query::stop() {
   mark();
-  if (!m_names.empty()) glPopDebugGroup();
+  if (context::get().info().debug_groups && !m_names.empty()) glPopDebugGroup();
   glFinish();
 }
 

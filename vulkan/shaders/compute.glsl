@@ -12,3 +12,4 @@ layout(constant_id = 1) const bool LOOP_CHECK = false;
 // s − (s >> (p − 1)), s = the pyramid's base size — the output's, as only the traversal reads a whole
 // pyramid and it writes the full stream.
 #define load_level1(p, j) args.in1.v[args.extent - (args.extent >> ((p) - 1u)) + (j)]
+#define winnow_find_msb findMSB // graphics.glsl has a stand-in for GLSL 3.30

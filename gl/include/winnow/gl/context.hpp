@@ -1,6 +1,10 @@
 #pragma once
-/// The process's headless OpenGL 4.5 core context: EGL's device platform first
-/// (EGL_EXT_platform_device), then EGL_MESA_platform_surfaceless; no window, no GLFW. With debug
+/// The process's headless OpenGL core context: EGL's device platform first
+/// (EGL_EXT_platform_device), then EGL_MESA_platform_surfaceless; no window, no GLFW. Its kind is
+/// WINNOW_GL_CONTEXT's (gl45: OpenGL 4.5 core, gl33: OpenGL 3.3 core), or by default the highest EGL
+/// offers. The backend calls only OpenGL 3.3 core functions and the extensions it checks for
+/// (KHR_debug), on every kind; shaders get the kind's #version (tests/gl proves the first at build
+/// time by compiling it against a 3.3-only loader). With debug
 /// contexts on (WINNOW_DEBUG=1, --debug: the tests) it is a debug context whose KHR_debug output is
 /// synchronous; any GL error it reports fails the run that caused it (check()). Otherwise check()
 /// sees what glGetError reports.
@@ -13,22 +17,34 @@
 
 namespace winnow::gl {
 
+/// The contexts the backend runs on, in the order tried by default.
+enum class context_kind { gl45, gl33 };
+[[nodiscard]] std::string_view to_string(context_kind k); ///< "gl45", "gl33"
+
+/// WINNOW_GL_CONTEXT: the kinds to try, highest first (unset or "auto": all). Throws usage_error
+/// naming the accepted values.
+[[nodiscard]] std::vector<context_kind> requested_contexts();
+
 struct context_info {
+  context_kind kind = context_kind::gl45; ///< asked of EGL (a driver may give a later version: `version` says)
   std::string platform; ///< "EGL device 0 (EGL_EXT_platform_device)" or "EGL surfaceless (Mesa)"
   std::string vendor, renderer, version;
   int max_texture_size = 0;
   int timestamp_bits = 0; ///< GL_QUERY_COUNTER_BITS of GL_TIMESTAMP; 0: no timer queries
   int uniform_offset_alignment = 256; ///< GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT
+  int max_draw_buffers = 0;           ///< GL_MAX_DRAW_BUFFERS (the loop check writes two outputs)
+  bool debug_groups = false;          ///< KHR_debug: phases are debug groups
   bool debug = false;     ///< a debug context with synchronous debug output
 };
 
 class context {
 public:
   /// Creates the context on first use and makes it current on this thread. Throws unavailable
-  /// naming what each platform said when none gives a 4.5 core context.
+  /// naming what each platform said when none gives a context of a requested kind.
   static context& get();
   /// Makes the OpenGL 4.5 core context current on this thread — made by a window library (the
   /// viewer) — the process's context, its entry points loaded with `load`. Before the first get().
+  /// (The window itself draws with 4.5 calls; the passes it shows are the backend's own.)
   static void adopt(std::string platform, GLADloadfunc load);
   [[nodiscard]] const context_info& info() const { return m_info; }
   /// Throws winnow::error listing the GL errors reported since the last check (debug output and
@@ -40,7 +56,7 @@ public:
 
 private:
   context();
-  context(std::string platform, GLADloadfunc load);
+  context(std::string platform, GLADloadfunc load); // adopted: 4.5 core
   void set_up(GLADloadfunc load);
   context_info m_info;
   void* m_display = nullptr;

@@ -51,6 +51,7 @@ private:
   gpu_buffer m_args;
   vertex_array m_vao;
   std::unique_ptr<texture> m_flush;
+  std::unique_ptr<framebuffer> m_flush_target; ///< m_flush as a render target: cleared to flush
 };
 
 } // namespace winnow::gl
