@@ -96,6 +96,7 @@ measurement measure(algorithm& a, const run_options& options) {
   measurement m;
   for (auto& [name, samples] : by_phase) m.phases.push_back({name, summarize(std::move(samples))});
   m.samples = totals.size();
+  m.timer = t->clock();
   m.total = summarize(std::move(totals));
   m.wall = summarize(std::move(walls));
   m.output = a.result();
@@ -156,6 +157,7 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     r.bytes_written = bytes.written;
     r.launches = bytes.launches;
     r.reps = static_cast<int>(m.samples);
+    r.timer = m.timer;
     r.phases = std::move(m.phases);
     r.total = m.total;
     r.wall = m.wall;

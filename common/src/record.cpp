@@ -116,6 +116,7 @@ std::string to_json_line(const record& r) {
   j["timeout_s"] = r.timeout_s;
   j["cold"] = r.cold;
   j["debug"] = r.debug;
+  j["timer"] = r.timer;
   j["phases"] = phases;
   j["total"] = to_json(r.total);
   j["wall"] = to_json(r.wall);
@@ -156,6 +157,7 @@ record from_json_line(const std::string& line) {
     if (j.contains("timeout_s")) r.timeout_s = j.at("timeout_s").get<double>();
     r.cold = j.at("cold").get<bool>();
     r.debug = j.at("debug").get<bool>();
+    if (j.contains("timer")) r.timer = j.at("timer").get<std::string>();
     for (const auto& p : j.at("phases")) r.phases.push_back({p.at("name").get<std::string>(), stats_from(p)});
     r.total = stats_from(j.at("total"));
     r.wall = stats_from(j.at("wall"));
@@ -180,7 +182,7 @@ std::string to_csv(const std::vector<record>& rows) {
       "schema,winnow,api,algorithm,params,case,n,removals,valid,kept,stable,in_place,warmup,warmup_ms,reps,cold,debug,"
       "total_median_ns,total_min_ns,total_max_ns,total_stddev_ns,total_q1_ns,total_q3_ns,noise,max_noise,"
       "wall_median_ns,wall_min_ns,wall_max_ns,bytes_read,bytes_written,launches,"
-      "verified,mismatch,skipped,device,driver,host,command";
+      "verified,mismatch,skipped,device,driver,timer,host,command";
   for (const auto& name : phase_names) out += "," + name + "_median_ns," + name + "_min_ns," + name + "_max_ns";
   out += "\n";
   for (const auto& r : rows) {
@@ -194,7 +196,7 @@ std::string to_csv(const std::vector<record>& rows) {
         num(r.total.median), num(r.total.min), num(r.total.max), num(r.total.stddev), num(r.total.q1), num(r.total.q3),
         num(r.total.noise()), num(r.max_noise), num(r.wall.median), num(r.wall.min), num(r.wall.max),
         std::to_string(r.bytes_read), std::to_string(r.bytes_written), std::to_string(r.launches), r.verified ? "true" : "false", r.mismatch,
-        r.skipped.value_or(""), r.device, r.driver, r.host, r.command};
+        r.skipped.value_or(""), r.device, r.driver, r.timer, r.host, r.command};
     std::string line;
     for (const auto& f : fields) line += (line.empty() ? "" : ",") + csv_field(f);
     for (const auto& name : phase_names) {

@@ -23,6 +23,7 @@ public:
   void phase(std::string_view name) override;
   void stop() override;
   std::vector<phase_time> read() override;
+  [[nodiscard]] std::string clock() const override { return "CUDA events"; }
 
 private:
   void record();

@@ -154,7 +154,7 @@ std::vector<std::uint32_t> executor::read(const view& v, std::uint64_t first, st
   return out;
 }
 
-std::unique_ptr<winnow::timer> executor::make_timer() { return std::make_unique<timer_query>(); }
+std::unique_ptr<winnow::timer> executor::make_timer() { return gl::make_timer(); }
 
 void executor::flush_caches() {
   // GL does not say how large the device's last-level cache is: clear 256 MiB (over 4 × the 50-60 MB

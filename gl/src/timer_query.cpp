@@ -1,5 +1,7 @@
 #include "winnow/gl/timer_query.hpp"
 
+#include <cstdlib>
+
 #include "winnow/error.hpp"
 #include "winnow/gl/context.hpp"
 
@@ -55,6 +57,39 @@ std::vector<phase_time> timer_query::read() {
   for (std::size_t i = 0; i + 1 < m_used; ++i)
     out.push_back({m_names[i], static_cast<double>(stamps[i + 1] - stamps[i])});
   return out;
+}
+
+finish_timer::finish_timer() = default;
+
+void finish_timer::start() {
+  glFinish(); // work queued before the run is not the run's
+  m_host->start();
+}
+
+void finish_timer::phase(std::string_view name) {
+  glFinish();
+  m_host->phase(name);
+  const bool groups = context::get().info().debug_groups;
+  if (groups && m_open) glPopDebugGroup();
+  if (groups) glPushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 0, static_cast<GLsizei>(name.size()), name.data());
+  m_open = groups;
+}
+
+void finish_timer::stop() {
+  glFinish();
+  m_host->stop();
+  if (m_open) glPopDebugGroup();
+  m_open = false;
+}
+
+std::unique_ptr<winnow::timer> make_timer() {
+  const char* v = std::getenv("WINNOW_GL_TIMER");
+  const std::string asked = v ? v : "";
+  if (!asked.empty() && asked != "queries" && asked != "finish")
+    throw usage_error("environment: WINNOW_GL_TIMER='" + asked + "' is not accepted (queries or finish)" +
+                      did_you_mean(asked, {"queries", "finish"}));
+  if (asked == "finish" || context::get().info().timestamp_bits == 0) return std::make_unique<finish_timer>();
+  return std::make_unique<timer_query>();
 }
 
 } // namespace winnow::gl

@@ -27,6 +27,7 @@ record sample() {
   r.phases = {{"mark", {100, 90, 120}}, {"fill", {200, 190, 210}}};
   r.total = {300, 280, 330, 302, 20, 290, 310};
   r.max_noise = 0.05;
+  r.timer = "CUDA events";
   r.timeout_s = 15;
   r.wall = {310, 290, 340};
   r.bytes_read = 1000;

@@ -1,6 +1,7 @@
 // The GL engine's pieces on whatever EGL finds here (llvmpipe in CI).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <set>
 
 #include "winnow/corpus.hpp"
@@ -63,6 +64,28 @@ TEST(gl_engine, every_timed_phase_is_a_debug_group_of_its_name) {
     for (const auto& p : r.phases) timed.insert(p.name);
     EXPECT_EQ(pushed, timed) << name;
     EXPECT_GE(groups.size() / 2, r.phases.size());
+  }
+}
+
+TEST(gl_engine, without_timer_queries_the_phases_are_timed_on_the_host_after_glfinish_and_records_say_so) {
+  WINNOW_REQUIRE_GL();
+  registry reg;
+  register_backend(reg);
+  prepared_case c{generate("uniform:5000:p=0.3"), {}};
+  c.expected = reference_compact(c.w);
+  const record queries = run_case(reg, reg.find("gl/rlz"), {}, c, {.warmup = 0, .reps = 2});
+  ::setenv("WINNOW_GL_TIMER", "finish", 1); // as a context without GL_TIMESTAMP queries gets
+  const record host = run_case(reg, reg.find("gl/rlz"), {}, c, {.warmup = 0, .reps = 2});
+  ::setenv("WINNOW_GL_TIMER", "sundial", 1);
+  EXPECT_THROW((void)run_case(reg, reg.find("gl/rlz"), {}, c, {.warmup = 0, .reps = 1}), usage_error);
+  ::unsetenv("WINNOW_GL_TIMER");
+  ASSERT_TRUE(host.verified) << host.mismatch;
+  EXPECT_EQ(queries.timer, "GL_TIMESTAMP queries");
+  EXPECT_NE(host.timer.find("glFinish"), std::string::npos) << host.timer;
+  ASSERT_EQ(host.phases.size(), queries.phases.size());
+  for (std::size_t i = 0; i < host.phases.size(); ++i) {
+    EXPECT_EQ(host.phases[i].name, queries.phases[i].name);
+    EXPECT_GT(host.phases[i].ns.median, 0);
   }
 }
 

@@ -35,6 +35,7 @@ struct measurement {
   stats total;                     ///< sum of the phases, per repetition
   stats wall;                      ///< host wall time around run + stop, per repetition
   std::size_t samples = 0;         ///< timed repetitions made
+  std::string timer;               ///< timer::clock() of the timer used
   compaction_output output;        ///< result() after the last repetition
 };
 

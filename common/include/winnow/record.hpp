@@ -57,6 +57,7 @@ struct record {
   double timeout_s = 0; ///< … or until this many seconds of timed repetitions have passed
   bool cold = false;  ///< the device's caches were flushed before every repetition
   bool debug = false; ///< debug contexts (GL debug output, the Vulkan validation layer) were on
+  std::string timer; ///< what measured the phases (timer::clock())
   std::vector<phase_stats> phases;
   stats total;
   stats wall;

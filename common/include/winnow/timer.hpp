@@ -25,6 +25,8 @@ public:
   virtual void stop() = 0;
   /// Per-phase durations in the order marked. A name marked twice appears twice.
   [[nodiscard]] virtual std::vector<phase_time> read() = 0;
+  /// What measures the phases, for records: "steady_clock", "GL_TIMESTAMP queries", "CUDA events", …
+  [[nodiscard]] virtual std::string clock() const { return "steady_clock"; }
 };
 
 /// steady_clock timer for host code.

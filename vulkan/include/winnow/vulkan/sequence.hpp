@@ -88,6 +88,7 @@ public:
   /// The algorithm's run() has already submitted and waited; a recording left open is a bug.
   void stop() override;
   std::vector<phase_time> read() override;
+  [[nodiscard]] std::string clock() const override { return "Vulkan timestamps"; }
 
 private:
   sequence* m_seq;
