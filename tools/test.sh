@@ -12,7 +12,10 @@ tests/fuzz/short_runs.sh 20
 # four that run programs of other people's (python3 for the three report tests, xvfb-run and Xvfb for
 # the viewer's screenshot): under the preset's LD_PRELOAD of the ASan runtime those report their
 # own leaks at exit. The C++ they drive is covered by the other tests. And install.example, whose
-# example programs are built without the sanitizers and cannot link the instrumented libraries.
+# example programs are built without the sanitizers and cannot link the instrumented libraries; and
+# vk_labels, whose capture layer the preset's LD_PRELOAD goes round: the preloaded validation layer
+# exports vkGetInstanceProcAddr, which interposes the loader's, so the label calls winnow looks up
+# never pass through the loader's layer chain (without that preload the test passes under ASan).
 cmake --preset asan
 cmake --build --preset asan
-ctest --preset asan -E '^report\.|the_viewer_shows_a_pass|^install\.'
+ctest --preset asan -E '^report\.|the_viewer_shows_a_pass|^install\.|^vk_labels\.'
