@@ -13,8 +13,8 @@ std::string_view error_name(GLenum e) {
   case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION";
   case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION";
   case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
-  case GL_STACK_UNDERFLOW: return "GL_STACK_UNDERFLOW";
-  case GL_STACK_OVERFLOW: return "GL_STACK_OVERFLOW";
+  case 0x0504: return "GL_STACK_UNDERFLOW"; // KHR_debug's, by value: GL and ES name them differently
+  case 0x0503: return "GL_STACK_OVERFLOW";
   default: break;
   }
   thread_local std::string other;

@@ -6,6 +6,7 @@
 
 #include <mutex>
 
+#include "api.hpp"
 #include "winnow/error.hpp"
 #include "winnow/gl/check.hpp"
 #include "winnow/settings.hpp"
@@ -32,10 +33,10 @@ void GLAD_API_PTR on_debug(GLenum source, GLenum type, GLuint id, GLenum severit
                            const void*) {
   (void)severity;
   // Errors fail the run; performance and portability notes do not (llvmpipe is chatty).
-  if (type == GL_DEBUG_TYPE_ERROR) debug_errors().push_back("GL error " + std::to_string(id) + ": " + message);
-  if (debug_groups().recording && source == GL_DEBUG_SOURCE_APPLICATION &&
-      (type == GL_DEBUG_TYPE_PUSH_GROUP || type == GL_DEBUG_TYPE_POP_GROUP))
-    debug_groups().entries.push_back((type == GL_DEBUG_TYPE_PUSH_GROUP ? "push " : "pop ") +
+  if (type == api::debug_type_error) debug_errors().push_back("GL error " + std::to_string(id) + ": " + message);
+  if (debug_groups().recording && source == api::debug_source_application &&
+      (type == api::debug_type_push_group || type == api::debug_type_pop_group))
+    debug_groups().entries.push_back((type == api::debug_type_push_group ? "push " : "pop ") +
                                      std::string(message, length < 0 ? std::strlen(message) : static_cast<std::size_t>(length)));
 }
 
@@ -71,32 +72,41 @@ bool has_extension(const char* list, std::string_view ext) {
 std::string try_display(EGLDisplay display, EGLContext& out, bool debug, const std::vector<context_kind>& kinds,
                         context_kind& made) {
   if (display == EGL_NO_DISPLAY) return "no display (" + egl_error_name(eglGetError()) + ")";
-  EGLint major = 0, minor = 0;
-  if (!eglInitialize(display, &major, &minor)) return "eglInitialize: " + egl_error_name(eglGetError());
+  EGLint egl_major = 0, egl_minor = 0;
+  if (!eglInitialize(display, &egl_major, &egl_minor)) return "eglInitialize: " + egl_error_name(eglGetError());
   gladLoaderLoadEGL(display); // display extensions
-  if (!eglBindAPI(EGL_OPENGL_API)) return "eglBindAPI(EGL_OPENGL_API): " + egl_error_name(eglGetError());
   const char* exts = eglQueryString(display, EGL_EXTENSIONS);
   if (!has_extension(exts, "EGL_KHR_surfaceless_context")) return "no EGL_KHR_surfaceless_context";
-  EGLConfig config = EGL_NO_CONFIG_KHR;
-  if (!has_extension(exts, "EGL_KHR_no_config_context")) {
-    const EGLint want[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
-    EGLint count = 0;
-    if (!eglChooseConfig(display, want, &config, 1, &count) || count == 0) return "no EGL config for desktop OpenGL";
-  }
   EGLContext ctx = EGL_NO_CONTEXT;
   std::string refused;
   for (const context_kind kind : kinds) {
-    const EGLint gl_major = kind == context_kind::gl45 ? 4 : 3, gl_minor = kind == context_kind::gl45 ? 5 : 3;
-    const EGLint attribs[] = {EGL_CONTEXT_MAJOR_VERSION, gl_major, EGL_CONTEXT_MINOR_VERSION, gl_minor,
+    const bool es = kind == context_kind::es31;
+    const char* what = kind == context_kind::gl45 ? "OpenGL 4.5 core" : kind == context_kind::gl33 ? "OpenGL 3.3 core" : "OpenGL ES 3.1";
+    if (!eglBindAPI(es ? EGL_OPENGL_ES_API : EGL_OPENGL_API)) {
+      refused += (refused.empty() ? "" : ", ") + std::string("eglBindAPI for ") + what + ": " + egl_error_name(eglGetError());
+      continue;
+    }
+    EGLConfig config = EGL_NO_CONFIG_KHR;
+    if (!has_extension(exts, "EGL_KHR_no_config_context")) {
+      const EGLint want[] = {EGL_RENDERABLE_TYPE, es ? EGL_OPENGL_ES3_BIT : EGL_OPENGL_BIT, EGL_NONE};
+      EGLint count = 0;
+      if (!eglChooseConfig(display, want, &config, 1, &count) || count == 0) {
+        refused += (refused.empty() ? "" : ", ") + std::string("no EGL config for ") + what;
+        continue;
+      }
+    }
+    const EGLint major = kind == context_kind::gl45 ? 4 : 3, minor = kind == context_kind::gl45 ? 5 : es ? 1 : 3;
+    const EGLint desktop[] = {EGL_CONTEXT_MAJOR_VERSION, major, EGL_CONTEXT_MINOR_VERSION, minor,
                               EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
                               EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE, EGL_NONE};
-    ctx = eglCreateContext(display, config, EGL_NO_CONTEXT, attribs);
+    const EGLint embedded[] = {EGL_CONTEXT_MAJOR_VERSION, major, EGL_CONTEXT_MINOR_VERSION, minor,
+                               EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE, EGL_NONE};
+    ctx = eglCreateContext(display, config, EGL_NO_CONTEXT, es ? embedded : desktop);
     if (ctx != EGL_NO_CONTEXT) {
       made = kind;
       break;
     }
-    refused += (refused.empty() ? "" : ", ") + ("no OpenGL " + std::to_string(gl_major) + "." + std::to_string(gl_minor) +
-                                                 " core context (" + egl_error_name(eglGetError()) + ")");
+    refused += (refused.empty() ? "" : ", ") + ("no " + std::string(what) + " context (" + egl_error_name(eglGetError()) + ")");
   }
   if (ctx == EGL_NO_CONTEXT) return refused;
   if (!eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
@@ -109,16 +119,24 @@ std::string try_display(EGLDisplay display, EGLContext& out, bool debug, const s
 
 } // namespace
 
-std::string_view to_string(context_kind k) { return k == context_kind::gl45 ? "gl45" : "gl33"; }
+std::string_view to_string(context_kind k) {
+  switch (k) {
+  case context_kind::gl45: return "gl45";
+  case context_kind::gl33: return "gl33";
+  case context_kind::es31: return "es31";
+  }
+  return "?";
+}
 
 std::vector<context_kind> requested_contexts() {
   const char* v = std::getenv("WINNOW_GL_CONTEXT");
   const std::string s = v ? v : "";
-  if (s.empty() || s == "auto") return {context_kind::gl45, context_kind::gl33};
+  if (s.empty() || s == "auto") return {context_kind::gl45, context_kind::gl33, context_kind::es31};
   if (s == "gl45") return {context_kind::gl45};
   if (s == "gl33") return {context_kind::gl33};
-  throw usage_error("environment: WINNOW_GL_CONTEXT='" + s + "' is not accepted (auto, gl45 or gl33)" +
-                    did_you_mean(s, {"auto", "gl45", "gl33"}));
+  if (s == "es31") return {context_kind::es31};
+  throw usage_error("environment: WINNOW_GL_CONTEXT='" + s + "' is not accepted (auto, gl45, gl33 or es31)" +
+                    did_you_mean(s, {"auto", "gl45", "gl33", "es31"}));
 }
 
 context::context() {
@@ -170,29 +188,30 @@ context::context(std::string platform, GLADloadfunc load) {
 }
 
 void context::set_up(GLADloadfunc load) {
-  if (!gladLoadGL(load)) throw unavailable("winnow::gl: the OpenGL entry points could not be loaded");
+  const bool es = m_info.kind == context_kind::es31;
+  api::set_es(es);
+  if (!api::load(load))
+    throw unavailable(std::string("winnow::gl: the OpenGL ") + (es ? "ES " : "") + "entry points could not be loaded");
   // The version from the context itself: the loader's flags stop at what it was generated for.
   GLint gl_major = 0, gl_minor = 0;
   glGetIntegerv(GL_MAJOR_VERSION, &gl_major);
   glGetIntegerv(GL_MINOR_VERSION, &gl_minor);
-  if (10 * gl_major + gl_minor < (m_info.kind == context_kind::gl45 ? 45 : 33))
+  if (10 * gl_major + gl_minor < (m_info.kind == context_kind::gl45 ? 45 : es ? 31 : 33))
     throw unavailable("winnow::gl: the context asked as " + std::string(to_string(m_info.kind)) + " is OpenGL " +
                       reinterpret_cast<const char*>(glGetString(GL_VERSION)));
-  m_info.debug_groups = GLAD_GL_KHR_debug != 0; // core from 4.3, an extension before
+  m_info.debug_groups = api::has_debug(); // core from 4.3, an extension before and on ES
   if (m_info.debug && !m_info.debug_groups)
     throw unavailable("winnow::gl: debug contexts are on but the context has no KHR_debug for their output");
   if (m_info.debug) {
     // Tests and --debug: every error is reported by the call that made it. Benchmarks run on a plain
     // context, where the synchronous callback cannot put gaps between small passes.
-    glEnable(GL_DEBUG_OUTPUT);
-    glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
-    glDebugMessageCallback(on_debug, nullptr);
+    api::debug_output(on_debug);
   }
   m_info.vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
   m_info.renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   m_info.version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &m_info.max_texture_size);
-  glGetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &m_info.timestamp_bits);
+  m_info.timestamp_bits = api::timestamp_bits();
   glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &m_info.uniform_offset_alignment);
   glGetIntegerv(GL_MAX_DRAW_BUFFERS, &m_info.max_draw_buffers);
   // Integer textures are read with texelFetch only; rows of any width are packed tightly.
@@ -231,8 +250,7 @@ void context::adopt(std::string platform, GLADloadfunc load) {
 void record_debug_groups(bool on) {
   if (!context::get().info().debug || !context::get().info().debug_groups) throw error("winnow::gl: debug groups are reported only on a debug context");
   debug_groups().recording = on;
-  for (const GLenum type : {GLenum{GL_DEBUG_TYPE_PUSH_GROUP}, GLenum{GL_DEBUG_TYPE_POP_GROUP}})
-    glDebugMessageControl(GL_DEBUG_SOURCE_APPLICATION, type, GL_DONT_CARE, 0, nullptr, on ? GL_TRUE : GL_FALSE);
+  api::debug_group_messages(on);
 }
 
 std::vector<std::string> take_debug_groups() {

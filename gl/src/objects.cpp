@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "api.hpp"
 #include "winnow/error.hpp"
 #include "winnow/gl/context.hpp"
 
@@ -97,8 +98,7 @@ std::vector<std::uint32_t> texture::download(int y0, int rows) const {
   const handle<detail::delete_framebuffer> owner(fbo);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
   glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, id(), 0);
-  glReadBuffer(GL_COLOR_ATTACHMENT0);
-  glReadPixels(0, y0, m_width, rows, f.format, GL_UNSIGNED_INT, out.data());
+  api::read_uint_rows(y0, m_width, rows, f.components, out.data());
   glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
   return out;
 }
@@ -138,7 +138,7 @@ fbo_status framebuffer::status() const {
   case GL_FRAMEBUFFER_COMPLETE: return fbo_status::complete;
   case GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT: return fbo_status::incomplete_attachment;
   case GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT: return fbo_status::missing_attachment;
-  case GL_FRAMEBUFFER_INCOMPLETE_DRAW_BUFFER: return fbo_status::incomplete_draw_buffer;
+  case 0x8CDB: return fbo_status::incomplete_draw_buffer; // GL_FRAMEBUFFER_INCOMPLETE_DRAW_BUFFER: desktop GL only
   case GL_FRAMEBUFFER_UNSUPPORTED: return fbo_status::unsupported;
   default: return fbo_status::other;
   }
@@ -209,14 +209,20 @@ std::string assemble(std::string_view version, const std::string& defines, const
   return out;
 }
 
-namespace {
-
-/// The #version line (and what the shaders need to know of it) for the context's kind.
-std::string version_line() {
+std::string glsl_version() {
+  switch (context::get().info().kind) {
   // GLSL 3.30 has no layout(binding) and no findMSB, and matches varyings by name: graphics.glsl
   // defines its way round each when WINNOW_GL33 is set, and bind_units() sets what binding did.
-  return context::get().info().kind == context_kind::gl33 ? "#version 330 core\n#define WINNOW_GL33 1" : "#version 450 core";
+  case context_kind::gl33: return "#version 330 core\n#define WINNOW_GL33 1";
+  // ESSL 3.10 has all three; it wants precisions (the integer streams need all 32 bits).
+  case context_kind::es31:
+    return "#version 310 es\nprecision highp float;\nprecision highp int;\nprecision highp usampler2D;";
+  case context_kind::gl45: break;
+  }
+  return "#version 450 core";
 }
+
+namespace {
 
 /// GLSL 3.30's stand-in for layout(binding): the samplers of graphics.glsl on their texture units
 /// (u_in0-2 on 0-2, u_level[i] on 3 + i) and the argument block on uniform buffer binding 0.
@@ -236,7 +242,7 @@ void bind_units(GLuint id) {
 program::program(const std::vector<std::string>& vertex_files, const std::vector<std::string>& fragment_files,
                  const std::string& defines) {
   std::string vertex_legend, fragment_legend;
-  const std::string version = version_line();
+  const std::string version = glsl_version();
   const std::string vs = assemble(version, defines, vertex_files, &vertex_legend);
   const std::string fs = assemble(version, defines, fragment_files, &fragment_legend);
   const std::string name = vertex_files.back() + " + " + fragment_files.back();

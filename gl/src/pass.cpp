@@ -1,12 +1,14 @@
 #include "winnow/gl/pass.hpp"
 
+#include "api.hpp"
+
 namespace winnow::gl {
 
 void set_pass_state() {
   glDisable(GL_BLEND);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_DITHER);
-  glDisable(GL_MULTISAMPLE);
+  api::disable_multisample();
   glDisable(GL_SCISSOR_TEST);
   glDisable(GL_CULL_FACE);
 }

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "api.hpp"
 #include "winnow/error.hpp"
 #include "winnow/gl/context.hpp"
 
@@ -24,7 +25,7 @@ void timer_query::mark() {
     glGenQueries(1, &id);
     m_queries.emplace_back(id);
   }
-  glQueryCounter(m_queries[m_used++].id(), GL_TIMESTAMP);
+  api::query_counter(m_queries[m_used++].id());
 }
 
 void timer_query::start() {
@@ -37,22 +38,24 @@ void timer_query::start() {
 // costs nothing.
 void timer_query::phase(std::string_view name) {
   const bool groups = context::get().info().debug_groups;
-  if (groups && !m_names.empty()) glPopDebugGroup();
+  if (groups && !m_names.empty()) api::pop_group();
   m_names.emplace_back(name);
   mark();
-  if (groups) glPushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 0, static_cast<GLsizei>(name.size()), name.data());
+  if (groups) api::push_group(name);
 }
 
 void timer_query::stop() {
   mark();
-  if (context::get().info().debug_groups && !m_names.empty()) glPopDebugGroup();
+  if (context::get().info().debug_groups && !m_names.empty()) api::pop_group();
   glFinish();
 }
 
 std::vector<phase_time> timer_query::read() {
   std::vector<GLuint64> stamps(m_used);
-  for (std::size_t i = 0; i < m_used; ++i) glGetQueryObjectui64v(m_queries[i].id(), GL_QUERY_RESULT, &stamps[i]);
+  for (std::size_t i = 0; i < m_used; ++i) stamps[i] = api::query_result(m_queries[i].id());
   context::get().check("winnow::gl::timer_query");
+  // ES: a disjoint event (a clock change, a context switch) voids the timestamps of the run.
+  if (api::timer_disjoint()) throw error("winnow::gl::timer_query: the GPU reported a disjoint event (GL_GPU_DISJOINT_EXT): this run's timestamps are void");
   std::vector<phase_time> out;
   for (std::size_t i = 0; i + 1 < m_used; ++i)
     out.push_back({m_names[i], static_cast<double>(stamps[i + 1] - stamps[i])});
@@ -70,15 +73,15 @@ void finish_timer::phase(std::string_view name) {
   glFinish();
   m_host->phase(name);
   const bool groups = context::get().info().debug_groups;
-  if (groups && m_open) glPopDebugGroup();
-  if (groups) glPushDebugGroup(GL_DEBUG_SOURCE_APPLICATION, 0, static_cast<GLsizei>(name.size()), name.data());
+  if (groups && m_open) api::pop_group();
+  if (groups) api::push_group(name);
   m_open = groups;
 }
 
 void finish_timer::stop() {
   glFinish();
   m_host->stop();
-  if (m_open) glPopDebugGroup();
+  if (m_open) api::pop_group();
   m_open = false;
 }
 

@@ -1,10 +1,12 @@
 #pragma once
 /// The process's headless OpenGL core context: EGL's device platform first
 /// (EGL_EXT_platform_device), then EGL_MESA_platform_surfaceless; no window, no GLFW. Its kind is
-/// WINNOW_GL_CONTEXT's (gl45: OpenGL 4.5 core, gl33: OpenGL 3.3 core), or by default the highest EGL
-/// offers. The backend calls only OpenGL 3.3 core functions and the extensions it checks for
-/// (KHR_debug), on every kind; shaders get the kind's #version (tests/gl proves the first at build
-/// time by compiling it against a 3.3-only loader). With debug
+/// WINNOW_GL_CONTEXT's (gl45: OpenGL 4.5 core, gl33: OpenGL 3.3 core, es31: OpenGL ES 3.1), or by
+/// default the first EGL gives in that order. The backend calls only what OpenGL 3.3 core and
+/// OpenGL ES 3.1 share, the extensions it checks for (KHR_debug, EXT_disjoint_timer_query on ES) and,
+/// in src/api.cpp, the few calls that differ, picked per context; shaders get the kind's #version
+/// (tests/gl proves the calls at build time, compiling the backend against a 3.3-only and an
+/// ES 3.1-only loader). With debug
 /// contexts on (WINNOW_DEBUG=1, --debug: the tests) it is a debug context whose KHR_debug output is
 /// synchronous; any GL error it reports fails the run that caused it (check()). Otherwise check()
 /// sees what glGetError reports.
@@ -18,8 +20,8 @@
 namespace winnow::gl {
 
 /// The contexts the backend runs on, in the order tried by default.
-enum class context_kind { gl45, gl33 };
-[[nodiscard]] std::string_view to_string(context_kind k); ///< "gl45", "gl33"
+enum class context_kind { gl45, gl33, es31 };
+[[nodiscard]] std::string_view to_string(context_kind k); ///< "gl45", "gl33", "es31"
 
 /// WINNOW_GL_CONTEXT: the kinds to try, highest first (unset or "auto": all). Throws usage_error
 /// naming the accepted values.

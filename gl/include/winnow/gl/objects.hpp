@@ -127,6 +127,9 @@ private:
 /// The text of an embedded shader file (empty when there is none of that name).
 [[nodiscard]] std::string_view shader_source(std::string_view name);
 
+/// The #version line the context's shaders start with (with the ES precisions and, on GLSL 3.30,
+/// the define graphics.glsl reads): "#version 450 core", "#version 330 core…", "#version 310 es…".
+[[nodiscard]] std::string glsl_version();
 /// One stage's source: `version` (e.g. "#version 450 core"), `defines`, then the files in order with
 /// their `#include "file"` lines expanded; `#line` directives number every file, and `legend` (when
 /// given) receives "1 = graphics.glsl, 2 = …" for error messages. Throws winnow::error naming a file
