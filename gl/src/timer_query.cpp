@@ -19,6 +19,10 @@ timer_query::timer_query() {
   }
 }
 
+std::string timer_query::clock() const {
+  return api::es() ? "GL_TIMESTAMP_EXT queries (EXT_disjoint_timer_query)" : "GL_TIMESTAMP queries";
+}
+
 void timer_query::mark() {
   if (m_used == m_queries.size()) {
     GLuint id = 0;

@@ -86,7 +86,7 @@ TEST(gl_engine, without_timer_queries_the_phases_are_timed_on_the_host_after_glf
   EXPECT_THROW((void)run_case(reg, reg.find("gl/rlz"), {}, c, {.warmup = 0, .reps = 1}), usage_error);
   ::unsetenv("WINNOW_GL_TIMER");
   ASSERT_TRUE(host.verified) << host.mismatch;
-  EXPECT_EQ(queries.timer, "GL_TIMESTAMP queries");
+  EXPECT_EQ(queries.timer.rfind("GL_TIMESTAMP", 0), 0u) << queries.timer; // _EXT on ES
   EXPECT_NE(host.timer.find("glFinish"), std::string::npos) << host.timer;
   ASSERT_EQ(host.phases.size(), queries.phases.size());
   for (std::size_t i = 0; i < host.phases.size(); ++i) {

@@ -20,7 +20,7 @@ public:
   void phase(std::string_view name) override;
   void stop() override;
   std::vector<phase_time> read() override;
-  [[nodiscard]] std::string clock() const override { return "GL_TIMESTAMP queries"; }
+  [[nodiscard]] std::string clock() const override;
 
 private:
   void mark();
