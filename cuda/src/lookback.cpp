@@ -27,8 +27,7 @@ public:
     }
     const lookback_state s{m_in.get(), m_in_place ? m_in.get() : m_out.get(), m_n, m_status.get(), m_counter.get(),
                            m_count.get(), m_epoch, m_taken};
-    lookback_compact(s, m_words, m_shape, stream());
-    m_taken += m_tiles;
+    m_taken += lookback_compact(s, m_words, m_shape, m_launch, stream());
     ++m_launches;
   }
 
@@ -49,9 +48,8 @@ protected:
     m_words = p.choice<unsigned>("element", {{"32", 1}, {"64", 2}, {"128", 4}});
     m_in_place = p.choice<bool>("place", {{"out", false}, {"in", true}});
     m_shape = p.text("tile");
-    lookback_prepare(m_words, m_shape);
-    const std::size_t tile = lookback_tile(m_words, m_shape);
-    m_tiles = (m_n + tile - 1) / tile;
+    m_launch = lookback_prepare(m_words, m_shape);
+    m_tiles = (m_n + m_launch.tile - 1) / m_launch.tile;
     m_in_pristine.resize(m_n * m_words);
     if (m_words == 1) m_in_pristine.copy_from(m_pristine, stream());
     else launch_widen(m_in_pristine.get(), m_words, m_pristine.get(), m_n, stream());
@@ -75,6 +73,7 @@ protected:
 private:
   unsigned m_words = 1;
   std::string m_shape;
+  lookback_launch m_launch;
   bool m_in_place = false;
   std::size_t m_tiles = 0;
   std::uint32_t m_epoch = 0;

@@ -26,17 +26,19 @@ struct lookback_state {
   unsigned long long base = 0;
 };
 
-/// The tile shapes, "THREADSxROWS" (threads per block × 16-byte vectors per thread), the default first.
+/// The tile shapes, the default first (an experiment: see the commit that removes the "b…" shapes).
 [[nodiscard]] std::vector<std::string> lookback_shapes();
-/// Elements per tile for elements of `words` 32-bit words (1, 2 or 4) in tiles of `shape`
-/// (THREADS · ROWS · 16 bytes of input: 16 KiB for 256x4).
-[[nodiscard]] std::size_t lookback_tile(unsigned words, const std::string& shape);
-/// Once before runs of this element size and shape (not timed): lets the kernel have its staging
-/// area (over 48 KiB of dynamic shared memory for the larger shapes).
-void lookback_prepare(unsigned words, const std::string& shape);
-/// The one kernel of a run: every tile loads its input once (16-byte loads), ranks its valid
-/// elements, learns its output offset from its predecessors' published states, and writes its
-/// survivors once (16-byte aligned stores through shared memory).
-void lookback_compact(const lookback_state& s, unsigned words, const std::string& shape, cudaStream_t stream);
+
+/// How a shape is launched, from lookback_prepare.
+struct lookback_launch {
+  std::size_t tile = 0;  ///< elements per tile
+  unsigned blocks = 0;   ///< persistent shapes: the blocks that fit on the GPU at once (0: a block per tile)
+  unsigned stages = 0;   ///< persistent shapes: tile buffers per block
+};
+
+[[nodiscard]] lookback_launch lookback_prepare(unsigned words, const std::string& shape);
+/// Returns the tile ids the run took from the counter.
+unsigned long long lookback_compact(const lookback_state& s, unsigned words, const std::string& shape,
+                                    const lookback_launch& launch, cudaStream_t stream);
 
 } // namespace winnow::cuda
