@@ -27,7 +27,8 @@ public:
     }
     const lookback_state s{m_in.get(), m_in_place ? m_in.get() : m_out.get(), m_n, m_status.get(), m_counter.get(),
                            m_count.get(), m_epoch, m_taken};
-    m_taken += lookback_compact(s, m_words, m_shape, m_launch, stream());
+    lookback_compact(s, m_words, m_shape, m_wait, stream());
+    m_taken += m_tiles;
     ++m_launches;
   }
 
@@ -48,8 +49,10 @@ protected:
     m_words = p.choice<unsigned>("element", {{"32", 1}, {"64", 2}, {"128", 4}});
     m_in_place = p.choice<bool>("place", {{"out", false}, {"in", true}});
     m_shape = p.text("tile");
-    m_launch = lookback_prepare(m_words, m_shape);
-    m_tiles = (m_n + m_launch.tile - 1) / m_launch.tile;
+    m_wait = p.text("wait");
+    lookback_prepare(m_words, m_shape, m_wait);
+    const std::size_t tile = lookback_tile(m_words, m_shape);
+    m_tiles = (m_n + tile - 1) / tile;
     m_in_pristine.resize(m_n * m_words);
     if (m_words == 1) m_in_pristine.copy_from(m_pristine, stream());
     else launch_widen(m_in_pristine.get(), m_words, m_pristine.get(), m_n, stream());
@@ -72,8 +75,7 @@ protected:
 
 private:
   unsigned m_words = 1;
-  std::string m_shape;
-  lookback_launch m_launch;
+  std::string m_shape, m_wait;
   bool m_in_place = false;
   std::size_t m_tiles = 0;
   std::uint32_t m_epoch = 0;
@@ -87,7 +89,7 @@ private:
 algorithm_entry lookback_entry() {
   return {.info = {.api = "cuda",
                    .name = "lookback",
-                   .summary = "single-pass stable compaction: tiles of 16 KiB read once with 16-byte loads, ranked in the "
+                   .summary = "single-pass stable compaction: tiles of 32 KiB read once with 16-byte loads, ranked in the "
                               "block, offsets by decoupled look-back, staged and stored as aligned 16-byte vectors; one "
                               "launch per run",
                    .stable = true,
@@ -98,8 +100,9 @@ algorithm_entry lookback_entry() {
                             choice_axis("place", "out: a separate output; in: compacted over the input", "out",
                                         {"out", "in"}),
                             choice_axis("tile", "tile shape: threads per block x 16-byte vectors per thread, mK: K blocks per SM",
-                                        "128x8m8",
-                                        lookback_shapes())}},
+                                        lookback_shapes().front(), lookback_shapes()),
+                            choice_axis("wait", "look-back: sleep (pauses before and between reads of predecessors' states) or spin",
+                                        lookback_waits().front(), lookback_waits())}},
           .make = [] { return std::make_unique<lookback>(); }};
 }
 

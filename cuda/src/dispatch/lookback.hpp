@@ -26,19 +26,22 @@ struct lookback_state {
   unsigned long long base = 0;
 };
 
-/// The tile shapes, the default first (an experiment: see the commit that removes the "b…" shapes).
+/// The tile shapes, "THREADSxROWS" (threads per block × 16-byte vectors per thread; "mK": K blocks
+/// per SM asked of the compiler), the default first.
 [[nodiscard]] std::vector<std::string> lookback_shapes();
-
-/// How a shape is launched, from lookback_prepare.
-struct lookback_launch {
-  std::size_t tile = 0;  ///< elements per tile
-  unsigned blocks = 0;   ///< persistent shapes: the blocks that fit on the GPU at once (0: a block per tile)
-  unsigned stages = 0;   ///< persistent shapes: tile buffers per block
-};
-
-[[nodiscard]] lookback_launch lookback_prepare(unsigned words, const std::string& shape);
-/// Returns the tile ids the run took from the counter.
-unsigned long long lookback_compact(const lookback_state& s, unsigned words, const std::string& shape,
-                                    const lookback_launch& launch, cudaStream_t stream);
+/// How the look-back waits for predecessors' states, the default first: "sleep" (pauses before the
+/// first read and between reads, as CUB tunes it for sm_90) or "spin" (re-reads at once).
+[[nodiscard]] std::vector<std::string> lookback_waits();
+/// Elements per tile for elements of `words` 32-bit words (1, 2 or 4) in tiles of `shape`
+/// (THREADS · ROWS · 16 bytes of input: 32 KiB for 128x16m3).
+[[nodiscard]] std::size_t lookback_tile(unsigned words, const std::string& shape);
+/// Once before runs of this element size and shape (not timed): lets the kernel have its staging
+/// area (over 48 KiB of dynamic shared memory for the larger shapes).
+void lookback_prepare(unsigned words, const std::string& shape, const std::string& wait);
+/// The one kernel of a run: every tile loads its input once (16-byte loads), ranks its valid
+/// elements, learns its output offset from its predecessors' published states, and writes its
+/// survivors once (16-byte aligned stores through shared memory).
+void lookback_compact(const lookback_state& s, unsigned words, const std::string& shape, const std::string& wait,
+                      cudaStream_t stream);
 
 } // namespace winnow::cuda
