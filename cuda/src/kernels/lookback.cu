@@ -32,11 +32,11 @@ constexpr unsigned long long aggregate_state = 1, prefix_state = 2;
 
 template <class E> constexpr int VEC = 16 / sizeof(E);
 
-/// How a look-back waits. `sleep` follows CUB's tuning for sm_90: a pause of FIRST ns between
-/// publishing the tile's aggregate and the first read of its predecessors' states (they are then
-/// more often there) and of POLL ns between reads of states not yet published (spinning warps
-/// otherwise crowd the L2 slices that the publishers write to). `spin` re-reads at once. On the
-/// H200 at 2^28, sleeping made 256x8 tiles 1.28× faster and 128x8m8 ones 1.06× faster.
+/// How a look-back waits. `sleep`, close to CUB's tuning for sm_90 (1150 and 76 ns): a pause of
+/// FIRST ns between publishing the tile's aggregate and the first read of its predecessors' states
+/// (they are then more often there) and of POLL ns between reads of states not yet published
+/// (spinning warps otherwise crowd the L2 slices that the publishers write to). `spin` re-reads at
+/// once. On the H200 at 2^28, sleeping made every shape 1.04-1.26× faster.
 template <unsigned FIRST_, unsigned POLL_>
 struct wait_policy {
   static constexpr unsigned FIRST = FIRST_, POLL = POLL_;
@@ -49,9 +49,10 @@ using sleep = wait_policy<1000, 100>;
 /// from the load through the look-back to the store, so the bytes in flight per SM are about the
 /// resident tiles' bytes: at 2^28 elements the run is bound by them (Little's law), not by DRAM.
 /// Many vectors per thread win: 128x16m3 (168 registers, 3 blocks of 32 KiB per SM; left to itself
-/// the compiler takes 180 and only 2 fit) is the fastest measured on the H200; 34 % of DRAM throughput with 4 blocks of 256x4, 44 % with 8 of 128x8
-/// (ncu). Keeping the tiles in shared memory instead, filled by bulk copies ahead of persistent
-/// blocks, was 2× slower (docs/results/h200-2026-11-25/README.md has every shape's times).
+/// the compiler takes 180 and only 2 fit) is the fastest measured on the H200. ncu there: 34 % of
+/// DRAM throughput with 4 blocks of 256x4, 44 % with 8 of 128x8, 51 % with 3 of 128x16. Keeping the
+/// tiles in shared memory instead, filled by bulk copies ahead of persistent blocks, was 2× slower
+/// (docs/results/h200-2026-11-25/README.md has every shape's times).
 template <int THREADS_, int ROWS_, int MIN_BLOCKS_ = 0>
 struct shape {
   static constexpr int THREADS = THREADS_, ROWS = ROWS_, WARPS = THREADS / 32, MIN_BLOCKS = MIN_BLOCKS_;
@@ -201,7 +202,7 @@ __device__ void stage_and_store(const E (&v)[S::ROWS][V], const bool (&ok)[S::RO
   }
 }
 
-/// Row r of this thread's part of a full tile (vector r·THREADS + t): every load is issued before any
+/// This thread's rows of a full tile (row r is vector r·THREADS + t): every load is issued before any
 /// is used, so a thread has all ROWS of them in flight at once.
 template <class S, class E, int V>
 __device__ __forceinline__ void load_full(const uint4* tile, E (&v)[S::ROWS][V], bool (&ok)[S::ROWS][V]) {
