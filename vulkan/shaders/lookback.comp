@@ -1,3 +1,4 @@
 #version 460
-// vk/lookback in the GLSL450 memory model (device-scope acquire/release): lookback.glsl.
+// vk/lookback state=glsl450: flag and value words, device-scope release/acquire of the GLSL450
+// memory model (lookback.glsl).
 #include "lookback.glsl"

@@ -4,10 +4,12 @@
 // decoupled look-back — publish the tile's count at once, sum the predecessors' published counts
 // back to the nearest inclusive prefix, publish its own — and stores its survivors through shared
 // memory as aligned 16-byte vectors. The tile states carry the run's epoch: nothing is cleared
-// between runs. Published values are relaxed atomics ordered by the state word's release/acquire:
-// in the Vulkan memory model (lookback_vmm.comp: queue-family scope, availability and visibility), or
-// in the GLSL450 model (lookback.comp: device scope) where a driver mishandles the former
-// (docs/driver-quirks.md).
+// between runs.
+// A tile's state is either one 64-bit word (WINNOW_PACKED_STATE: epoch, state and value together,
+// so relaxed atomics suffice, as in cuda/lookback) or three 32-bit words (state, aggregate, prefix)
+// whose value is ordered by the state word's release/acquire: in the Vulkan memory model
+// (WINNOW_VULKAN_MEMORY_MODEL: queue-family scope, availability and visibility) or in the GLSL450
+// model (device scope) where a driver mishandles the former (docs/driver-quirks.md).
 // Forward progress assumed: a workgroup that has started keeps running while another spins on it
 // (a workgroup only waits on tiles taken before its own). Vulkan does not promise it; NVIDIA, AMD and
 // Intel GPUs and lavapipe (a workgroup runs to its end on one thread) provide it.
@@ -16,6 +18,11 @@
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_KHR_shader_subgroup_vote : require
+#extension GL_EXT_control_flow_attributes : require
+#ifdef WINNOW_PACKED_STATE
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#extension GL_EXT_shader_atomic_int64 : require
+#endif
 #include "dispatch.glsl"
 #ifdef WINNOW_VULKAN_MEMORY_MODEL
 #define SCOPE gl_ScopeQueueFamily
@@ -29,44 +36,76 @@
 #define SHARED_BARRIER gl_SemanticsAcquireRelease
 #endif
 layout(constant_id = 1) const uint WORDS = 1u; // 32-bit words per element: 1, 2, 4
+layout(constant_id = 2) const uint ROWS = 4u;  // 16-byte vectors per invocation: even, 2 … 16
+// 1: subgroup 0 alone looks back and hands the prefix on through shared memory; 0: every subgroup
+// looks back (it only reads), so no subgroup-divergent code precedes a barrier (lavapipe's quirk).
+layout(constant_id = 3) const uint ONE_LOOKER = 0u;
 layout(buffer_reference, std430, buffer_reference_align = 16) readonly buffer ro_x4 { uvec4 v[]; };
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer rw_x4 { uvec4 v[]; };
+#ifdef WINNOW_PACKED_STATE
+layout(buffer_reference, std430, buffer_reference_align = 8) buffer rw_u64 { uint64_t v[]; };
+#endif
 layout(push_constant, std430) uniform lookback_args {
-  ro_u32 data;   // the stream (elements of WORDS words)
-  rw_u32 out_;   // the output (the stream itself in place)
-  rw_u32 states; // per tile: state (epoch << 2 | 1 aggregate, 2 inclusive prefix), aggregate, prefix
+  ro_u32 data;    // the stream (elements of WORDS words)
+  rw_u32 out_;    // the output (the stream itself in place)
+  rw_u32 states;  // per tile: one 64-bit word (packed) or three 32-bit words: state, aggregate, prefix
   rw_u32 counter; // tiles taken, over all runs (wraps)
-  rw_u32 count;  // the kept elements, written by the last tile
-  uint n;        // elements
-  uint epoch;    // 1 … 2^30 − 1
-  uint base;     // the counter at this run's start
+  rw_u32 count;   // the kept elements, written by the last tile
+  uint n;         // elements
+  uint epoch;     // 1 … 2^30 − 1
+  uint base;      // the counter at this run's start
   uint tiles;
 } args;
 
-const uint THREADS = 256u, ROWS = 4u, VEC = 4u / WORDS, TILE = THREADS * ROWS * VEC;
-shared uint sh_tile;
+const uint THREADS = gl_WorkGroupSize.x, VEC = 4u / WORDS, TILE = THREADS * ROWS * VEC, PAIRS = ROWS / 2u;
+const uint AGGREGATE = 1u, PREFIX = 2u;
+shared uint sh_tile, sh_first;
 // A workgroup barrier that orders (and in the Vulkan memory model makes available and visible) shared memory.
 void workgroup_barrier() { controlBarrier(gl_ScopeWorkgroup, gl_ScopeWorkgroup, gl_StorageSemanticsShared, SHARED_BARRIER); }
-shared uint sh_lo[THREADS], sh_hi[THREADS]; // per subgroup (at most THREADS of them)
-shared uint sh_stage[(TILE + VEC) * WORDS];
+shared uint sh_counts[PAIRS * (THREADS / 4u)]; // per row pair, per subgroup (subgroups of ≥ 4: host check)
+shared uvec4 sh_stage[TILE / VEC + 1u];        // the survivors in order, shifted to output alignment
 
 uint payload_of(uvec4 raw, uint j) { return raw[j * WORDS]; }
 
+// A tile's published state: which (0 none yet in this run, AGGREGATE or PREFIX) and its value.
+#ifdef WINNOW_PACKED_STATE
+#ifdef WINNOW_RELAXED_STATE
+#define STATE_RELEASE 0, 0
+#define STATE_ACQUIRE 0, 0
+#else
+#define STATE_RELEASE gl_StorageSemanticsBuffer, RELEASE
+#define STATE_ACQUIRE gl_StorageSemanticsBuffer, ACQUIRE
+#endif
+void publish(uint tile, uint state, uint value) {
+  const uint64_t word = (uint64_t(args.epoch) << 34) | (uint64_t(state) << 32) | uint64_t(value);
+  atomicStore(rw_u64(args.states).v[tile], word, SCOPE, STATE_RELEASE);
+}
+uvec2 state_of(uint tile) {
+  const uint64_t word = atomicLoad(rw_u64(args.states).v[tile], SCOPE, STATE_ACQUIRE);
+  const uint high = uint(word >> 32);
+  return (high >> 2) == args.epoch ? uvec2(high & 3u, uint(word)) : uvec2(0u);
+}
+#else
 void publish(uint tile, uint state, uint value) {
   atomicStore(args.states.v[3u * tile + state], value, SCOPE, 0, 0);
   atomicStore(args.states.v[3u * tile], (args.epoch << 2) | state, SCOPE, gl_StorageSemanticsBuffer, RELEASE);
 }
+uvec2 state_of(uint tile) {
+  const uint word = atomicLoad(args.states.v[3u * tile], SCOPE, gl_StorageSemanticsBuffer, ACQUIRE);
+  if ((word >> 2) != args.epoch || (word & 3u) == 0u) return uvec2(0u);
+  return uvec2(word & 3u, atomicLoad(args.states.v[3u * tile + (word & 3u)], SCOPE, 0, 0));
+}
+#endif
 
-// Every subgroup sums its predecessors' published values back to the nearest inclusive prefix (reads
-// only, so no broadcast and no subgroup-divergent code before a barrier); subgroup 0 publishes the
-// tile's aggregate first and its inclusive prefix last.
-uint look_back(uint tile, uint aggregate) {
-  const bool publisher = gl_SubgroupID == 0u && subgroupElect();
+// The subgroup sums its predecessors' published values back to the nearest inclusive prefix, one
+// predecessor per lane; its first invocation publishes the tile's aggregate before and its inclusive
+// prefix after (publish = false: another subgroup of the workgroup does).
+uint look_back(uint tile, uint aggregate, bool publisher) {
   if (tile == 0u) {
-    if (publisher) publish(0u, 2u, aggregate);
+    if (publisher) publish(0u, PREFIX, aggregate);
     return 0u;
   }
-  if (publisher) publish(tile, 1u, aggregate);
+  if (publisher) publish(tile, AGGREGATE, aggregate);
   const uint S = gl_SubgroupSize, lane = gl_SubgroupInvocationID;
   uint exclusive = 0u;
   int end = int(tile); // this step looks at predecessors [end − S, end)
@@ -75,24 +114,19 @@ uint look_back(uint tile, uint aggregate) {
   bool found = false;
   while (!found) {
     const int pred = end - 1 - int(lane);
-    uint state = 0u;
-    bool ready = pred < 0, all_ready = false;
+    uvec2 state = uvec2(pred < 0 ? PREFIX : 0u, 0u);
+    bool all_ready = false;
     while (!all_ready) {
-      if (!ready) {
-        state = atomicLoad(args.states.v[3u * uint(pred)], SCOPE, gl_StorageSemanticsBuffer, ACQUIRE);
-        ready = (state >> 2) == args.epoch && (state & 3u) != 0u;
-      }
-      all_ready = subgroupAll(ready);
+      if (state.x == 0u) state = state_of(uint(pred));
+      all_ready = subgroupAll(state.x != 0u);
     }
-    const bool prefix = pred < 0 || (state & 3u) == 2u;
-    const uint value = pred < 0 ? 0u : atomicLoad(args.states.v[3u * uint(pred) + (state & 3u)], SCOPE, 0, 0);
-    const uvec4 prefixes = subgroupBallot(prefix);
-    found = subgroupAny(prefix);
+    const uvec4 prefixes = subgroupBallot(state.x == PREFIX);
+    found = subgroupAny(state.x == PREFIX);
     const uint nearest = found ? subgroupBallotFindLSB(prefixes) : S;
-    exclusive += subgroupAdd(lane < nearest + 1u ? value : 0u);
+    exclusive += subgroupAdd(lane < nearest + 1u ? state.y : 0u);
     end -= int(S);
   }
-  if (publisher) publish(tile, 2u, exclusive + aggregate);
+  if (publisher) publish(tile, PREFIX, exclusive + aggregate);
   return exclusive;
 }
 
@@ -102,62 +136,77 @@ void main() {
   workgroup_barrier();
   const uint tile = sh_tile, begin = tile * TILE; // n < 2^31 (host check): no overflow
 
-  // 1. Load vector r·THREADS + t of the tile (16 bytes: VEC elements), every load coalesced.
+  // 1. Load vector r·THREADS + t of the tile (16 bytes: VEC elements), every load coalesced. The
+  //    whole-tile test stays outside the row loop, so that an invocation's loads issue together.
   uvec4 raw[ROWS];
-  bool ok[ROWS][4];
-  const bool full = begin + TILE <= args.n;
-  for (uint r = 0u; r < ROWS; ++r) {
-    const uint e0 = begin + (r * THREADS + t) * VEC;
-    if (full) {
-      raw[r] = ro_x4(args.data).v[e0 / VEC];
-    } else {
+  if (begin + TILE <= args.n) {
+    [[unroll]] for (uint r = 0u; r < ROWS; ++r) raw[r] = ro_x4(args.data).v[begin / VEC + r * THREADS + t];
+  } else {
+    [[unroll]] for (uint r = 0u; r < ROWS; ++r) {
+      const uint e0 = begin + (r * THREADS + t) * VEC;
       raw[r] = uvec4(0u);
-      for (uint w = 0u; w < 4u; ++w)
+      [[unroll]] for (uint w = 0u; w < 4u; ++w)
         if (e0 + w / WORDS < args.n) raw[r][w] = args.data.v[e0 * WORDS + w];
     }
-    for (uint j = 0u; j < 4u; ++j) ok[r][j] = j < VEC && e0 + j < args.n && payload_of(raw[r], j) != 0u;
+  }
+  uint ok[ROWS]; // bit j: element j of the vector is kept (elements past n read as payload 0)
+  [[unroll]] for (uint r = 0u; r < ROWS; ++r) {
+    ok[r] = 0u;
+    [[unroll]] for (uint j = 0u; j < VEC; ++j) ok[r] |= uint(payload_of(raw[r], j) != 0u) << j;
   }
 
-  // 2. Rank: the rows' counts packed two per word (a row keeps ≤ THREADS·VEC = 1024 < 2^16).
-  uint c[ROWS];
-  for (uint r = 0u; r < ROWS; ++r) c[r] = uint(ok[r][0]) + uint(ok[r][1]) + uint(ok[r][2]) + uint(ok[r][3]);
-  const uint lo = c[0] | c[1] << 16, hi = c[2] | c[3] << 16;
-  const uint lo_incl = subgroupInclusiveAdd(lo), hi_incl = subgroupInclusiveAdd(hi);
-  if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) {
-    sh_lo[gl_SubgroupID] = lo_incl;
-    sh_hi[gl_SubgroupID] = hi_incl;
+  // 2. Rank: the rows' counts packed two per word (a row keeps ≤ THREADS·VEC ≤ 4096 < 2^16).
+  uint packed[PAIRS], incl[PAIRS];
+  [[unroll]] for (uint p = 0u; p < PAIRS; ++p) {
+    packed[p] = bitCount(ok[2u * p]) | bitCount(ok[2u * p + 1u]) << 16;
+    incl[p] = subgroupInclusiveAdd(packed[p]);
+    if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) sh_counts[p * gl_NumSubgroups + gl_SubgroupID] = incl[p];
   }
   workgroup_barrier();
-  uint before_lo = 0u, before_hi = 0u, total_lo = 0u, total_hi = 0u;
-  for (uint s = 0u; s < gl_NumSubgroups; ++s) {
-    if (s < gl_SubgroupID) {
-      before_lo += sh_lo[s];
-      before_hi += sh_hi[s];
+  uint row_total[ROWS], row_before[ROWS], aggregate = 0u;
+  [[unroll]] for (uint p = 0u; p < PAIRS; ++p) {
+    uint before = 0u, total = 0u;
+    for (uint s = 0u; s < gl_NumSubgroups; ++s) {
+      const uint a = sh_counts[p * gl_NumSubgroups + s];
+      if (s < gl_SubgroupID) before += a;
+      total += a;
     }
-    total_lo += sh_lo[s];
-    total_hi += sh_hi[s];
+    const uint ex = before + incl[p] - packed[p];
+    row_total[2u * p] = total & 0xFFFFu;
+    row_total[2u * p + 1u] = total >> 16;
+    row_before[2u * p] = ex & 0xFFFFu;
+    row_before[2u * p + 1u] = ex >> 16;
+    aggregate += row_total[2u * p] + row_total[2u * p + 1u];
   }
-  const uint ex_lo = before_lo + lo_incl - lo, ex_hi = before_hi + hi_incl - hi;
-  const uint row_total[ROWS] = uint[ROWS](total_lo & 0xFFFFu, total_lo >> 16, total_hi & 0xFFFFu, total_hi >> 16);
-  const uint row_before[ROWS] = uint[ROWS](ex_lo & 0xFFFFu, ex_lo >> 16, ex_hi & 0xFFFFu, ex_hi >> 16);
-  const uint aggregate = row_total[0] + row_total[1] + row_total[2] + row_total[3];
 
   // 3. Where the tile's survivors start.
-  const uint first = look_back(tile, aggregate), last = first + aggregate;
+  uint first;
+  if (ONE_LOOKER != 0u) {
+    if (gl_SubgroupID == 0u) {
+      const uint exclusive = look_back(tile, aggregate, subgroupElect());
+      if (subgroupElect()) sh_first = exclusive;
+    }
+    workgroup_barrier();
+    first = sh_first;
+  } else {
+    first = look_back(tile, aggregate, gl_SubgroupID == 0u && subgroupElect());
+  }
+  const uint last = first + aggregate;
 
-  // 4. Stage in order, shifted by first mod VEC, so output vector q starts at word 4q − origin·WORDS.
+  // 4. Stage in order, shifted by first mod VEC, so that output vector q is stage vector q − first / VEC.
   const uint shift = first % VEC, origin = first - shift;
   uint row_start = 0u;
-  for (uint r = 0u; r < ROWS; ++r) {
+  [[unroll]] for (uint r = 0u; r < ROWS; ++r) {
     uint rank = shift + row_start + row_before[r];
-    for (uint j = 0u; j < VEC; ++j)
-      if (ok[r][j]) {
+    [[unroll]] for (uint j = 0u; j < VEC; ++j)
+      if ((ok[r] & (1u << j)) != 0u) {
+        // Word by word (no inner loop over an element's words: lavapipe (Mesa 22.3) lost lanes after such a nest).
         const uint at = rank * WORDS, from = j * WORDS;
-        sh_stage[at] = raw[r][from];
-        if (WORDS > 1u) sh_stage[at + 1u] = raw[r][from + 1u];
+        sh_stage[at / 4u][at % 4u] = raw[r][from];
+        if (WORDS > 1u) sh_stage[(at + 1u) / 4u][(at + 1u) % 4u] = raw[r][from + 1u];
         if (WORDS > 2u) {
-          sh_stage[at + 2u] = raw[r][from + 2u];
-          sh_stage[at + 3u] = raw[r][from + 3u];
+          sh_stage[(at + 2u) / 4u][(at + 2u) % 4u] = raw[r][from + 2u];
+          sh_stage[(at + 3u) / 4u][(at + 3u) % 4u] = raw[r][from + 3u];
         }
         ++rank;
       }
@@ -166,15 +215,16 @@ void main() {
   workgroup_barrier();
 
   // 5. Store: whole aligned vectors, then the elements before the first and after the last one.
-  const uint q_first = (first + VEC - 1u) / VEC, q_last = last / VEC;
-  for (uint q = q_first + t; q < q_last; q += THREADS) {
-    const uint s = 4u * q - origin * WORDS;
-    rw_x4(args.out_).v[q] = uvec4(sh_stage[s], sh_stage[s + 1u], sh_stage[s + 2u], sh_stage[s + 3u]);
-  }
+  const uint q_first = (first + VEC - 1u) / VEC, q_last = last / VEC, stage_origin = origin / VEC;
+  for (uint q = q_first + t; q < q_last; q += THREADS) rw_x4(args.out_).v[q] = sh_stage[q - stage_origin];
   const uint head_end = min(q_first * VEC, last), tail_begin = max(q_last * VEC, head_end);
-  // Word by word (one loop, no inner loop over an element's words: lavapipe (Mesa 22.3) lost lanes
-  // after such a nest).
-  for (uint g = first * WORDS + t; g < head_end * WORDS; g += THREADS) args.out_.v[g] = sh_stage[g - origin * WORDS];
-  for (uint g = tail_begin * WORDS + t; g < last * WORDS; g += THREADS) args.out_.v[g] = sh_stage[g - origin * WORDS];
+  for (uint g = first * WORDS + t; g < head_end * WORDS; g += THREADS) {
+    const uint s = g - origin * WORDS;
+    args.out_.v[g] = sh_stage[s / 4u][s % 4u];
+  }
+  for (uint g = tail_begin * WORDS + t; g < last * WORDS; g += THREADS) {
+    const uint s = g - origin * WORDS;
+    args.out_.v[g] = sh_stage[s / 4u][s % 4u];
+  }
   if (tile == args.tiles - 1u && t == 0u) args.count.v[0] = last;
 }

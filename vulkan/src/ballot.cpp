@@ -62,6 +62,9 @@ public:
     m_seq = std::make_unique<sequence>("vk/ballot run", 8);
     m_data = buffer("vk/ballot stream", 4 * m_host.size());
     m_data.upload(m_host);
+    // The stream as prepared, for the resets after the mark phase zeroes payloads.
+    m_pristine = w.removal_list ? buffer("vk/ballot stream (as prepared)", 4 * m_host.size()) : buffer();
+    if (m_pristine.valid()) m_pristine.copy_from(m_data);
     m_removals = buffer();
     if (w.removal_list && !w.removals.empty()) {
       m_removals = buffer("vk/ballot removal list", 4 * w.removals.size());
@@ -81,7 +84,7 @@ public:
   }
 
   void reset() override {
-    if (m_removals.valid()) m_data.upload(m_host); // the mark phase zeroed payloads
+    if (m_removals.valid()) m_data.copy_from(m_pristine); // the mark phase zeroed payloads
   }
 
   void run(timer& t) override {
@@ -132,7 +135,7 @@ private:
   std::uint64_t m_groups = 0, m_padded = 0, m_ranges = 0, m_launches = 0;
   std::vector<std::uint32_t> m_host;
   std::unique_ptr<sequence> m_seq;
-  buffer m_data, m_removals, m_counts, m_offsets, m_output;
+  buffer m_data, m_pristine, m_removals, m_counts, m_offsets, m_output;
   const pipeline *m_count = nullptr, *m_move = nullptr, *m_scan = nullptr;
   bool m_ran = false;
 };

@@ -105,6 +105,18 @@ void buffer::upload(std::span<const std::uint32_t> words, std::uint64_t first) {
   device::get().check("winnow::vk::buffer: upload to '" + m_name + "'");
 }
 
+void buffer::copy_from(const buffer& source) {
+  if (source.m_size > m_size)
+    throw error("winnow::vk::buffer: copy of '" + source.m_name + "' (" + std::to_string(source.m_size) + " bytes) overruns '" +
+                m_name + "' (" + std::to_string(m_size) + " bytes)");
+  sequence& s = transfer_sequence();
+  s.begin();
+  const VkBufferCopy region{0, 0, source.m_size};
+  vkCmdCopyBuffer(s.cmd(), source.m_buffer, m_buffer, 1, &region);
+  s.submit_and_wait();
+  device::get().check("winnow::vk::buffer: copy from '" + source.m_name + "' to '" + m_name + "'");
+}
+
 std::vector<std::uint32_t> buffer::download(std::uint64_t count, std::uint64_t first) const {
   std::vector<std::uint32_t> out(count);
   if (count == 0) return out;

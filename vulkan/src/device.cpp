@@ -217,6 +217,7 @@ void device::read_properties() {
   m_props.subgroup_size_control = v13 && f13.subgroupSizeControl && f13.computeFullSubgroups &&
                                   (size_control.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
   m_props.vulkan_memory_model = f12.vulkanMemoryModel && f12.vulkanMemoryModelDeviceScope;
+  m_props.buffer_int64_atomics = f.features.shaderInt64 && f12.shaderBufferInt64Atomics;
   m_props.max_group_count_x = limits.maxComputeWorkGroupCount[0];
   m_props.max_group_size_x = limits.maxComputeWorkGroupSize[0];
   m_props.max_invocations = limits.maxComputeWorkGroupInvocations;
@@ -229,8 +230,8 @@ void device::read_properties() {
 }
 
 void device::create_logical_device() {
-  // Only what the passes use: device addresses, the memory model (single-pass look-back), subgroup
-  // size control (vk/ballot, vk/lookback), and dynamic rendering (the fragment path).
+  // Only what the passes use: device addresses, the memory model and 64-bit atomics (single-pass
+  // look-back), subgroup size control (vk/ballot, vk/lookback), and dynamic rendering (the fragment path).
   VkPhysicalDeviceVulkan13Features e13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   e13.subgroupSizeControl = m_props.subgroup_size_control;
   e13.computeFullSubgroups = m_props.subgroup_size_control;
@@ -240,6 +241,9 @@ void device::create_logical_device() {
   e12.bufferDeviceAddress = VK_TRUE;
   e12.vulkanMemoryModel = m_props.vulkan_memory_model;
   e12.vulkanMemoryModelDeviceScope = m_props.vulkan_memory_model;
+  e12.shaderBufferInt64Atomics = m_props.buffer_int64_atomics;
+  VkPhysicalDeviceFeatures core{};
+  core.shaderInt64 = m_props.buffer_int64_atomics;
   const float priority = 1.0f;
   VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   qci.queueFamilyIndex = m_family;
@@ -248,6 +252,7 @@ void device::create_logical_device() {
   VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &e12};
   dci.queueCreateInfoCount = 1;
   dci.pQueueCreateInfos = &qci;
+  dci.pEnabledFeatures = &core;
   WINNOW_VK_CHECK(vkCreateDevice(m_physical, &dci, nullptr, &m_device));
   vkGetDeviceQueue(m_device, m_family, 0, &m_queue);
 }

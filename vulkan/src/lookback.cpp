@@ -1,8 +1,10 @@
-// vk/lookback — the single-pass stable compaction of cuda/lookback in Vulkan (shaders/lookback.comp):
+// vk/lookback — the single-pass stable compaction of cuda/lookback in Vulkan (shaders/lookback.glsl):
 // one dispatch reads the stream once and writes the survivors once, workgroups finding their output
-// offsets by decoupled look-back with the Vulkan memory model's acquire/release. 32-, 64- and 128-bit
-// elements; out of place or in place. Needs subgroup ballot and arithmetic and subgroups that divide
-// the workgroup; memory_model=vulkan needs the Vulkan memory model.
+// offsets by decoupled look-back over tile states — one 64-bit word per tile with relaxed atomics
+// (state=packed), or flag and value words ordered by release/acquire in the Vulkan memory model
+// (state=vmm) or the GLSL450 one (state=glsl450). 32-, 64- and 128-bit elements; out of place or in
+// place. Needs subgroup ballot and arithmetic and subgroups that divide the workgroup; state=packed
+// needs 64-bit buffer atomics, state=vmm the Vulkan memory model.
 // Example, tiles of 4: x = 5 0 0 8 | 0 6 7 0 → tile 0 keeps 2 and publishes "prefix 2"; tile 1 keeps
 // 2, reads tile 0's prefix, writes 6 7 at 2 → 5 8 6 7.
 #include "algorithms.hpp"
@@ -11,13 +13,27 @@
 #include "winnow/vulkan/device.hpp"
 #include "winnow/vulkan/executor.hpp"
 
+#include <charconv>
+
 namespace winnow::vk {
 namespace {
 
-constexpr std::uint32_t threads = 256; ///< shaders/lookback.comp THREADS
-constexpr std::uint32_t tile_bytes = threads * 4 * 16;
+/// A tile shape: invocations per workgroup × 16-byte vectors per invocation (shaders/lookback.glsl).
+struct tile_shape {
+  std::uint32_t threads = 0, rows = 0;
+  [[nodiscard]] std::uint32_t bytes() const { return threads * rows * 16; }
+};
 
-/// The push constants of shaders/lookback.comp.
+/// "256x4" → {256, 4}; the axis only offers valid shapes.
+tile_shape parse_shape(const std::string& s) {
+  tile_shape t;
+  const auto x = s.find('x');
+  std::from_chars(s.data(), s.data() + x, t.threads);
+  std::from_chars(s.data() + x + 1, s.data() + s.size(), t.rows);
+  return t;
+}
+
+/// The push constants of shaders/lookback.glsl.
 struct lookback_args {
   VkDeviceAddress data, out, states, counter, count;
   std::uint32_t n, epoch, base, tiles;
@@ -27,18 +43,38 @@ class lookback final : public algorithm {
 public:
   void prepare(const workload& w, const param_set& p, const prepare_options&) override {
     const device_properties& props = device::get().properties();
+    m_shape = parse_shape(p.text("tile"));
+    const std::string state = p.text("state");
+    const bool one_looker = p.choice<bool>("lookback", {{"one", true}, {"all", false}});
     if (!props.subgroup_ballot)
       throw unavailable("winnow::vk: vk/lookback needs subgroup ballot and arithmetic, which " + props.name + " lacks");
-    if (props.max_group_size_x < threads || props.max_invocations < threads || threads % props.subgroup_size)
-      throw unavailable("winnow::vk: vk/lookback needs workgroups of 256 invocations in whole subgroups on " + props.name);
+    if (props.max_group_size_x < m_shape.threads || props.max_invocations < m_shape.threads ||
+        m_shape.threads % props.subgroup_size || props.subgroup_size < 4)
+      throw unavailable("winnow::vk: vk/lookback tile=" + p.text("tile") + " needs workgroups of " +
+                        std::to_string(m_shape.threads) + " invocations in whole subgroups of at least 4 on " + props.name);
+    // The staging area (a tile and one vector) and the per-subgroup counts (shaders/lookback.glsl).
+    const std::uint32_t shared = m_shape.bytes() + 16 + 4 * (m_shape.rows / 2) * (m_shape.threads / 4) + 8;
+    if (shared > props.max_shared_bytes)
+      throw unavailable("winnow::vk: vk/lookback tile=" + p.text("tile") + " needs " + std::to_string(shared) +
+                        " bytes of shared memory; " + props.name + " has " + std::to_string(props.max_shared_bytes));
+    const bool packed = state == "packed" || state == "relaxed";
+    if (packed && !props.buffer_int64_atomics)
+      throw unavailable("winnow::vk: vk/lookback state=" + state + " needs 64-bit buffer atomics, which " + props.name + " lacks");
+    if (state == "vmm" && !props.vulkan_memory_model)
+      throw unavailable("winnow::vk: vk/lookback state=vmm needs the Vulkan memory model, which " + props.name + " lacks");
+    if (state == "vmm" && props.driver_id == VK_DRIVER_ID_MESA_LLVMPIPE)
+      throw unavailable("winnow::vk: vk/lookback state=vmm: Mesa lavapipe (22.3) loses invocations at barriers "
+                        "in shaders of the Vulkan memory model (docs/driver-quirks.md); state=packed and state=glsl450 run here");
+    if (state == "relaxed" && props.driver_id == VK_DRIVER_ID_MESA_LLVMPIPE)
+      throw unavailable("winnow::vk: vk/lookback state=relaxed: Mesa lavapipe (22.3) lost a tile's count in some runs with "
+                        "relaxed 64-bit atomics (docs/driver-quirks.md); state=packed runs here");
+    if (one_looker && props.driver_id == VK_DRIVER_ID_MESA_LLVMPIPE)
+      throw unavailable("winnow::vk: vk/lookback lookback=one: Mesa lavapipe (22.3) loses invocations when subgroup-divergent "
+                        "code precedes a barrier (docs/driver-quirks.md); lookback=all runs here");
     m_w = &w;
     m_words = p.choice<std::uint32_t>("element", {{"32", 1}, {"64", 2}, {"128", 4}});
     m_in_place = p.choice<bool>("place", {{"out", false}, {"in", true}});
-    const bool vulkan_model = p.choice<bool>("memory_model", {{"vulkan", true}, {"glsl450", false}});
-    if (vulkan_model && props.driver_id == VK_DRIVER_ID_MESA_LLVMPIPE)
-      throw unavailable("winnow::vk: vk/lookback memory_model=vulkan: Mesa lavapipe (22.3) loses invocations at barriers "
-                        "in shaders of the Vulkan memory model (docs/driver-quirks.md); memory_model=glsl450 runs here");
-    const std::uint64_t tile = tile_bytes / (4 * m_words);
+    const std::uint64_t tile = m_shape.bytes() / (4 * m_words);
     if (w.size() >= (1ull << 31) / m_words)
       throw unavailable("winnow::vk: vk/lookback: " + std::to_string(w.size()) + " elements need 64-bit indices");
     m_tiles = (w.size() + tile - 1) / tile;
@@ -46,29 +82,30 @@ public:
     m_seq = std::make_unique<sequence>("vk/lookback run", 8);
     m_data = buffer("vk/lookback stream", 4 * m_host.size());
     m_data.upload(m_host);
+    // The stream as prepared, for the resets after the mark phase or the run itself wrote into it.
+    m_pristine = w.removal_list || m_in_place ? buffer("vk/lookback stream (as prepared)", 4 * m_host.size()) : buffer();
+    if (m_pristine.valid()) m_pristine.copy_from(m_data);
     m_output = m_in_place ? buffer() : buffer("vk/lookback output", 4 * m_host.size());
     m_removals = buffer();
     if (w.removal_list && !w.removals.empty()) {
       m_removals = buffer("vk/lookback removal list", 4 * w.removals.size());
       m_removals.upload(w.removals);
     }
-    m_states = buffer("vk/lookback tile states", 12 * std::max<std::uint64_t>(m_tiles, 1));
+    m_states = buffer("vk/lookback tile states", (packed ? 8 : 12) * std::max<std::uint64_t>(m_tiles, 1));
     m_states.fill(0);
     m_counter = buffer("vk/lookback tile counter", 4);
     m_counter.fill(0);
     m_count = buffer("vk/lookback count", 4);
     m_count.fill(0);
-    if (vulkan_model && !props.vulkan_memory_model)
-      throw unavailable("winnow::vk: vk/lookback memory_model=vulkan needs the Vulkan memory model, which " + props.name +
-                        " lacks");
-    m_pipeline = &pipeline::get({vulkan_model ? "lookback_vmm" : "lookback", {threads, m_words}});
+    const std::string shader = state == "glsl450" ? "lookback" : "lookback_" + state;
+    m_pipeline = &pipeline::get({shader, {m_shape.threads, m_words, m_shape.rows, one_looker ? 1u : 0u}});
     m_epoch = 0;
     m_base = 0;
     device::get().check("vk/lookback: prepare");
   }
 
   void reset() override {
-    if (m_removals.valid() || m_in_place) m_data.upload(m_host); // the mark phase or the run itself wrote into it
+    if (m_pristine.valid()) m_data.copy_from(m_pristine);
   }
 
   void run(timer& t) override {
@@ -115,7 +152,8 @@ public:
   }
 
   traffic bytes_moved() const override {
-    // The stream once in, the survivors once out, each tile's state written twice; the marks.
+    // The stream once in, the survivors once out, each tile's state written twice (8 or 12 bytes
+    // each time: counted as 8 and 16 of the split form); the marks.
     const std::uint64_t k = m_removals.valid() ? m_w->removals.size() : 0, e = 4ull * m_words;
     return {e * m_w->size() + 8 * m_tiles + 4 * k, e * m_w->kept() + 16 * m_tiles + 4 * k, m_launches};
   }
@@ -127,10 +165,11 @@ private:
   const workload* m_w = nullptr;
   std::uint32_t m_words = 1, m_epoch = 0, m_base = 0;
   bool m_in_place = false, m_ran = false;
+  tile_shape m_shape;
   std::uint64_t m_tiles = 0, m_launches = 0;
   std::vector<std::uint32_t> m_host;
   std::unique_ptr<sequence> m_seq;
-  buffer m_data, m_output, m_removals, m_states, m_counter, m_count;
+  buffer m_data, m_pristine, m_output, m_removals, m_states, m_counter, m_count;
   const pipeline* m_pipeline = nullptr;
 };
 
@@ -139,8 +178,8 @@ private:
 algorithm_entry lookback_entry() {
   return {.info = {.api = "vk",
                    .name = "lookback",
-                   .summary = "single-pass stable compaction (cuda/lookback in Vulkan): 16 KiB tiles read once with 16-byte "
-                              "loads, subgroup scans, decoupled look-back with acquire/release, aligned 16-byte stores",
+                   .summary = "single-pass stable compaction (cuda/lookback in Vulkan): tiles read once with 16-byte loads, "
+                              "subgroup scans, decoupled look-back over 64-bit tile states, aligned 16-byte stores",
                    .stable = true,
                    .in_place = false,
                    .input = input_kind::predicate,
@@ -148,10 +187,17 @@ algorithm_entry lookback_entry() {
                                         "32", {"32", "64", "128"}),
                             choice_axis("place", "out: a separate output; in: compacted over the input", "out",
                                         {"out", "in"}),
-                            choice_axis("memory_model",
-                                        "the tile states' acquire/release: in the Vulkan memory model, or in GLSL450's "
-                                        "(device scope)",
-                                        "vulkan", {"vulkan", "glsl450"})}},
+                            choice_axis("tile", "tile shape: invocations per workgroup x 16-byte vectors per invocation",
+                                        "256x4", {"256x4", "128x8", "64x16", "256x8", "128x16"}),
+                            choice_axis("state",
+                                        "tile states: one 64-bit word with release/acquire (packed) or relaxed atomics "
+                                        "(relaxed), or flag and value words ordered by release/acquire in the Vulkan memory "
+                                        "model (vmm) or GLSL450's (glsl450)",
+                                        "relaxed", {"relaxed", "packed", "vmm", "glsl450"}),
+                            choice_axis("lookback",
+                                        "one: subgroup 0 looks back and hands the prefix on through shared memory; all: "
+                                        "every subgroup looks back",
+                                        "one", {"one", "all"})}},
           .make = [] { return std::make_unique<lookback>(); }};
 }
 

@@ -36,6 +36,10 @@ public:
   void upload(std::span<const std::uint32_t> words, std::uint64_t first = 0);
   /// Reads `count` 32-bit words from word `first` on, through staging; waits.
   [[nodiscard]] std::vector<std::uint32_t> download(std::uint64_t count, std::uint64_t first = 0) const;
+  /// Copies all of `source` (no larger) to the start of this buffer on the device (vkCmdCopyBuffer);
+  /// waits. A reset between runs this way keeps the GPU busy: a re-upload of a 1 GiB stream
+  /// through staging left it idle long enough to drop its clocks (docs/driver-quirks.md).
+  void copy_from(const buffer& source);
   /// Sets every word to `value` (vkCmdFillBuffer); waits.
   void fill(std::uint32_t value);
 

@@ -55,6 +55,7 @@ struct device_properties {
   bool subgroup_ballot = false;         ///< ballot + arithmetic in compute shaders
   bool subgroup_size_control = false;   ///< a compute pipeline can require its subgroup size (1.3)
   bool vulkan_memory_model = false;     ///< the Vulkan memory model at device scope (acquire/release atomics)
+  bool buffer_int64_atomics = false;    ///< shaderInt64 + shaderBufferInt64Atomics (vk/lookback state=packed)
   std::uint32_t max_group_count_x = 65535;
   std::uint32_t max_group_size_x = 128;
   std::uint32_t max_invocations = 128;
