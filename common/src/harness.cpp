@@ -41,6 +41,18 @@ stats summarize(std::vector<double> samples) {
   return s;
 }
 
+/// The span of warm-up runs compared with the span before it: the H200's clock steps came 100-200 ms apart.
+constexpr double settle_window_ns = 250e6;
+
+bool still_settling(const std::vector<double>& totals, std::size_t window) {
+  window = std::max<std::size_t>(window, 3);
+  if (totals.size() < 2 * window) return false;
+  const auto end = totals.end();
+  const double latest = summarize({end - static_cast<std::ptrdiff_t>(window), end}).median;
+  const double before = summarize({end - static_cast<std::ptrdiff_t>(2 * window), end - static_cast<std::ptrdiff_t>(window)}).median;
+  return latest < 0.98 * before;
+}
+
 measurement measure(algorithm& a, const run_options& options) {
   if (options.reps < 1 || options.warmup < 0) throw usage_error("harness: reps must be ≥ 1 and warmup ≥ 0");
   if (!(options.max_noise >= 0) || !(options.timeout_ns > 0)) throw usage_error("harness: max_noise must be ≥ 0 and timeout > 0");
@@ -49,17 +61,30 @@ measurement measure(algorithm& a, const run_options& options) {
   std::vector<std::pair<std::string, std::vector<double>>> by_phase;
   std::vector<double> totals, walls;
   auto t = a.make_timer();
-  // Untimed warm-up: at least `warmup` repetitions and at least `warmup_ns` of wall time.
+  // Untimed warm-up: at least `warmup` repetitions and at least `warmup_ns` of wall time, then on
+  // while the runs still get faster (GPU clocks still climbing), for at most `settle_ns` more.
   const auto warm_start = clock::now();
-  for (int rep = 0; rep < options.warmup ||
-                    std::chrono::duration<double, std::nano>(clock::now() - warm_start).count() < options.warmup_ns;
-       ++rep) {
+  const auto since = [](clock::time_point t0) { return std::chrono::duration<double, std::nano>(clock::now() - t0).count(); };
+  std::vector<double> warm_totals, warm_ends; // per warm-up run: total [ns], and when it ended [ns since warm_start]
+  const auto warming = [&] {
+    if (warm_totals.size() < static_cast<std::size_t>(options.warmup) || since(warm_start) < options.warmup_ns) return true;
+    if (warm_ends.empty() || since(warm_start) >= options.warmup_ns + options.settle_ns) return false;
+    const double now = warm_ends.back();
+    const auto recent = std::count_if(warm_ends.begin(), warm_ends.end(), [&](double e) { return e > now - settle_window_ns; });
+    return still_settling(warm_totals, std::min<std::size_t>(static_cast<std::size_t>(recent), warm_totals.size() / 2));
+  };
+  while (warming()) {
     a.reset();
     if (options.cold) a.flush_caches();
     t->start();
     a.run(*t);
     t->stop();
+    double total = 0;
+    for (const auto& ph : t->read()) total += ph.ns;
+    warm_totals.push_back(total);
+    warm_ends.push_back(since(warm_start));
   }
+  const double warm_ns = since(warm_start);
   // `reps` repetitions, then (with max_noise) more until the totals are quiet enough or time is up.
   const auto timed_start = clock::now();
   const auto more = [&] {
@@ -96,6 +121,8 @@ measurement measure(algorithm& a, const run_options& options) {
   measurement m;
   for (auto& [name, samples] : by_phase) m.phases.push_back({name, summarize(std::move(samples))});
   m.samples = totals.size();
+  m.warmup_runs = static_cast<int>(warm_totals.size());
+  m.warmup_ran_ns = warm_ns;
   m.timer = t->clock();
   m.total = summarize(std::move(totals));
   m.wall = summarize(std::move(walls));
@@ -157,6 +184,8 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     r.bytes_written = bytes.written;
     r.launches = bytes.launches;
     r.reps = static_cast<int>(m.samples);
+    r.warmup_runs = m.warmup_runs;
+    r.warmup_ran_ns = m.warmup_ran_ns;
     r.timer = m.timer;
     r.phases = std::move(m.phases);
     r.total = m.total;

@@ -279,5 +279,39 @@ TEST(harness, bad_repetition_counts_are_usage_errors) {
   EXPECT_THROW((void)measure(a, {0, 0, false}), usage_error);
 }
 
+
+TEST(harness, still_settling_compares_the_latest_window_with_the_one_before) {
+  EXPECT_FALSE(still_settling({}, 3));
+  EXPECT_FALSE(still_settling({9, 9, 9, 5, 5}, 3)) << "fewer than two windows";
+  EXPECT_TRUE(still_settling({9, 9, 9, 5, 5, 5}, 3));
+  EXPECT_TRUE(still_settling({100, 100, 100, 100, 97, 97, 97, 97}, 4)) << "3 % faster";
+  EXPECT_FALSE(still_settling({100, 100, 100, 100, 99, 99, 99, 99}, 4)) << "1 % is noise";
+  EXPECT_FALSE(still_settling({5, 5, 5, 9, 9, 9}, 3)) << "slower is not settling";
+  EXPECT_TRUE(still_settling({9, 9, 9, 9, 9, 5, 5}, 1)) << "windows of at least 3: 9 5 5 against 9 9 9";
+  EXPECT_FALSE(still_settling({9, 9, 9, 9, 9, 9, 5}, 1)) << "windows of at least 3: one fast run in 9 9 5 is not a trend";
+}
+
+TEST(harness, warm_up_goes_on_while_the_runs_still_get_faster) {
+  // Runs fall by 20 ns each for 30 runs (clocks climbing), then stay at 400 ns: the warm-up goes on
+  // until the later half of its runs is no faster than the earlier half, so every timed run is 400.
+  scripted climbing([](int rep) { return rep <= 30 ? 1000.0 - 20.0 * rep : 400.0; });
+  const measurement m = measure(climbing, {.warmup = 6, .reps = 5});
+  EXPECT_GT(m.warmup_runs, 60);
+  EXPECT_EQ(m.total.max, 400);
+  EXPECT_GT(m.warmup_ran_ns, 0);
+
+  // Steady from the start: exactly the warm-up asked for.
+  scripted steady([](int) { return 400.0; });
+  EXPECT_EQ(measure(steady, {.warmup = 6, .reps = 5}).warmup_runs, 6);
+
+  // Never steady: the warm-up stops settle_ns after its minimum.
+  scripted falling([](int rep) { return 1e9 / rep; });
+  const auto t0 = std::chrono::steady_clock::now();
+  const measurement f = measure(falling, {.warmup = 6, .reps = 2, .settle_ns = 20e6});
+  EXPECT_GE(std::chrono::steady_clock::now() - t0, std::chrono::milliseconds(20));
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(2));
+  EXPECT_GT(f.warmup_runs, 6);
+}
+
 } // namespace
 } // namespace winnow

@@ -76,8 +76,13 @@ int bench_command(const bench_args& a) {
   std::vector<case_spec> specs;
   for (const auto& c : plan.cases) specs.push_back(parse_spec(c));
   for (const auto& spec : specs) check_source(spec);
-  run_options options{a.warmup.value_or(s.warmup), a.reps.value_or(s.reps), a.cold, a.warmup_ms.value_or(s.warmup_ms) * 1e6,
-                      {a.loop_check}, a.max_noise.value_or(0), a.timeout_s * 1e9};
+  run_options options{.warmup = a.warmup.value_or(s.warmup),
+                      .reps = a.reps.value_or(s.reps),
+                      .cold = a.cold,
+                      .warmup_ns = a.warmup_ms.value_or(s.warmup_ms) * 1e6,
+                      .prepare = {a.loop_check},
+                      .max_noise = a.max_noise.value_or(0),
+                      .timeout_ns = a.timeout_s * 1e9};
 
   std::set<std::string> done_before;
   if (a.resume) {

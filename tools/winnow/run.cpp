@@ -49,7 +49,8 @@ int run_command(const run_args& a) {
     std::cout << "skipped: " << *r.skipped << "\n";
   } else {
     std::cout << "device  " << r.device << " — " << r.driver << "\n"
-              << "reps    " << r.reps << " after " << r.warmup << " warm-up (and ≥ " << r.warmup_ns / 1e6 << " ms)"
+              << "reps    " << r.reps << " after " << r.warmup_runs << " warm-up runs in " << format_ns(r.warmup_ran_ns) << " (asked: ≥ "
+              << r.warmup << " and ≥ " << r.warmup_ns / 1e6 << " ms, then on while the runs still got faster)"
               << (r.cold ? ", cold" : "") << "\n"
               << "noise   " << format_percent(r.total.noise()) << " (stddev / mean of the total; IQR " << format_ns(r.total.q1) << " … "
               << format_ns(r.total.q3) << ")"

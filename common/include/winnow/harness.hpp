@@ -25,6 +25,10 @@ struct run_options {
   /// or `timeout_ns` of wall time has passed in timed repetitions (nvbench's --max-noise / --timeout).
   double max_noise = 0;
   double timeout_ns = 15e9;
+  /// After warmup and warmup_ns, go on warming up for up to this long [ns] while the runs still get
+  /// faster (still_settling): from idle the H200's clock climbed 345 → 615 → 1140 MHz over a second of Vulkan runs, and a
+  /// fixed warm-up timed 2^28-element records at 3-4× their time (docs/driver-quirks.md).
+  double settle_ns = 3e9;
 };
 
 /// The samples' statistics (the median of an even count is the mean of the middle two).
@@ -35,9 +39,17 @@ struct measurement {
   stats total;                     ///< sum of the phases, per repetition
   stats wall;                      ///< host wall time around run + stop, per repetition
   std::size_t samples = 0;         ///< timed repetitions made
+  int warmup_runs = 0;             ///< untimed repetitions made
+  double warmup_ran_ns = 0;        ///< and the wall time they took
   std::string timer;               ///< timer::clock() of the timer used
   compaction_output output;        ///< result() after the last repetition
 };
+
+/// Whether warm-up runs, their totals in order, still get faster: the median of the latest `window`
+/// runs (at least 3) beats the median of the `window` before them by more than 2 %. Fewer than two
+/// windows of runs say nothing: false. measure() takes the runs of the last 250 ms as the window
+/// (at most half of the runs so far).
+[[nodiscard]] bool still_settling(const std::vector<double>& totals, std::size_t window);
 
 /// Steps 3-5 of the lifecycle (prepare must have been called).
 [[nodiscard]] measurement measure(algorithm& a, const run_options& options);

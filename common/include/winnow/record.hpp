@@ -52,6 +52,8 @@ struct record {
   bool in_place = false;
   int warmup = 0;
   double warmup_ns = 0; ///< and at least this long [ns]
+  int warmup_runs = 0;      ///< the untimed repetitions made (more while the runs still got faster)
+  double warmup_ran_ns = 0; ///< and the wall time they took [ns]
   int reps = 0;       ///< timed repetitions made (more than asked when repeating until max_noise)
   double max_noise = 0; ///< repeat until total.noise() ≤ this (0: a fixed number of repetitions)
   double timeout_s = 0; ///< … or until this many seconds of timed repetitions have passed
