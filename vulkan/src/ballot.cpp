@@ -57,22 +57,24 @@ public:
     if (m_padded * m_words > 0xffffffffull) throw unavailable("winnow::vk: vk/ballot: the stream needs 64-bit indices");
     m_ranges = m_groups * (m_local / m_subgroup);
 
-    m_host = widen(w.data, m_words, m_padded);
+    // Only the device keeps the stream: resets copy it from m_pristine.
+    const std::vector<std::uint32_t> host = widen(w.data, m_words, m_padded);
     // Padding is invalid: payload 0 (its other words do not matter).
     m_seq = std::make_unique<sequence>("vk/ballot run", 8);
-    m_data = buffer("vk/ballot stream", 4 * m_host.size());
-    m_data.upload(m_host);
-    // The stream as prepared, for the resets after the mark phase zeroes payloads.
-    m_pristine = w.removal_list ? buffer("vk/ballot stream (as prepared)", 4 * m_host.size()) : buffer();
-    if (m_pristine.valid()) m_pristine.copy_from(m_data);
+    m_data = buffer("vk/ballot stream", 4 * host.size());
+    m_data.upload(host);
     m_removals = buffer();
+    m_pristine = buffer();
     if (w.removal_list && !w.removals.empty()) {
+      // The stream as prepared, for the resets after the mark phase zeroes payloads.
+      m_pristine = buffer("vk/ballot stream (as prepared)", 4 * host.size());
+      m_pristine.copy_from(m_data);
       m_removals = buffer("vk/ballot removal list", 4 * w.removals.size());
       m_removals.upload(w.removals);
     }
     m_counts = buffer("vk/ballot range counts", 4 * m_ranges);
     m_offsets = buffer("vk/ballot range offsets", 4 * (m_ranges + 1));
-    m_output = buffer("vk/ballot output", 4 * m_host.size());
+    m_output = buffer("vk/ballot output", 4 * host.size());
 
     // The host's range count assumes the queried subgroup size: pin it where the device lets us.
     const std::uint32_t pinned = props.subgroup_size_control ? m_subgroup : 0;
@@ -84,7 +86,7 @@ public:
   }
 
   void reset() override {
-    if (m_removals.valid()) m_data.copy_from(m_pristine); // the mark phase zeroed payloads
+    if (m_pristine.valid()) m_data.copy_from(m_pristine); // the mark phase zeroed payloads
   }
 
   void run(timer& t) override {
@@ -133,7 +135,6 @@ private:
   const workload* m_w = nullptr;
   std::uint32_t m_words = 1, m_items = 32, m_subgroup = 32, m_local = 256;
   std::uint64_t m_groups = 0, m_padded = 0, m_ranges = 0, m_launches = 0;
-  std::vector<std::uint32_t> m_host;
   std::unique_ptr<sequence> m_seq;
   buffer m_data, m_pristine, m_removals, m_counts, m_offsets, m_output;
   const pipeline *m_count = nullptr, *m_move = nullptr, *m_scan = nullptr;

@@ -78,14 +78,15 @@ public:
     if (w.size() >= (1ull << 31) / m_words)
       throw unavailable("winnow::vk: vk/lookback: " + std::to_string(w.size()) + " elements need 64-bit indices");
     m_tiles = (w.size() + tile - 1) / tile;
-    m_host = widen(w.data, m_words, w.size());
+    // Only the device keeps the stream: resets copy it from m_pristine.
+    const std::vector<std::uint32_t> host = widen(w.data, m_words, w.size());
     m_seq = std::make_unique<sequence>("vk/lookback run", 8);
-    m_data = buffer("vk/lookback stream", 4 * m_host.size());
-    m_data.upload(m_host);
+    m_data = buffer("vk/lookback stream", 4 * host.size());
+    m_data.upload(host);
     // The stream as prepared, for the resets after the mark phase or the run itself wrote into it.
-    m_pristine = w.removal_list || m_in_place ? buffer("vk/lookback stream (as prepared)", 4 * m_host.size()) : buffer();
+    m_pristine = (w.removal_list && !w.removals.empty()) || m_in_place ? buffer("vk/lookback stream (as prepared)", 4 * host.size()) : buffer();
     if (m_pristine.valid()) m_pristine.copy_from(m_data);
-    m_output = m_in_place ? buffer() : buffer("vk/lookback output", 4 * m_host.size());
+    m_output = m_in_place ? buffer() : buffer("vk/lookback output", 4 * host.size());
     m_removals = buffer();
     if (w.removal_list && !w.removals.empty()) {
       m_removals = buffer("vk/lookback removal list", 4 * w.removals.size());
@@ -167,7 +168,6 @@ private:
   bool m_in_place = false, m_ran = false;
   tile_shape m_shape;
   std::uint64_t m_tiles = 0, m_launches = 0;
-  std::vector<std::uint32_t> m_host;
   std::unique_ptr<sequence> m_seq;
   buffer m_data, m_pristine, m_output, m_removals, m_states, m_counter, m_count;
   const pipeline* m_pipeline = nullptr;
