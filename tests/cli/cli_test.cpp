@@ -14,6 +14,7 @@ namespace {
 
 using winnow_test::result;
 using winnow_test::winnow;
+using winnow_test::winnow_with;
 
 class cli : public testing::Test {
 protected:
@@ -225,3 +226,25 @@ TEST_F(cli, the_viewer_shows_a_pass_exactly_as_the_trace_draws_it) {
 }
 
 } // namespace
+
+TEST_F(cli, vulkan_pipeline_statistics_are_printed_when_asked_for) {
+  const result bad = winnow_with("WINNOW_VK_PIPELINE_STATS=2", "run --algo vk/ballot --case all:100");
+  EXPECT_EQ(bad.code, 2) << bad.output;
+  EXPECT_NE(bad.output.find("WINNOW_VK_PIPELINE_STATS='2' is not accepted (0 or 1)"), std::string::npos) << bad.output;
+
+  const result r = winnow_with("WINNOW_VK_PIPELINE_STATS=1", "run --algo vk/ballot --case uniform:64K");
+  if (r.code == 1 && r.output.find("cannot run here") != std::string::npos) GTEST_SKIP() << r.output;
+  ASSERT_EQ(r.code, 0) << r.output;
+  if (r.output.find("offers no VK_KHR_pipeline_executable_properties") != std::string::npos)
+    GTEST_SKIP() << "the Vulkan driver here has no pipeline statistics (Mesa lavapipe before 23): " << r.output;
+  // One line per pass's pipeline, each naming the shader and its constants, with name=value statistics.
+  for (const char* shader : {"ballot_count[", "ballot_scan[", "ballot_move["}) {
+    const auto at = r.output.find(std::string("winnow::vk::pipeline: ") + shader);
+    ASSERT_NE(at, std::string::npos) << shader << " has no statistics line:\n" << r.output;
+    const std::string line = r.output.substr(at, r.output.find('\n', at) - at);
+    EXPECT_NE(line.find("(subgroup "), std::string::npos) << line;
+    EXPECT_NE(line.find('='), std::string::npos) << line;
+  }
+  EXPECT_EQ(winnow("run --algo vk/ballot --case uniform:64K").output.find("winnow::vk::pipeline:"), std::string::npos)
+      << "statistics only when asked for";
+}

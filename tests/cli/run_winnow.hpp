@@ -12,9 +12,9 @@ struct result {
   std::string output; ///< stdout and stderr
 };
 
-/// `winnow ARGS` through the shell (ARGS quoted as the shell wants).
-inline result winnow(const std::string& args) {
-  const std::string cmd = std::string(WINNOW_EXE) + " " + args + " 2>&1";
+/// `ENV winnow ARGS` through the shell (ENV: NAME=value assignments, ARGS quoted as the shell wants).
+inline result winnow_with(const std::string& env, const std::string& args) {
+  const std::string cmd = env + " " + std::string(WINNOW_EXE) + " " + args + " 2>&1";
   std::FILE* p = ::popen(cmd.c_str(), "r");
   std::string out;
   char buf[4096];
@@ -22,5 +22,8 @@ inline result winnow(const std::string& args) {
   const int status = ::pclose(p);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
+
+/// `winnow ARGS` through the shell.
+inline result winnow(const std::string& args) { return winnow_with("", args); }
 
 } // namespace winnow_test

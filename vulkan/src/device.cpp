@@ -53,9 +53,18 @@ std::optional<std::uint32_t> compute_family(VkPhysicalDevice pd, bool* timestamp
   return best;
 }
 
+bool has_device_extension(VkPhysicalDevice pd, const char* name) {
+  std::uint32_t count = 0;
+  vkEnumerateDeviceExtensionProperties(pd, nullptr, &count, nullptr);
+  std::vector<VkExtensionProperties> offered(count);
+  vkEnumerateDeviceExtensionProperties(pd, nullptr, &count, offered.data());
+  return std::any_of(offered.begin(), offered.end(), [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
+}
+
 struct probe_result {
   std::unique_ptr<device> dev;
   std::optional<std::string> reason;
+  bool usage = false; // the reason is a bad setting (an environment variable), not the machine
 };
 
 } // namespace
@@ -218,6 +227,22 @@ void device::read_properties() {
                                   (size_control.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
   m_props.vulkan_memory_model = f12.vulkanMemoryModel && f12.vulkanMemoryModelDeviceScope;
   m_props.buffer_int64_atomics = f.features.shaderInt64 && f12.shaderBufferInt64Atomics;
+  if (has_device_extension(m_physical, VK_KHR_SHADER_CLOCK_EXTENSION_NAME)) {
+    VkPhysicalDeviceShaderClockFeaturesKHR clock{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
+    VkPhysicalDeviceFeatures2 fc{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &clock};
+    vkGetPhysicalDeviceFeatures2(m_physical, &fc);
+    m_props.subgroup_clock = clock.shaderSubgroupClock;
+  }
+  if (env_flag("WINNOW_VK_PIPELINE_STATS").value_or(false)) {
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR executable{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+    VkPhysicalDeviceFeatures2 fx{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &executable};
+    if (has_device_extension(m_physical, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME)) vkGetPhysicalDeviceFeatures2(m_physical, &fx);
+    m_props.pipeline_statistics = executable.pipelineExecutableInfo;
+    if (!m_props.pipeline_statistics)
+      std::cerr << "winnow::vk::device: WINNOW_VK_PIPELINE_STATS=1, but " << m_props.name
+                << " offers no VK_KHR_pipeline_executable_properties: no statistics will be printed\n";
+  }
   m_props.max_group_count_x = limits.maxComputeWorkGroupCount[0];
   m_props.max_group_size_x = limits.maxComputeWorkGroupSize[0];
   m_props.max_invocations = limits.maxComputeWorkGroupInvocations;
@@ -231,7 +256,9 @@ void device::read_properties() {
 
 void device::create_logical_device() {
   // Only what the passes use: device addresses, the memory model and 64-bit atomics (single-pass
-  // look-back), subgroup size control (vk/ballot, vk/lookback), and dynamic rendering (the fragment path).
+  // look-back), subgroup size control (vk/ballot, vk/lookback), and dynamic rendering (the fragment
+  // path), the subgroup clock (vk/lookback's pauses); the pipelines' statistics only when asked for
+  // (WINNOW_VK_PIPELINE_STATS).
   VkPhysicalDeviceVulkan13Features e13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   e13.subgroupSizeControl = m_props.subgroup_size_control;
   e13.computeFullSubgroups = m_props.subgroup_size_control;
@@ -242,6 +269,22 @@ void device::create_logical_device() {
   e12.vulkanMemoryModel = m_props.vulkan_memory_model;
   e12.vulkanMemoryModelDeviceScope = m_props.vulkan_memory_model;
   e12.shaderBufferInt64Atomics = m_props.buffer_int64_atomics;
+  VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR executable{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+  std::vector<const char*> extensions;
+  VkPhysicalDeviceShaderClockFeaturesKHR clock{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
+  if (m_props.subgroup_clock) {
+    clock.shaderSubgroupClock = VK_TRUE;
+    clock.pNext = e12.pNext;
+    e12.pNext = &clock;
+    extensions.push_back(VK_KHR_SHADER_CLOCK_EXTENSION_NAME);
+  }
+  if (m_props.pipeline_statistics) {
+    executable.pipelineExecutableInfo = VK_TRUE;
+    executable.pNext = e12.pNext;
+    e12.pNext = &executable;
+    extensions.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+  }
   VkPhysicalDeviceFeatures core{};
   core.shaderInt64 = m_props.buffer_int64_atomics;
   const float priority = 1.0f;
@@ -253,6 +296,8 @@ void device::create_logical_device() {
   dci.queueCreateInfoCount = 1;
   dci.pQueueCreateInfos = &qci;
   dci.pEnabledFeatures = &core;
+  dci.enabledExtensionCount = static_cast<std::uint32_t>(extensions.size());
+  dci.ppEnabledExtensionNames = extensions.data();
   WINNOW_VK_CHECK(vkCreateDevice(m_physical, &dci, nullptr, &m_device));
   vkGetDeviceQueue(m_device, m_family, 0, &m_queue);
 }
@@ -276,11 +321,15 @@ device& device::get() {
     probe_result r;
     try {
       r.dev.reset(new device());
+    } catch (const usage_error& e) {
+      r.reason = e.what();
+      r.usage = true;
     } catch (const error& e) {
       r.reason = e.what();
     }
     return r;
   }();
+  if (p.usage) throw usage_error(*p.reason);
   if (!p.dev) throw unavailable(*p.reason);
   return *p.dev;
 }

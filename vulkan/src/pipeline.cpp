@@ -1,8 +1,10 @@
 #include "winnow/vulkan/pipeline.hpp"
 
+#include <iostream>
 #include <map>
 #include <memory>
 
+#include "pipeline_statistics.hpp"
 #include "spirv.hpp"
 #include "winnow/vulkan/check.hpp"
 #include "winnow/vulkan/device.hpp"
@@ -55,10 +57,12 @@ pipeline::pipeline(const pipeline_key& key) : m_key(key) {
     pci.stage.flags = VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT;
   }
   pci.layout = m_layout;
+  if (capture_pipeline_statistics()) pci.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
   if (const VkResult r = vkCreateComputePipelines(d.handle(), VK_NULL_HANDLE, 1, &pci, nullptr, &m_pipeline); r != VK_SUCCESS)
     throw error("winnow::vk::pipeline: " + key.str() + " does not link: vkCreateComputePipelines: " +
                 std::string(to_string(r)));
   d.check("winnow::vk::pipeline: " + key.str());
+  std::cerr << pipeline_statistics(m_pipeline, "winnow::vk::pipeline: " + key.str());
 }
 
 const pipeline& pipeline::get(const pipeline_key& key) {

@@ -1,9 +1,11 @@
 #include "winnow/vulkan/raster_pipeline.hpp"
 
+#include <iostream>
 #include <map>
 #include <memory>
 #include <vector>
 
+#include "pipeline_statistics.hpp"
 #include "spirv.hpp"
 #include "winnow/vulkan/check.hpp"
 #include "winnow/vulkan/device.hpp"
@@ -133,10 +135,12 @@ raster_pipeline::raster_pipeline(const raster_key& key) : m_key(key) {
   gci.pColorBlendState = &blend;
   gci.pDynamicState = &dynamic;
   gci.layout = layout.pipeline;
+  if (capture_pipeline_statistics()) gci.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
   if (const VkResult r = vkCreateGraphicsPipelines(d.handle(), VK_NULL_HANDLE, 1, &gci, nullptr, &m_pipeline); r != VK_SUCCESS)
     throw error("winnow::vk::raster_pipeline: " + key.str() + " does not link: vkCreateGraphicsPipelines: " +
                 std::string(to_string(r)));
   d.check("winnow::vk::raster_pipeline: " + key.str());
+  std::cerr << pipeline_statistics(m_pipeline, "winnow::vk::raster_pipeline: " + key.str());
 }
 
 const raster_pipeline& raster_pipeline::get(const raster_key& key) {

@@ -6,6 +6,10 @@
 ///   WINNOW_DEBUG=0|1         debug contexts: the GL debug context with synchronous debug output,
 ///                            the Khronos validation layer on Vulkan (the tests set it; `--debug`
 ///                            sets it for the CLI). Off by default: benchmarks run on plain contexts.
+///   WINNOW_VK_PIPELINE_STATS=0|1  every Vulkan pipeline, as it is created, prints the driver's
+///                            statistics of its compiled code to stderr (registers, shared memory,
+///                            spills, instructions: whatever VK_KHR_pipeline_executable_properties
+///                            offers), to compare a kernel's build across APIs. Off by default.
 ///   WINNOW_VK_TIMEOUT_MS=N   how long a Vulkan submission may run before it is an error (1 … 3600000,
 ///                            default 60000).
 #include <cstdint>

@@ -56,6 +56,9 @@ struct device_properties {
   bool subgroup_size_control = false;   ///< a compute pipeline can require its subgroup size (1.3)
   bool vulkan_memory_model = false;     ///< the Vulkan memory model at device scope (acquire/release atomics)
   bool buffer_int64_atomics = false;    ///< shaderInt64 + shaderBufferInt64Atomics (vk/lookback state=packed)
+  bool subgroup_clock = false;          ///< VK_KHR_shader_clock's shaderSubgroupClock (vk/lookback wait=pause)
+  /// VK_KHR_pipeline_executable_properties, enabled only when WINNOW_VK_PIPELINE_STATS=1 asks for it
+  bool pipeline_statistics = false;
   std::uint32_t max_group_count_x = 65535;
   std::uint32_t max_group_size_x = 128;
   std::uint32_t max_invocations = 128;
