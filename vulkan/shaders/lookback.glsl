@@ -23,6 +23,9 @@
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #extension GL_EXT_shader_atomic_int64 : require
 #endif
+#ifdef WINNOW_PAUSE
+#extension GL_ARB_shader_clock : require
+#endif
 #include "dispatch.glsl"
 #ifdef WINNOW_VULKAN_MEMORY_MODEL
 #define SCOPE gl_ScopeQueueFamily
@@ -40,8 +43,23 @@ layout(constant_id = 2) const uint ROWS = 4u;  // 16-byte vectors per invocation
 // 1: subgroup 0 alone looks back and hands the prefix on through shared memory; 0: every subgroup
 // looks back (it only reads), so no subgroup-divergent code precedes a barrier (lavapipe's quirk).
 layout(constant_id = 3) const uint ONE_LOOKER = 0u;
+// 1: every invocation writes its survivors straight to their places (no staging in shared memory,
+// which then limits the resident workgroups no more); 0: staged, stored as aligned 16-byte vectors.
+layout(constant_id = 4) const uint DIRECT_STORE = 0u;
+#ifdef WINNOW_PAUSE
+// How a look-back waits (cuda/lookback's pauses, counted in the subgroup's clock ticks): after
+// publishing the aggregate, before the first read of the predecessors, and between reads of states
+// not yet published, so that spinning subgroups leave the memory system to the publishers.
+layout(constant_id = 5) const uint FIRST_PAUSE = 2000u;
+layout(constant_id = 6) const uint POLL_PAUSE = 200u;
+void pause(uint ticks) {
+  const uint start = clock2x32ARB().x;
+  while (clock2x32ARB().x - start < ticks) {}
+}
+#endif
 layout(buffer_reference, std430, buffer_reference_align = 16) readonly buffer ro_x4 { uvec4 v[]; };
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer rw_x4 { uvec4 v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 8) buffer rw_x2 { uvec2 v[]; };
 #ifdef WINNOW_PACKED_STATE
 layout(buffer_reference, std430, buffer_reference_align = 8) buffer rw_u64 { uint64_t v[]; };
 #endif
@@ -63,7 +81,9 @@ shared uint sh_tile, sh_first;
 // A workgroup barrier that orders (and in the Vulkan memory model makes available and visible) shared memory.
 void workgroup_barrier() { controlBarrier(gl_ScopeWorkgroup, gl_ScopeWorkgroup, gl_StorageSemanticsShared, SHARED_BARRIER); }
 shared uint sh_counts[PAIRS * (THREADS / 4u)]; // per row pair, per subgroup (subgroups of ≥ 4: host check)
-shared uvec4 sh_stage[TILE / VEC + 1u];        // the survivors in order, shifted to output alignment
+// The survivors in order, shifted to output alignment; one vector when stores are direct (the driver
+// reserves a declared array even where no code uses it, and shared memory limits resident workgroups).
+shared uvec4 sh_stage[DIRECT_STORE != 0u ? 1u : TILE / VEC + 1u];
 
 uint payload_of(uvec4 raw, uint j) { return raw[j * WORDS]; }
 
@@ -106,6 +126,9 @@ uint look_back(uint tile, uint aggregate, bool publisher) {
     return 0u;
   }
   if (publisher) publish(tile, AGGREGATE, aggregate);
+#ifdef WINNOW_PAUSE
+  pause(FIRST_PAUSE);
+#endif
   const uint S = gl_SubgroupSize, lane = gl_SubgroupInvocationID;
   uint exclusive = 0u;
   int end = int(tile); // this step looks at predecessors [end − S, end)
@@ -119,6 +142,9 @@ uint look_back(uint tile, uint aggregate, bool publisher) {
     while (!all_ready) {
       if (state.x == 0u) state = state_of(uint(pred));
       all_ready = subgroupAll(state.x != 0u);
+#ifdef WINNOW_PAUSE
+      if (!all_ready) pause(POLL_PAUSE);
+#endif
     }
     const uvec4 prefixes = subgroupBallot(state.x == PREFIX);
     found = subgroupAny(state.x == PREFIX);
@@ -193,38 +219,55 @@ void main() {
   }
   const uint last = first + aggregate;
 
-  // 4. Stage in order, shifted by first mod VEC, so that output vector q is stage vector q − first / VEC.
-  const uint shift = first % VEC, origin = first - shift;
-  uint row_start = 0u;
-  [[unroll]] for (uint r = 0u; r < ROWS; ++r) {
-    uint rank = shift + row_start + row_before[r];
-    [[unroll]] for (uint j = 0u; j < VEC; ++j)
-      if ((ok[r] & (1u << j)) != 0u) {
-        // Word by word (no inner loop over an element's words: lavapipe (Mesa 22.3) lost lanes after such a nest).
-        const uint at = rank * WORDS, from = j * WORDS;
-        sh_stage[at / 4u][at % 4u] = raw[r][from];
-        if (WORDS > 1u) sh_stage[(at + 1u) / 4u][(at + 1u) % 4u] = raw[r][from + 1u];
-        if (WORDS > 2u) {
-          sh_stage[(at + 2u) / 4u][(at + 2u) % 4u] = raw[r][from + 2u];
-          sh_stage[(at + 3u) / 4u][(at + 3u) % 4u] = raw[r][from + 3u];
+  if (DIRECT_STORE != 0u) {
+    // 4'. Each survivor to its place in one store (4, 8 or 16 bytes, aligned): a subgroup's row lands
+    //     in one contiguous range, so the stores of a row combine in the caches.
+    uint row_start = 0u;
+    [[unroll]] for (uint r = 0u; r < ROWS; ++r) {
+      uint rank = first + row_start + row_before[r];
+      [[unroll]] for (uint j = 0u; j < VEC; ++j)
+        if ((ok[r] & (1u << j)) != 0u) {
+          if (WORDS == 4u) rw_x4(args.out_).v[rank] = raw[r];
+          else if (WORDS == 2u) rw_x2(args.out_).v[rank] = j == 0u ? raw[r].xy : raw[r].zw;
+          else args.out_.v[rank] = raw[r][j];
+          ++rank;
         }
-        ++rank;
-      }
-    row_start += row_total[r];
-  }
-  workgroup_barrier();
+      row_start += row_total[r];
+    }
+  } else {
+    // 4. Stage in order, shifted by first mod VEC, so that output vector q is stage vector q − first / VEC.
+    const uint shift = first % VEC, origin = first - shift;
+    uint row_start = 0u;
+    [[unroll]] for (uint r = 0u; r < ROWS; ++r) {
+      uint rank = shift + row_start + row_before[r];
+      [[unroll]] for (uint j = 0u; j < VEC; ++j)
+        if ((ok[r] & (1u << j)) != 0u) {
+          // Word by word (no inner loop over an element's words: lavapipe (Mesa 22.3) lost lanes after such a nest).
+          const uint at = rank * WORDS, from = j * WORDS;
+          sh_stage[at / 4u][at % 4u] = raw[r][from];
+          if (WORDS > 1u) sh_stage[(at + 1u) / 4u][(at + 1u) % 4u] = raw[r][from + 1u];
+          if (WORDS > 2u) {
+            sh_stage[(at + 2u) / 4u][(at + 2u) % 4u] = raw[r][from + 2u];
+            sh_stage[(at + 3u) / 4u][(at + 3u) % 4u] = raw[r][from + 3u];
+          }
+          ++rank;
+        }
+      row_start += row_total[r];
+    }
+    workgroup_barrier();
 
-  // 5. Store: whole aligned vectors, then the elements before the first and after the last one.
-  const uint q_first = (first + VEC - 1u) / VEC, q_last = last / VEC, stage_origin = origin / VEC;
-  for (uint q = q_first + t; q < q_last; q += THREADS) rw_x4(args.out_).v[q] = sh_stage[q - stage_origin];
-  const uint head_end = min(q_first * VEC, last), tail_begin = max(q_last * VEC, head_end);
-  for (uint g = first * WORDS + t; g < head_end * WORDS; g += THREADS) {
-    const uint s = g - origin * WORDS;
-    args.out_.v[g] = sh_stage[s / 4u][s % 4u];
-  }
-  for (uint g = tail_begin * WORDS + t; g < last * WORDS; g += THREADS) {
-    const uint s = g - origin * WORDS;
-    args.out_.v[g] = sh_stage[s / 4u][s % 4u];
+    // 5. Store: whole aligned vectors, then the elements before the first and after the last one.
+    const uint q_first = (first + VEC - 1u) / VEC, q_last = last / VEC, stage_origin = origin / VEC;
+    for (uint q = q_first + t; q < q_last; q += THREADS) rw_x4(args.out_).v[q] = sh_stage[q - stage_origin];
+    const uint head_end = min(q_first * VEC, last), tail_begin = max(q_last * VEC, head_end);
+    for (uint g = first * WORDS + t; g < head_end * WORDS; g += THREADS) {
+      const uint s = g - origin * WORDS;
+      args.out_.v[g] = sh_stage[s / 4u][s % 4u];
+    }
+    for (uint g = tail_begin * WORDS + t; g < last * WORDS; g += THREADS) {
+      const uint s = g - origin * WORDS;
+      args.out_.v[g] = sh_stage[s / 4u][s % 4u];
+    }
   }
   if (tile == args.tiles - 1u && t == 0u) args.count.v[0] = last;
 }

@@ -1,10 +1,13 @@
 // vk/lookback — the single-pass stable compaction of cuda/lookback in Vulkan (shaders/lookback.glsl):
 // one dispatch reads the stream once and writes the survivors once, workgroups finding their output
 // offsets by decoupled look-back over tile states — one 64-bit word per tile with relaxed atomics
-// (state=packed), or flag and value words ordered by release/acquire in the Vulkan memory model
-// (state=vmm) or the GLSL450 one (state=glsl450). 32-, 64- and 128-bit elements; out of place or in
-// place. Needs subgroup ballot and arithmetic and subgroups that divide the workgroup; state=packed
-// needs 64-bit buffer atomics, state=vmm the Vulkan memory model.
+// (state=relaxed) or release/acquire (state=packed), or flag and value words ordered by release/acquire in the Vulkan memory model
+// (state=vmm) or the GLSL450 one (state=glsl450). Survivors are stored at their places by the
+// invocations holding them (store=direct) or staged in shared memory first (store=staged); the
+// look-back pauses on the subgroup clock (wait=pause) or spins. 32-, 64- and 128-bit elements; out of
+// place or in place. Needs subgroup ballot and arithmetic and subgroups that divide the workgroup;
+// the 64-bit states need 64-bit buffer atomics, state=vmm the Vulkan memory model, wait=pause the
+// subgroup clock.
 // Example, tiles of 4: x = 5 0 0 8 | 0 6 7 0 → tile 0 keeps 2 and publishes "prefix 2"; tile 1 keeps
 // 2, reads tile 0's prefix, writes 6 7 at 2 → 5 8 6 7.
 #include "algorithms.hpp"
@@ -46,18 +49,26 @@ public:
     m_shape = parse_shape(p.text("tile"));
     const std::string state = p.text("state");
     const bool one_looker = p.choice<bool>("lookback", {{"one", true}, {"all", false}});
+    const bool direct = p.choice<bool>("store", {{"staged", false}, {"direct", true}});
+    const bool pause = p.choice<bool>("wait", {{"spin", false}, {"pause", true}});
+    const bool packed = state == "packed" || state == "relaxed";
+    if (pause && !packed)
+      throw unavailable("winnow::vk: vk/lookback wait=pause is built for state=relaxed and state=packed only");
+    if (pause && !props.subgroup_clock)
+      throw unavailable("winnow::vk: vk/lookback wait=pause needs the subgroup clock (VK_KHR_shader_clock), which " + props.name +
+                        " lacks");
     if (!props.subgroup_ballot)
       throw unavailable("winnow::vk: vk/lookback needs subgroup ballot and arithmetic, which " + props.name + " lacks");
     if (props.max_group_size_x < m_shape.threads || props.max_invocations < m_shape.threads ||
         m_shape.threads % props.subgroup_size || props.subgroup_size < 4)
       throw unavailable("winnow::vk: vk/lookback tile=" + p.text("tile") + " needs workgroups of " +
                         std::to_string(m_shape.threads) + " invocations in whole subgroups of at least 4 on " + props.name);
-    // The staging area (a tile and one vector) and the per-subgroup counts (shaders/lookback.glsl).
-    const std::uint32_t shared = m_shape.bytes() + 16 + 4 * (m_shape.rows / 2) * (m_shape.threads / 4) + 8;
+    // The staging area (a tile and one vector) unless stores are direct, and the per-subgroup counts
+    // (shaders/lookback.glsl).
+    const std::uint32_t shared = (direct ? 0 : m_shape.bytes() + 16) + 4 * (m_shape.rows / 2) * (m_shape.threads / 4) + 8;
     if (shared > props.max_shared_bytes)
       throw unavailable("winnow::vk: vk/lookback tile=" + p.text("tile") + " needs " + std::to_string(shared) +
                         " bytes of shared memory; " + props.name + " has " + std::to_string(props.max_shared_bytes));
-    const bool packed = state == "packed" || state == "relaxed";
     if (packed && !props.buffer_int64_atomics)
       throw unavailable("winnow::vk: vk/lookback state=" + state + " needs 64-bit buffer atomics, which " + props.name + " lacks");
     if (state == "vmm" && !props.vulkan_memory_model)
@@ -98,8 +109,8 @@ public:
     m_counter.fill(0);
     m_count = buffer("vk/lookback count", 4);
     m_count.fill(0);
-    const std::string shader = state == "glsl450" ? "lookback" : "lookback_" + state;
-    m_pipeline = &pipeline::get({shader, {m_shape.threads, m_words, m_shape.rows, one_looker ? 1u : 0u}});
+    const std::string shader = (state == "glsl450" ? "lookback" : "lookback_" + state) + (pause ? "_pause" : "");
+    m_pipeline = &pipeline::get({shader, {m_shape.threads, m_words, m_shape.rows, one_looker ? 1u : 0u, direct ? 1u : 0u}});
     m_epoch = 0;
     m_base = 0;
     device::get().check("vk/lookback: prepare");
@@ -179,7 +190,7 @@ algorithm_entry lookback_entry() {
   return {.info = {.api = "vk",
                    .name = "lookback",
                    .summary = "single-pass stable compaction (cuda/lookback in Vulkan): tiles read once with 16-byte loads, "
-                              "subgroup scans, decoupled look-back over 64-bit tile states, aligned 16-byte stores",
+                              "subgroup scans, decoupled look-back over 64-bit tile states with pauses, each survivor stored at its place",
                    .stable = true,
                    .in_place = false,
                    .input = input_kind::predicate,
@@ -188,7 +199,7 @@ algorithm_entry lookback_entry() {
                             choice_axis("place", "out: a separate output; in: compacted over the input", "out",
                                         {"out", "in"}),
                             choice_axis("tile", "tile shape: invocations per workgroup x 16-byte vectors per invocation",
-                                        "256x4", {"256x4", "128x8", "64x16", "256x8", "128x16"}),
+                                        "128x16", {"128x16", "256x4", "128x8", "64x16", "256x8"}),
                             choice_axis("state",
                                         "tile states: one 64-bit word with release/acquire (packed) or relaxed atomics "
                                         "(relaxed), or flag and value words ordered by release/acquire in the Vulkan memory "
@@ -197,7 +208,15 @@ algorithm_entry lookback_entry() {
                             choice_axis("lookback",
                                         "one: subgroup 0 looks back and hands the prefix on through shared memory; all: "
                                         "every subgroup looks back",
-                                        "one", {"one", "all"})}},
+                                        "one", {"one", "all"}),
+                            choice_axis("store",
+                                        "staged: survivors in order through shared memory, stored as aligned 16-byte vectors; "
+                                        "direct: each invocation writes its survivors to their places (no shared memory)",
+                                        "direct", {"direct", "staged"}),
+                            choice_axis("wait",
+                                        "how the look-back waits: spin re-reads at once; pause waits on the subgroup clock "
+                                        "after publishing and between reads (state=relaxed, packed)",
+                                        "pause", {"pause", "spin"})}},
           .make = [] { return std::make_unique<lookback>(); }};
 }
 
