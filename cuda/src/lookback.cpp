@@ -27,7 +27,7 @@ public:
     }
     const lookback_state s{m_in.get(), m_in_place ? m_in.get() : m_out.get(), m_n, m_status.get(), m_counter.get(),
                            m_count.get(), m_epoch, m_taken};
-    lookback_compact(s, m_words, m_shape, m_wait, stream());
+    lookback_compact(s, m_kernel, stream());
     m_taken += m_tiles;
     ++m_launches;
   }
@@ -48,10 +48,9 @@ protected:
   void prepare_device(const param_set& p) override {
     m_words = p.choice<unsigned>("element", {{"32", 1}, {"64", 2}, {"128", 4}});
     m_in_place = p.choice<bool>("place", {{"out", false}, {"in", true}});
-    m_shape = p.text("tile");
-    m_wait = p.text("wait");
-    lookback_prepare(m_words, m_shape, m_wait);
-    const std::size_t tile = lookback_tile(m_words, m_shape);
+    m_kernel = {m_words, p.text("tile"), p.text("wait"), p.text("store")};
+    lookback_prepare(m_kernel);
+    const std::size_t tile = lookback_tile(m_words, m_kernel.shape);
     m_tiles = (m_n + tile - 1) / tile;
     m_in_pristine.resize(m_n * m_words);
     if (m_words == 1) m_in_pristine.copy_from(m_pristine, stream());
@@ -75,7 +74,7 @@ protected:
 
 private:
   unsigned m_words = 1;
-  std::string m_shape, m_wait;
+  lookback_kernel m_kernel;
   bool m_in_place = false;
   std::size_t m_tiles = 0;
   std::uint32_t m_epoch = 0;
@@ -90,8 +89,8 @@ algorithm_entry lookback_entry() {
   return {.info = {.api = "cuda",
                    .name = "lookback",
                    .summary = "single-pass stable compaction: tiles of 32 KiB read once with 16-byte loads, ranked in the "
-                              "block, offsets by decoupled look-back, staged and stored as aligned 16-byte vectors; one "
-                              "launch per run",
+                              "block, offsets by decoupled look-back, staged and stored as aligned 16-byte vectors (or each "
+                              "survivor at its place); one launch per run",
                    .stable = true,
                    .in_place = false,
                    .input = input_kind::predicate,
@@ -102,7 +101,11 @@ algorithm_entry lookback_entry() {
                             choice_axis("tile", "tile shape: threads per block x 16-byte vectors per thread, mK: K blocks per SM",
                                         lookback_shapes().front(), lookback_shapes()),
                             choice_axis("wait", "look-back: sleep (pauses before and between reads of predecessors' states) or spin",
-                                        lookback_waits().front(), lookback_waits())}},
+                                        lookback_waits().front(), lookback_waits()),
+                            choice_axis("store",
+                                        "staged: in order through shared memory, then aligned 16-byte vectors; direct: each "
+                                        "thread stores its survivors at their places (no shared memory)",
+                                        lookback_stores().front(), lookback_stores())}},
           .make = [] { return std::make_unique<lookback>(); }};
 }
 

@@ -13,6 +13,7 @@
 // its count only after its whole input is in registers, and its output never reaches past its own
 // input, so no output overwrites input that a tile still has to read.
 #include <cuda/atomic>
+#include <type_traits>
 
 #include "../check.hpp"
 #include "../dispatch/lookback.hpp"
@@ -48,11 +49,12 @@ using sleep = wait_policy<1000, 100>;
 /// and MIN_BLOCKS resident blocks per SM asked of the compiler. A block holds its tile in registers
 /// from the load through the look-back to the store, so the bytes in flight per SM are about the
 /// resident tiles' bytes: at 2^28 elements the run is bound by them (Little's law), not by DRAM.
-/// Many vectors per thread win: 128x16m3 (168 registers, 3 blocks of 32 KiB per SM; left to itself
-/// the compiler takes 180 and only 2 fit) is the fastest measured on the H200. ncu there: 34 % of
-/// DRAM throughput with 4 blocks of 256x4, 44 % with 8 of 128x8, 51 % with 3 of 128x16. Keeping the
-/// tiles in shared memory instead, filled by bulk copies ahead of persistent blocks, was 2× slower
-/// (docs/results/h200-2026-11-25/README.md has every shape's times).
+/// Many vectors per thread win: 128x16m4 (128 registers, 4 blocks of 32 KiB per SM) is the fastest
+/// measured on the H200 since the keep-flags became one bit each (a bool per element took 168
+/// registers and allowed 3 blocks; m5 spills or crowds: slower). ncu there, before: 34 % of DRAM
+/// throughput with 4 blocks of 256x4, 44 % with 8 of 128x8, 51 % with 3 of 128x16. Keeping the tiles
+/// in shared memory instead, filled by bulk copies ahead of persistent blocks, was 2× slower
+/// (docs/results/h200-2026-11-25/ and h200-2026-11-25c/ have every shape's times).
 template <int THREADS_, int ROWS_, int MIN_BLOCKS_ = 0>
 struct shape {
   static constexpr int THREADS = THREADS_, ROWS = ROWS_, WARPS = THREADS / 32, MIN_BLOCKS = MIN_BLOCKS_;
@@ -121,19 +123,13 @@ struct ranks {
 /// Element (r, t, j) of a tile (vector r·THREADS + t, element j of it) goes to row r's start + the
 /// count of row r before thread t + the count before j. The rows' counts are packed two per word (a
 /// row keeps ≤ THREADS·V ≤ 2048 < 2^16). `sh` holds ROWS/2 words per warp. Ends with a barrier.
-template <class S, int V>
-__device__ ranks<S::ROWS> rank_rows(const bool (&ok)[S::ROWS][V], unsigned* sh) {
+template <class S>
+__device__ ranks<S::ROWS> rank_rows(const unsigned (&ok)[S::ROWS], unsigned* sh) {
   constexpr int ROWS = S::ROWS, PAIRS = ROWS / 2;
   unsigned packed[PAIRS], incl[PAIRS];
 #pragma unroll
   for (int q = 0; q < PAIRS; ++q) {
-    unsigned lo = 0, hi = 0;
-#pragma unroll
-    for (int j = 0; j < V; ++j) {
-      lo += ok[2 * q][j];
-      hi += ok[2 * q + 1][j];
-    }
-    packed[q] = lo | hi << 16;
+    packed[q] = __popc(ok[2 * q]) | __popc(ok[2 * q + 1]) << 16;
     incl[q] = detail::warp_inclusive_sum(packed[q]);
     if (lane_id() == 31) sh[q * S::WARPS + warp_id()] = incl[q];
   }
@@ -175,7 +171,7 @@ __device__ std::size_t prefix_of(const lookback_state& s, std::size_t tile, std:
 /// first and after the last. `stage` holds T + V elements. One barrier; the caller syncs before
 /// `stage` is written again.
 template <class S, class E, int V>
-__device__ void stage_and_store(const E (&v)[S::ROWS][V], const bool (&ok)[S::ROWS][V], const ranks<S::ROWS>& k,
+__device__ void stage_and_store(const E (&v)[S::ROWS][V], const unsigned (&ok)[S::ROWS], const ranks<S::ROWS>& k,
                                 std::size_t first, uint4* stage_vectors, E* out) {
   constexpr int ROWS = S::ROWS, THREADS = S::THREADS;
   E* stage = reinterpret_cast<E*>(stage_vectors);
@@ -186,7 +182,7 @@ __device__ void stage_and_store(const E (&v)[S::ROWS][V], const bool (&ok)[S::RO
     unsigned rank = shift + row_start + k.row_before[r];
 #pragma unroll
     for (int j = 0; j < V; ++j)
-      if (ok[r][j]) stage[rank++] = v[r][j];
+      if (ok[r] >> j & 1) stage[rank++] = v[r][j];
     row_start += k.row_total[r];
   }
   __syncthreads();
@@ -202,39 +198,64 @@ __device__ void stage_and_store(const E (&v)[S::ROWS][V], const bool (&ok)[S::RO
   }
 }
 
+/// Stores this thread's survivors at their places, one store each (4, 8 or 16 bytes, aligned): a
+/// warp's row lands in one contiguous range, so its stores combine in L2. No shared memory. On the
+/// H200 (docs/results/h200-2026-11-25c) it beats staging at 10-50 % valid (550 against 572 µs at
+/// 2^28 / 50 %) and loses at 90 % (813 against 701 µs: four times the store instructions of whole
+/// vectors); in Vulkan, where the staging area costs resident workgroups, direct wins everywhere.
+template <class S, class E, int V>
+__device__ __forceinline__ void store_direct(const E (&v)[S::ROWS][V], const unsigned (&ok)[S::ROWS], const ranks<S::ROWS>& k,
+                                             std::size_t first, E* out) {
+  std::size_t row_start = first;
+#pragma unroll
+  for (int r = 0; r < S::ROWS; ++r) {
+    std::size_t rank = row_start + k.row_before[r];
+#pragma unroll
+    for (int j = 0; j < V; ++j)
+      if (ok[r] >> j & 1) out[rank++] = v[r][j];
+    row_start += k.row_total[r];
+  }
+}
+
 /// This thread's rows of a full tile (row r is vector r·THREADS + t): every load is issued before any
 /// is used, so a thread has all ROWS of them in flight at once.
 template <class S, class E, int V>
-__device__ __forceinline__ void load_full(const uint4* tile, E (&v)[S::ROWS][V], bool (&ok)[S::ROWS][V]) {
+__device__ __forceinline__ void load_full(const uint4* tile, E (&v)[S::ROWS][V], unsigned (&ok)[S::ROWS]) {
 #pragma unroll
   for (int r = 0; r < S::ROWS; ++r) unpack(__ldcs(tile + r * S::THREADS + threadIdx.x), v[r]);
 #pragma unroll
-  for (int r = 0; r < S::ROWS; ++r)
+  for (int r = 0; r < S::ROWS; ++r) {
+    ok[r] = 0;
 #pragma unroll
-    for (int j = 0; j < V; ++j) ok[r][j] = payload(v[r][j]) != 0;
+    for (int j = 0; j < V; ++j) ok[r] |= static_cast<unsigned>(payload(v[r][j]) != 0) << j;
+  }
 }
 
 /// The same rows of the run's last, partial tile, element by element (elements past n invalid).
 template <class S, class E, int V>
 __device__ __forceinline__ void load_partial(const E* in, std::size_t begin, std::size_t n, E (&v)[S::ROWS][V],
-                                             bool (&ok)[S::ROWS][V]) {
+                                             unsigned (&ok)[S::ROWS]) {
 #pragma unroll
   for (int r = 0; r < S::ROWS; ++r) {
     const std::size_t e0 = begin + (static_cast<std::size_t>(r) * S::THREADS + threadIdx.x) * V;
+    ok[r] = 0;
 #pragma unroll
     for (int j = 0; j < V; ++j) {
-      ok[r][j] = false;
       if (e0 + j < n) {
         v[r][j] = in[e0 + j];
-        ok[r][j] = payload(v[r][j]) != 0;
+        ok[r] |= static_cast<unsigned>(payload(v[r][j]) != 0) << j;
       }
     }
   }
 }
 
+/// How survivors reach the output (lookback_stores()).
+struct direct {};
+struct staged {};
+
 /// A block per tile: the block takes the next tile, loads it into registers, ranks, looks back, stores.
-/// The staging area is dynamic shared memory (a tile's vectors + 1: up to 64 KiB).
-template <class S, class W, class E>
+/// A staged kernel's staging area is dynamic shared memory (a tile's vectors + 1: up to 64 KiB).
+template <class S, class W, class E, class P>
 __device__ __forceinline__ void compact_tile(const lookback_state& s, std::size_t tiles) {
   constexpr int V = VEC<E>, ROWS = S::ROWS;
   constexpr int T = S::template tile<E>();
@@ -250,26 +271,27 @@ __device__ __forceinline__ void compact_tile(const lookback_state& s, std::size_
   const std::size_t tile = sh_tile, begin = tile * T;
   const auto* in = static_cast<const E*>(s.in);
   E v[ROWS][V];
-  bool ok[ROWS][V];
+  unsigned ok[ROWS]; // bit j: element j of the row's vector is kept (a bit, not a bool each: registers)
   // One test for the whole tile, outside the row loop: tested per row, it kept the compiler from
   // issuing the rows' loads together (64x16 tiles ran 1.28× slower on the H200 that way).
   if (begin + T <= s.n) load_full<S, E, V>(reinterpret_cast<const uint4*>(in + begin), v, ok);
   else load_partial<S, E, V>(in, begin, s.n, v, ok);
-  const ranks<ROWS> k = rank_rows<S, V>(ok, sh_counts);
+  const ranks<ROWS> k = rank_rows<S>(ok, sh_counts);
   const std::size_t first = prefix_of<W>(s, tile, k.aggregate, &sh_prefix);
-  stage_and_store<S, E, V>(v, ok, k, first, sh_stage, static_cast<E*>(s.out));
+  if constexpr (std::is_same_v<P, direct>) store_direct<S, E, V>(v, ok, k, first, static_cast<E*>(s.out));
+  else stage_and_store<S, E, V>(v, ok, k, first, sh_stage, static_cast<E*>(s.out));
   if (tile == tiles - 1 && threadIdx.x == 0) *s.count = first + k.aggregate;
 }
 
 /// The kernel of a shape. Without MIN_BLOCKS the register count is the compiler's own choice: a
 /// minimum of 1 block per SM lets it take far more (87 registers instead of 58 for 256x4).
-template <class S, class W, class E>
+template <class S, class W, class E, class P>
 __global__ void __launch_bounds__(S::THREADS) compact_kernel(lookback_state s, std::size_t tiles) {
-  compact_tile<S, W, E>(s, tiles);
+  compact_tile<S, W, E, P>(s, tiles);
 }
-template <class S, class W, class E>
+template <class S, class W, class E, class P>
 __global__ void __launch_bounds__(S::THREADS, S::MIN_BLOCKS) compact_kernel_bounded(lookback_state s, std::size_t tiles) {
-  compact_tile<S, W, E>(s, tiles);
+  compact_tile<S, W, E, P>(s, tiles);
 }
 
 template <class F>
@@ -287,7 +309,10 @@ void by_words(unsigned words, F&& f) {
 /// compiler then caps the registers).
 template <class F>
 void by_shape(const std::string& name, F&& f) {
-  if (name == "128x16m3") f(shape<128, 16, 3>{});
+  if (name == "128x16m4") f(shape<128, 16, 4>{});
+  else if (name == "128x16m3") f(shape<128, 16, 3>{});
+  else if (name == "128x16m5") f(shape<128, 16, 5>{});
+  else if (name == "128x24m3") f(shape<128, 24, 3>{});
   else if (name == "128x24") f(shape<128, 24>{});
   else if (name == "64x16") f(shape<64, 16>{});
   else if (name == "256x8m3") f(shape<256, 8, 3>{});
@@ -299,8 +324,11 @@ void by_shape(const std::string& name, F&& f) {
 
 } // namespace
 
-std::vector<std::string> lookback_shapes() { return {"128x16m3", "128x24", "64x16", "256x8m3", "256x8", "128x8m8", "256x4"}; }
+std::vector<std::string> lookback_shapes() {
+  return {"128x16m4", "128x16m3", "128x16m5", "128x24", "128x24m3", "64x16", "256x8m3", "256x8", "128x8m8", "256x4"};
+}
 std::vector<std::string> lookback_waits() { return {"sleep", "spin"}; }
+std::vector<std::string> lookback_stores() { return {"staged", "direct"}; }
 
 std::size_t lookback_tile(unsigned words, const std::string& shape_name) {
   std::size_t t = 0;
@@ -320,20 +348,31 @@ void by_wait(const std::string& name, F&& f) {
   else throw error("winnow::cuda::lookback: unknown look-back wait '" + name + "' (sleep or spin)");
 }
 
-/// Calls f(kernel, tile elements, staging bytes, threads) for the shape, wait and element size.
 template <class F>
-void with_kernel(unsigned words, const std::string& shape_name, const std::string& wait, F&& f) {
-  by_shape(shape_name, [&](auto sh) {
+void by_store(const std::string& name, F&& f) {
+  if (name == "direct") f(direct{});
+  else if (name == "staged") f(staged{});
+  else throw error("winnow::cuda::lookback: unknown store '" + name + "' (direct or staged)");
+}
+
+/// Calls f(kernel, tile elements, staging bytes, threads) for the kernel's shape, wait, store and
+/// element size.
+template <class F>
+void with_kernel(const lookback_kernel& k, F&& f) {
+  by_shape(k.shape, [&](auto sh) {
     using S = decltype(sh);
-    by_wait(wait, [&](auto w) {
+    by_wait(k.wait, [&](auto w) {
       using W = decltype(w);
-      by_words(words, [&](auto e) {
-        using E = decltype(e);
-        constexpr int T = S::template tile<E>();
-        void (*kernel)(lookback_state, std::size_t) = nullptr;
-        if constexpr (S::MIN_BLOCKS > 0) kernel = compact_kernel_bounded<S, W, E>;
-        else kernel = compact_kernel<S, W, E>;
-        f(kernel, std::size_t{T}, (T / VEC<E> + 1) * sizeof(uint4), S::THREADS);
+      by_store(k.store, [&](auto st) {
+        using P = decltype(st);
+        by_words(k.words, [&](auto e) {
+          using E = decltype(e);
+          constexpr int T = S::template tile<E>();
+          void (*kernel)(lookback_state, std::size_t) = nullptr;
+          if constexpr (S::MIN_BLOCKS > 0) kernel = compact_kernel_bounded<S, W, E, P>;
+          else kernel = compact_kernel<S, W, E, P>;
+          f(kernel, std::size_t{T}, std::is_same_v<P, direct> ? 0 : (T / VEC<E> + 1) * sizeof(uint4), S::THREADS);
+        });
       });
     });
   });
@@ -341,18 +380,17 @@ void with_kernel(unsigned words, const std::string& shape_name, const std::strin
 
 } // namespace
 
-void lookback_prepare(unsigned words, const std::string& shape_name, const std::string& wait) {
-  with_kernel(words, shape_name, wait, [](auto kernel, std::size_t, std::size_t stage, int) {
+void lookback_prepare(const lookback_kernel& k) {
+  with_kernel(k, [](auto kernel, std::size_t, std::size_t stage, int) {
     // Over 48 KiB of dynamic shared memory needs the kernel's consent: asked here, outside the
     // timed run, so that no host call sits between the run's start event and its launch.
     WINNOW_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(stage)));
   });
 }
 
-void lookback_compact(const lookback_state& s, unsigned words, const std::string& shape_name, const std::string& wait,
-                      cudaStream_t stream) {
+void lookback_compact(const lookback_state& s, const lookback_kernel& k, cudaStream_t stream) {
   if (s.n == 0) return;
-  with_kernel(words, shape_name, wait, [&](auto kernel, std::size_t tile, std::size_t stage, int threads) {
+  with_kernel(k, [&](auto kernel, std::size_t tile, std::size_t stage, int threads) {
     const std::size_t tiles = (s.n + tile - 1) / tile;
     kernel<<<static_cast<unsigned>(tiles), threads, stage, stream>>>(s, tiles);
   });
