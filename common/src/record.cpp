@@ -50,6 +50,8 @@ stats stats_from(const nlohmann::json& j) {
           optional("mean_ns"), optional("stddev_ns"), optional("q1_ns"), optional("q3_ns")};
 }
 
+} // namespace
+
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string out = "\"";
@@ -63,8 +65,6 @@ std::string num(double v) {
   os << v;
   return os.str();
 }
-
-} // namespace
 
 void set_command_line(int argc, char** argv) {
   std::string cmd;

@@ -199,3 +199,31 @@ TEST_F(bench_cli, compare_flags_only_changes_beyond_the_noise) {
 }
 
 } // namespace
+
+TEST_F(bench_cli, seeds_run_each_seeded_case_n_times_and_summarize_them) {
+  const result r = winnow("bench --api cpu --algo cpu/sequential,cpu/redzone --case removal:4096:k=0.1:seed=5 --case all:100 "
+                          "--seeds 3 --reps 2 --warmup 0 --warmup-time 0 --name s --out " + m_dir.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto rows = records("s");
+  ASSERT_EQ(rows.size(), 8u) << "2 algorithms × (3 seeds of the removal case + all:100 once)";
+  std::set<std::string> cases;
+  for (const auto& j : rows) cases.insert(j["case"].get<std::string>());
+  EXPECT_EQ(cases, (std::set<std::string>{"removal:4K:k=0.1:r=uniform:seed=5", "removal:4K:k=0.1:r=uniform:seed=6",
+                                          "removal:4K:k=0.1:r=uniform:seed=7", "all:100"}))
+      << "seeds 5, 6, 7 of the removal case";
+  const auto summaries = records("s.seeds");
+  ASSERT_EQ(summaries.size(), 2u) << "one per algorithm; all:100 has no seed";
+  for (const auto& s : summaries) {
+    EXPECT_EQ(s["case"], "removal:4K:k=0.1:r=uniform");
+    EXPECT_EQ(s["seeds"], nlohmann::json({5, 6, 7}));
+    const double log_mean = s["total"]["log_mean_ns"], lo = s["total"]["min_ns"], hi = s["total"]["max_ns"];
+    EXPECT_GT(log_mean, 0);
+    EXPECT_LE(lo, log_mean * (1 + 1e-9));
+    EXPECT_GE(hi, log_mean * (1 - 1e-9));
+  }
+  EXPECT_TRUE(fs::exists(m_dir / "s.seeds.csv"));
+  EXPECT_NE(r.output.find("total (log mean)"), std::string::npos) << r.output;
+
+  expect_usage_error("bench --api cpu --case all:10 --seeds 0 --out " + m_dir.string(), "--seeds");
+  expect_usage_error("bench --api cpu --case uniform:10:seed=4294967295 --seeds 2 --out " + m_dir.string(), "past 2^32 - 1");
+}

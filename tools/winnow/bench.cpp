@@ -13,6 +13,7 @@
 #include "winnow/corpus.hpp"
 #include "winnow/error.hpp"
 #include "winnow/reference.hpp"
+#include "winnow/seed_summary.hpp"
 
 namespace winnow::cli {
 namespace {
@@ -143,6 +144,20 @@ int bench_command(const bench_args& a) {
            r.skipped ? "-" : format_bandwidth(static_cast<double>(r.bytes_read + r.bytes_written), r.total.median), result});
   }
   if (!records.empty()) std::cout << t.str() << "\n";
+  if (a.seeds > 1) {
+    // The paper's statistics, beside the records (which stay one per seed).
+    const std::vector<seed_summary> summaries = summarize_seeds(records);
+    std::string lines;
+    for (const auto& x : summaries) lines += to_json_line(x) + "\n";
+    write_atomically(out->base().string() + ".seeds.jsonl", lines);
+    write_atomically(out->base().string() + ".seeds.csv", to_csv(summaries));
+    table st({"algorithm", "params", "case (every seed)", "seeds", "total (log mean)", "total (max)"});
+    for (const auto& x : summaries)
+      st.add({x.algorithm, to_string(x.parameters), x.spec, std::to_string(x.seeds.size()), x.seeds.empty() ? "-" : format_ns(x.total_log_mean_ns),
+              x.seeds.empty() ? "-" : format_ns(x.total_max_ns)});
+    if (!summaries.empty()) std::cout << st.str() << "\n";
+    std::cout << "wrote " << out->base().string() << ".seeds.jsonl and .csv (" << summaries.size() << " summaries)\n";
+  }
   for (const auto& [api, why] : plan.not_run) std::cout << api << ": not run here: " << why << "\n";
   if (noisy)
     std::cout << noisy << " records stayed over --max-noise " << options.max_noise * 100 << " % at the --timeout of "

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "winnow/corpus.hpp"
 #include "winnow/error.hpp"
 
 namespace winnow::cli {
@@ -109,6 +110,29 @@ param_sweep parse_sweep(const std::string& text) {
   return sw;
 }
 
+/// --seeds N: every case whose family has a seed, N times with seeds s … s + N − 1 (s: its own seed),
+/// one after another; other cases once.
+static std::vector<std::string> with_seeds(const std::vector<std::string>& cases, int seeds) {
+  if (seeds <= 1) return cases;
+  std::vector<std::string> out;
+  for (const auto& c : cases) {
+    case_spec spec = parse_spec(c);
+    const auto seed = spec.keys.find("seed");
+    if (seed == spec.keys.end()) {
+      out.push_back(c);
+      continue;
+    }
+    const std::uint64_t first = std::stoull(seed->second);
+    if (first + static_cast<std::uint64_t>(seeds) - 1 > 0xFFFF'FFFFull)
+      throw usage_error("--seeds " + std::to_string(seeds) + ": case " + c + " would need seeds past 2^32 - 1");
+    for (int i = 0; i < seeds; ++i) {
+      spec.keys["seed"] = std::to_string(first + static_cast<std::uint64_t>(i));
+      out.push_back(to_string(spec));
+    }
+  }
+  return out;
+}
+
 bench_plan make_plan(const bench_args& a, const suite& s, const registry& reg) {
   for (const auto& api : a.apis) (void)reg.find_backend(api); // usage error for an unknown api
   check_algorithm_filters(a.algos, reg);
@@ -119,7 +143,7 @@ bench_plan make_plan(const bench_args& a, const suite& s, const registry& reg) {
     if (!sw.pattern.empty()) check_algorithm_filters({sw.pattern}, reg);
 
   bench_plan plan;
-  plan.cases = select_cases(a, s);
+  plan.cases = with_seeds(select_cases(a, s), a.seeds);
   plan.name = results_name(a, s);
 
   std::vector<bool> used(sweeps.size(), false);

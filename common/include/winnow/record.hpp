@@ -85,6 +85,11 @@ void set_command_line(int argc, char** argv);
 /// Header and rows; phase columns are the union of all phases, in order of first appearance.
 [[nodiscard]] std::string to_csv(const std::vector<record>& rows);
 
+/// A CSV field, quoted where it holds a comma, a quote or a newline.
+[[nodiscard]] std::string csv_field(const std::string& s);
+/// A number as the record files write it (12 significant digits).
+[[nodiscard]] std::string num(double v);
+
 /// Writes `text` to `path` through a temporary file in the same folder and a rename, so a reader
 /// sees the old file or the new one, never half of one. Throws error naming the path.
 void write_atomically(const std::filesystem::path& path, const std::string& text);
