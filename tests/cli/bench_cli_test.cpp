@@ -227,3 +227,17 @@ TEST_F(bench_cli, seeds_run_each_seeded_case_n_times_and_summarize_them) {
   expect_usage_error("bench --api cpu --case all:10 --seeds 0 --out " + m_dir.string(), "--seeds");
   expect_usage_error("bench --api cpu --case uniform:10:seed=4294967295 --seeds 2 --out " + m_dir.string(), "past 2^32 - 1");
 }
+
+TEST_F(bench_cli, a_suites_seeds_apply_unless_the_command_line_says_otherwise) {
+  const fs::path suite = m_dir / "seeded.json";
+  std::ofstream(suite) << R"({"name": "seeded", "apis": ["cpu"], "algorithms": ["cpu/sequential"],
+    "cases": ["uniform:1000:p=0.5", "all:10"], "seeds": 3, "reps": 1, "warmup": 0, "warmup_ms": 0})";
+  const result r = winnow("bench --suite " + suite.string() + " --out " + m_dir.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(records("seeded").size(), 4u) << "3 seeds of the uniform case and all:10";
+  EXPECT_EQ(records("seeded.seeds").size(), 1u);
+  const result one = winnow("bench --suite " + suite.string() + " --seeds 1 --name once --out " + m_dir.string());
+  ASSERT_EQ(one.code, 0) << one.output;
+  EXPECT_EQ(records("once").size(), 2u);
+  EXPECT_FALSE(fs::exists(m_dir / "once.seeds.jsonl")) << "no summary for one seed";
+}

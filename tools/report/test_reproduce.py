@@ -264,5 +264,31 @@ class Reproduce(unittest.TestCase):
         self.assertIn("not JSON", r.stderr)
 
 
+class MergeSeeds(unittest.TestCase):
+    """Records of several seeds of one case become one with log-mean times (the Redzone paper's statistic)."""
+
+    def test_log_means_bounds_and_what_stays_apart(self):
+        sys.path.insert(0, str(HERE))
+        from papers.common import Rec, merge_seeds
+        recs = [Rec(record("cpu", "redzone", {"threads": "2"}, f"removal:1M:k=0.1:r=uniform:seed={s}", t), "t")
+                for s, t in ((1, 100.0), (2, 400.0), (3, 200.0))]
+        recs.append(Rec(record("cpu", "redzone", {"threads": "2"}, "removal:1M:k=0.1:r=uniform:seed=4", 1e9, verified=False), "t"))
+        recs.append(Rec(record("cpu", "redzone", {"threads": "1"}, "removal:1M:k=0.1:r=uniform:seed=1", 50.0), "t"))
+        recs.append(Rec(record("cpu", "redzone", {"threads": "2"}, "removal:64K:k=0.1:r=uniform:seed=1", 10.0), "t"))
+        out = merge_seeds(recs)
+        self.assertEqual(len(out), 4)  # the merged three, the wrong seed, threads=1, the other size
+        m = out[0]
+        self.assertEqual(m.seeds, [1, 2, 3])
+        self.assertAlmostEqual(m.total, 200.0)  # (100 · 400 · 200)^(1/3)
+        self.assertEqual((m.total_min, m.total_max), (100.0, 400.0))
+        self.assertEqual(m.case.spec, "removal:1M:k=0.1:r=uniform")
+        self.assertIsNone(m.case.seed)
+        self.assertAlmostEqual(sum(m.phases.values()), 200.0)  # equal thirds: each phase's log mean is a third
+        self.assertFalse(out[1].verified)
+        self.assertEqual(out[2].params, {"threads": "1"})
+        self.assertIsNone(out[2].seeds)  # one seed: the record as it was
+        self.assertEqual(out[3].case.size, "64K")
+
+
 if __name__ == "__main__":
     unittest.main()

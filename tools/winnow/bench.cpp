@@ -144,7 +144,7 @@ int bench_command(const bench_args& a) {
            r.skipped ? "-" : format_bandwidth(static_cast<double>(r.bytes_read + r.bytes_written), r.total.median), result});
   }
   if (!records.empty()) std::cout << t.str() << "\n";
-  if (a.seeds > 1) {
+  if (a.seeds.value_or(s.seeds) > 1) {
     // The paper's statistics, beside the records (which stay one per seed).
     const std::vector<seed_summary> summaries = summarize_seeds(records);
     std::string lines;

@@ -143,7 +143,7 @@ bench_plan make_plan(const bench_args& a, const suite& s, const registry& reg) {
     if (!sw.pattern.empty()) check_algorithm_filters({sw.pattern}, reg);
 
   bench_plan plan;
-  plan.cases = with_seeds(select_cases(a, s), a.seeds);
+  plan.cases = with_seeds(select_cases(a, s), a.seeds.value_or(s.seeds));
   plan.name = results_name(a, s);
 
   std::vector<bool> used(sweeps.size(), false);

@@ -32,7 +32,7 @@ struct bench_args {
   bool loop_check = false;
   bool resume = false; ///< skip what an earlier run into --out already measured
   bool quick = false;  ///< the suite's quick section
-  int seeds = 1;       ///< every case with a seed, this many times with seeds s, s + 1, … (s: its own)
+  std::optional<int> seeds; ///< every case with a seed, this many times with seeds s, s + 1, … (default: the suite's)
   std::string out = "results";
 };
 

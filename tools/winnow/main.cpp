@@ -122,8 +122,8 @@ int main(int argc, char** argv) {
                       "(same algorithm, parameters, case and device)");
   bench_cmd->add_option("--seeds", bench.seeds,
                         "every case that has a seed N times, with seeds s … s+N-1 (s: the case's own); NAME.seeds.jsonl/.csv "
-                        "then carry each phase's logarithmic mean and the largest total over the seeds (the Redzone paper's statistics)")
-      ->capture_default_str()
+                        "then carry each phase's logarithmic mean and the largest total over the seeds (the Redzone paper's "
+                        "statistics; default: the suite's, else 1)")
       ->check(CLI::Range(1, 1000));
   bench_cmd->add_flag("--quick", bench.quick, "the suite's quick section: small sizes, few parameters and repetitions");
 

@@ -10,7 +10,7 @@ namespace {
 
 using json = nlohmann::json;
 
-const std::set<std::string> sweep_keys = {"apis", "algorithms", "sizes", "cases", "params", "warmup", "warmup_ms", "reps"};
+const std::set<std::string> sweep_keys = {"apis", "algorithms", "sizes", "cases", "params", "warmup", "warmup_ms", "reps", "seeds"};
 
 /// The value of `key` as T, or a usage error naming the key and the type it wants.
 template <class T>
@@ -42,6 +42,7 @@ void read_sweep(const std::string& origin, const json& j, suite& s) {
     s.params = get<decltype(s.params)>(origin, j, "params", "{\"api/name\": {\"key\": [\"value\", …]}}");
   if (j.contains("warmup")) s.warmup = integer_in(origin, j, "warmup", 0, 100000);
   if (j.contains("reps")) s.reps = integer_in(origin, j, "reps", 1, 100000);
+  if (j.contains("seeds")) s.seeds = integer_in(origin, j, "seeds", 1, 1000);
   if (j.contains("warmup_ms")) {
     const json& v = j.at("warmup_ms");
     if (!v.is_number() || !(v.get<double>() >= 0 && v.get<double>() <= 60000))
@@ -78,8 +79,9 @@ suite parse_suite(const std::string& origin, const std::string& text) {
     if (!sweep_keys.contains(key) && key != "name" && key != "description" && key != "quick")
       throw usage_error("suite " + origin + ": unknown key \"" + key + "\"" +
                         did_you_mean(key, {"name", "description", "apis", "algorithms", "sizes", "cases", "params", "warmup",
-                                           "warmup_ms", "reps", "quick"}) +
-                        " (known: name, description, apis, algorithms, sizes, cases, params, warmup, warmup_ms, reps, quick)");
+                                           "warmup_ms", "reps", "seeds", "quick"}) +
+                        " (known: name, description, apis, algorithms, sizes, cases, params, warmup, warmup_ms, reps, seeds, "
+                        "quick)");
   suite s;
   s.origin = origin;
   if (!j.contains("name")) throw usage_error("suite " + origin + ": \"name\" is missing");

@@ -6,6 +6,7 @@
 //     "sizes": ["128K", "1M"], "cases": ["removal:{size}:k=0.1"],     // {size} expands over sizes
 //     "params": { "gl/horn": { "block": ["32", "128"] } },            // swept as a product; else defaults
 //     "warmup": 1, "warmup_ms": 200, "reps": 5,
+//     "seeds": 20,                                                    // seeded cases with seeds s … s+19 (bench --seeds)
 //     "quick": { "sizes": ["64K"], "reps": 2 } }                      // --quick: these keys replace the suite's
 // A suite file is checked whole when it loads, by the command line's rules: unknown keys, wrong
 // types, out-of-range numbers, a name that is not a plain file name, no cases: usage errors naming the key.
@@ -21,6 +22,7 @@ struct suite {
   std::vector<std::string> apis, algorithms, sizes, cases;
   std::map<std::string, std::map<std::string, std::vector<std::string>>> params;
   int warmup = 1, reps = 5;
+  int seeds = 1; ///< every seeded case this many times, with consecutive seeds (bench --seeds)
   double warmup_ms = 200; ///< and at least this long (GPU clocks ramp up after the host's case generation)
 
   /// The case specs, with {size} expanded in order of size, then case.

@@ -101,6 +101,8 @@ class Rec:
             # Relative noise of the total (stddev / mean); records from before winnow recorded it have none.
             self.noise = d["total"].get("noise") if not self.skipped else None
             self.phases = {p["name"]: float(p["median_ns"]) for p in d.get("phases") or []} if not self.skipped else {}
+            self.seeds = None  # merge_seeds: the seeds a merged record stands for, and its total's bounds
+            self.total_max = self.total_min = None
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise InputError(f"{where}: not a winnow record ({type(e).__name__}: {e})") from None
 
@@ -113,6 +115,47 @@ class Rec:
     def describe(self):
         params = ",".join(f"{k}={v}" for k, v in sorted(self.params.items()))
         return f"{self.algorithm} ({params or 'defaults'}) on {self.case.spec}"
+
+
+def merge_seeds(records):
+    """Records that differ only in their case's seed (`winnow bench --seeds N`, or a suite's "seeds")
+    become one, as Bontes & Gain report 20 seeds: each phase and the total the logarithmic mean of the
+    seeds' medians; `seeds` lists them, `total_max` and `total_min` bound the total. A wrong or
+    skipped seed keeps its own record (and so still shows as wrong or skipped). One seed: unchanged."""
+    groups, order = {}, []
+    for r in records:
+        if r.case.seed is None or not r.usable:
+            order.append(r)
+            continue
+        base = ":".join(p for p in r.case.spec.split(":") if not p.startswith("seed="))
+        key = (r.algorithm, tuple(sorted(r.params.items())), r.d.get("device"), base)
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        groups[key].append(r)
+    out = []
+    for item in order:
+        if isinstance(item, Rec):
+            out.append(item)
+            continue
+        members = groups[item]
+        if len(members) == 1:
+            out.append(members[0])
+            continue
+        log_mean = lambda xs: math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs and min(xs) > 0 else 0.0  # noqa: E731
+        d = dict(members[0].d)
+        d["case"] = item[3]
+        d["total"] = {"median_ns": log_mean([m.total for m in members]),
+                      "noise": max((m.noise or 0) for m in members)}
+        names = list(dict.fromkeys(name for m in members for name in m.phases))
+        d["phases"] = [{"name": name, "median_ns": log_mean([m.phases[name] for m in members if name in m.phases])}
+                       for name in names]
+        merged = Rec(d, f"{len(members)} seeds of {members[0].describe()}")
+        merged.seeds = sorted(int(m.case.seed) for m in members)
+        merged.total_max = max(m.total for m in members)
+        merged.total_min = min(m.total for m in members)
+        out.append(merged)
+    return out
 
 
 def load_jsonl(path, journal=False):
@@ -162,7 +205,7 @@ class Source:
             raw, self.from_journal = load_jsonl(journal, journal=True), True
         else:
             raw, self.exists = [], False
-        self.records = [Rec(d, where) for d, where in raw if "algorithm" in d]
+        self.records = merge_seeds([Rec(d, where) for d, where in raw if "algorithm" in d])
         status_path = folder / f"{suite}.status.json"
         self.status = load_json(status_path) if status_path.exists() else None
         self.step = run.step("bench", api, suite)
