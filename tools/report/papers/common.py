@@ -550,6 +550,17 @@ class Panel:
     # Stacked bars instead of lines: categories on x, one stack per phase.
     categories: list = None
     stacks: list = None  # [(phase, [value per category])]
+    # Or grouped stacked bars (the Redzone paper's Figs. 4-7): per category one bar per group, each
+    # stacked by that group's own phases (phase 1 at the bottom), and a mark at the group's largest total.
+    groups: list = None  # [Group]
+
+
+@dataclass
+class Group:
+    label: str
+    style: str  # plots.STYLES key: the group's colour
+    phases: list  # per category: [(phase name, value), ...] in phase order, or None where it did not run
+    maxes: list  # per category: the largest total over the seeds, or None
 
 
 @dataclass

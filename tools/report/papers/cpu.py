@@ -4,7 +4,7 @@ with the marking phase, n sweep at k = 2, 10, 50, 90 %. The paper plots Fig. 7 o
 are its text's statements (abstract, §5.3, §6), judged on our numbers.
 """
 from .common import DASH, NotMeasured, pct, size_label
-from .removal import largest_common, range_text, share, speedups, sweep, sweep_figure, sweep_table
+from .removal import largest_common, phase_bars_figure, range_text, share, speedups, sweep, sweep_figure, sweep_table
 
 SUITE = "cpu"
 APIS = ["cpu"]
@@ -32,6 +32,14 @@ def build(paper):
     f = sweep_figure(paper, "cpu-fig7.png", f"Redzone Fig. 7 on the CPU — {dev}, cpu, winnow {commit}",
                      "Fig. 7 layout: median total time (marking included) against n, one panel per k.",
                      cells, ALGOS, scale=1e6, unit="ms")
+    if not f.rows:
+        f.missing = lack("the n sweep")
+    seeds = sorted({len(r.seeds) for r in cells.values() if r.seeds})
+    f = phase_bars_figure(paper, "cpu-fig7-phases.png", f"Redzone Fig. 7 on the CPU, by phase — {dev}, cpu, winnow {commit}",
+                          "Fig. 7 as the paper draws it: per n one bar per algorithm, stacked by its phases (phase 1, the "
+                          "marking, at the bottom), log scale" + (f"; logarithmic means over {'/'.join(map(str, seeds))} seeds, "
+                          "the black mark the largest total" if seeds else "; one seed per point (bench --seeds 20 for "
+                          "the paper's statistics)") + ".", cells, ALGOS, scale=1e6, unit="ms")
     if not f.rows:
         f.missing = lack("the n sweep")
     findings(paper, cells, lack)

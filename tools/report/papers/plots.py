@@ -117,12 +117,30 @@ def size_ticks(ax, xs):
     ax.minorticks_off()
 
 
+# Phase 1, 2, 3 … of a grouped stacked bar: the group's colour, then ever lighter, hatched.
+PHASE_HATCHES = ["", "//", "..", "xx", "\\\\"]
+
+
+def group_labels(panel):
+    depth = max((len(ph) for g in panel.groups for ph in g.phases if ph), default=0)
+    labels = [g.label for g in panel.groups] + [f"phase {i + 1}" for i in range(depth)]
+    if any(m is not None for g in panel.groups for m in g.maxes):
+        labels.append(MAX_LABEL)
+    return labels
+
+
+MAX_LABEL = "largest total over the seeds"
+
+
 def legend_labels(fig_spec):
     """Every label the shared legend will hold, in drawing order (known before drawing, to size the figure)."""
     labels = []
     for row in fig_spec.rows:
         for p in row:
-            names = [f"phase {ph}" for ph, _ in p.stacks] if p.stacks is not None else [s.label for s in p.series]
+            if p.groups is not None:
+                names = group_labels(p)
+            else:
+                names = [f"phase {ph}" for ph, _ in p.stacks] if p.stacks is not None else [s.label for s in p.series]
             labels += [x for x in names if x not in labels]
     return labels
 
@@ -153,7 +171,9 @@ def draw(fig_spec, path):
                 ax.set_visible(False)
                 continue
             panel = row[c]
-            if panel.stacks is not None:
+            if panel.groups is not None:
+                draw_groups(ax, panel, handles)
+            elif panel.stacks is not None:
                 draw_bars(ax, panel, handles)
             else:
                 draw_lines(ax, panel, handles, over)
@@ -223,3 +243,53 @@ def draw_bars(ax, panel, handles):
     ax.set_xticklabels(panel.categories, rotation=60, ha="right", fontsize=7)
     if len(bottom) and bottom.max() > 0:
         ax.set_ylim(0, bottom.max() * 1.08)  # the tallest stack's top stays inside the frame
+
+
+def draw_groups(ax, panel, handles):
+    """Per category one bar per group, stacked by the group's phases in their order (phase 1 at the
+    bottom: solid, the later ones lighter and hatched), on a log axis as the Redzone paper draws them;
+    a black bar mark at each group's largest total over the seeds."""
+    import numpy as np
+    from matplotlib.colors import to_rgb
+    from matplotlib.patches import Patch
+
+    n_cat, n_grp = len(panel.categories), len(panel.groups)
+    width = 0.8 / max(n_grp, 1)
+    x = np.arange(n_cat)
+    tops = []
+    for i, g in enumerate(panel.groups):
+        colour = np.array(to_rgb(style(g.style)[0]))
+        at = x - 0.4 + width * (i + 0.5)
+        for j, phases in enumerate(g.phases):
+            if not phases:
+                continue
+            bottom = 0.0
+            for depth, (_, v) in enumerate(phases):
+                if not v or v <= 0:
+                    continue
+                shade = colour + (1 - colour) * min(0.25 * depth, 0.75)  # later phases lighter
+                ax.bar(at[j], v, bottom=bottom, width=width, color=shade, edgecolor=colour * 0.6, linewidth=0.5,
+                       hatch=PHASE_HATCHES[min(depth, len(PHASE_HATCHES) - 1)])
+                bottom += v
+            tops.append(bottom)
+        handles.setdefault(g.label, Patch(facecolor=colour, edgecolor=colour * 0.6))
+        marks = [(at[j], m) for j, m in enumerate(g.maxes) if m is not None]
+        if marks:
+            line, = ax.plot([p[0] for p in marks], [p[1] for p in marks], linestyle="none", marker="_", markersize=9,
+                            markeredgewidth=1.6, color="black", zorder=4)
+            tops += [p[1] for p in marks]
+    for depth in range(max((len(ph) for g in panel.groups for ph in g.phases if ph), default=0)):
+        handles.setdefault(f"phase {depth + 1}", Patch(facecolor="white", edgecolor="#555555",
+                                                        hatch=PHASE_HATCHES[min(depth, len(PHASE_HATCHES) - 1)]))
+    if any(m is not None for g in panel.groups for m in g.maxes):
+        from matplotlib.lines import Line2D
+        handles.setdefault(MAX_LABEL, Line2D([], [], linestyle="none", marker="_", markersize=9, markeredgewidth=1.6,
+                                             color="black"))
+    ax.set_xticks(x)
+    ax.set_xticklabels(panel.categories, fontsize=8)
+    if panel.ylog:
+        ax.set_yscale("log")
+        log_labels(ax)
+        positive = [v for g in panel.groups for ph in g.phases if ph for _, v in ph[:1] if v and v > 0]
+        if positive and tops:
+            ax.set_ylim(min(positive) * 0.5, max(tops) * 1.5)

@@ -8,7 +8,8 @@ import csv
 import pathlib
 
 from .common import DASH, NotMeasured, Panel, Series, pc, pct, size_label
-from .removal import (largest_common, range_text, share, speedups, sweep, sweep_figure, sweep_table)
+from .removal import (largest_common, phase_bars_figure, range_text, share, speedups, sweep, sweep_figure,
+                      sweep_table)
 
 SUITE = "redzone"
 APIS = ["cuda"]
@@ -62,6 +63,16 @@ def build(paper):
                      "Fig. 5 layout: Redzone 1 and Single pass on one block, against n, one panel per k.", cells5, FIG5)
     if not f.rows:
         f.missing = lack("Redzone 1 and Single pass")
+    seeds = sorted({len(r.seeds) for r in list(cells4.values()) + list(cells5.values()) if r.seeds})
+    how = (f"logarithmic means over {'/'.join(map(str, seeds))} seeds, the black mark the largest total" if seeds
+           else "one seed per point")
+    for file, name, cells, algos, what in (("redzone-fig4-phases.png", "Fig. 4", cells4, FIG4, "the n sweep"),
+                                           ("redzone-fig5-phases.png", "Fig. 5", cells5, FIG5, "Redzone 1 and Single pass")):
+        f = phase_bars_figure(paper, file, f"Redzone {name} by phase — {title}",
+                              f"{name} as the paper draws it: per n one bar per algorithm, stacked by its phases (phase 1, "
+                              f"the marking, at the bottom), log scale; {how}.", cells, algos)
+        if not f.rows:
+            f.missing = lack(what)
     fig6_figure(paper, rsweep, title, lack)
     findings(paper, cells4, cells5, rsweep, text, lack)
 

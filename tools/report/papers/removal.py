@@ -2,7 +2,7 @@
 removal:N:k=K[:r=R], an n sweep per k with one algorithm against its competitors, the table and the
 figure of that sweep, and the speed-ups the findings are judged on.
 """
-from .common import DASH, NotMeasured, Panel, Series, bytes_label, pc, pct, ratio_range, size_label
+from .common import DASH, Group, NotMeasured, Panel, Series, bytes_label, pc, pct, ratio_range, size_label
 
 
 def is_sweep(r):
@@ -75,6 +75,30 @@ def sweep_figure(paper, file, title, caption, cells, algos, scale=1e3, unit="µs
             if pts:
                 panel.series.append(Series(label + variant_label(cells, a), [x for x, _ in pts], [y for _, y in pts], a))
         row.append(panel)
+    if row:
+        f.rows.append(row)
+    return f
+
+
+def phase_bars_figure(paper, file, title, caption, cells, algos, scale=1e3, unit="µs"):
+    """The paper's own form of Figs. 4, 5 and 7: one panel per k; per n one bar per algorithm,
+    stacked by its phases (phase 1, the marking, at the bottom), on a log axis, with a mark at the
+    largest total over the seeds where the point ran with several (bench --seeds)."""
+    f = paper.figure(file, title, caption)
+    ks, ns = ks_ns(cells)
+    row = []
+    for k in ks:
+        here = sorted({n for (kk, n, _) in cells if kk == k})
+        present = [(a, label) for a, label in algos if any((k, n, a) in cells for n in here)]
+        groups = []
+        for a, label in present:
+            recs = [cells.get((k, n, a)) for n in here]
+            groups.append(Group(label + variant_label(cells, a), a,
+                                [[(p, v / scale) for p, v in r.phases.items()] if r else None for r in recs],
+                                [r.total_max / scale if r and r.total_max is not None else None for r in recs]))
+        row.append(Panel(f"k = {pct(k)} removed", "n [32-bit elements]",
+                         f"time [{unit}] by phase (log scale)", ylog=True,
+                         categories=[size_label(n) for n in here], groups=groups))
     if row:
         f.rows.append(row)
     return f
