@@ -551,7 +551,8 @@ class Panel:
     categories: list = None
     stacks: list = None  # [(phase, [value per category])]
     # Or grouped stacked bars (the Redzone paper's Figs. 4-7): per category one bar per group, each
-    # stacked by that group's own phases (phase 1 at the bottom), and a mark at the group's largest total.
+    # stacked by that group's own phases (the last at the bottom, phase 1 on top), and a mark at the
+    # group's largest total.
     groups: list = None  # [Group]
 
 

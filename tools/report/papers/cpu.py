@@ -18,7 +18,9 @@ def build(paper):
     src = paper.sources["cpu"]
     dev, drv, commit = paper.header("cpu")
     threads = sorted({r.p("threads") for r in src.usable if r.p("threads")})
-    paper.intro += [f"Paper: 2 × Xeon Gold 6330 (56 threads), n = 512 KiB … 2 GiB of 32-bit items. Here: {dev}"
+    paper.intro += [f"Paper: 2 × Xeon Gold 6330 (56 threads), n = 512 KiB … 2 GiB of 32-bit items. Sizes: the paper "
+                    "counts bytes, winnow's case specs count 32-bit elements (2 GiB = 512M); the tables give both. "
+                    f"Here: {dev}"
                     + (f", {'/'.join(threads)} threads" if threads else "") + f" ({drv}). Times in ms."]
     lack = lambda what: paper.lacking("cpu", what)  # noqa: E731
     cells, skipped = sweep(src.usable + src.skipped, {a for a, _ in ALGOS})
@@ -36,8 +38,8 @@ def build(paper):
         f.missing = lack("the n sweep")
     seeds = sorted({len(r.seeds) for r in cells.values() if r.seeds})
     f = phase_bars_figure(paper, "cpu-fig7-phases.png", f"Redzone Fig. 7 on the CPU, by phase — {dev}, cpu, winnow {commit}",
-                          "Fig. 7 as the paper draws it: per n one bar per algorithm, stacked by its phases (phase 1, the "
-                          "marking, at the bottom), log scale" + (f"; logarithmic means over {'/'.join(map(str, seeds))} seeds, "
+                          "Fig. 7 as the paper draws it: per n one bar per algorithm, stacked by its phases (the last "
+                          "at the bottom, phase 1, the marking, on top), log scale" + (f"; logarithmic means over {'/'.join(map(str, seeds))} seeds, "
                           "the black mark the largest total" if seeds else "; one seed per point (bench --seeds 20 for "
                           "the paper's statistics)") + ".", cells, ALGOS, scale=1e6, unit="ms")
     if not f.rows:

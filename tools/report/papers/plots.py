@@ -246,9 +246,9 @@ def draw_bars(ax, panel, handles):
 
 
 def draw_groups(ax, panel, handles):
-    """Per category one bar per group, stacked by the group's phases in their order (phase 1 at the
-    bottom: solid, the later ones lighter and hatched), on a log axis as the Redzone paper draws them;
-    a black bar mark at each group's largest total over the seeds."""
+    """Per category one bar per group, stacked by the group's phases (the last at the bottom, phase 1
+    on top; phase 1 solid, the later ones lighter and hatched), on a log axis as the Redzone paper
+    draws them; a black bar mark at each group's largest total over the seeds."""
     import numpy as np
     from matplotlib.colors import to_rgb
     from matplotlib.patches import Patch
@@ -264,7 +264,9 @@ def draw_groups(ax, panel, handles):
             if not phases:
                 continue
             bottom = 0.0
-            for depth, (_, v) in enumerate(phases):
+            # The paper's order: the last phase at the bottom, phase 1 (the marking) on top, so that a
+            # reader can take phase 1 off by eye.
+            for depth, (_, v) in reversed(list(enumerate(phases))):
                 if not v or v <= 0:
                     continue
                 shade = colour + (1 - colour) * min(0.25 * depth, 0.75)  # later phases lighter
@@ -290,6 +292,6 @@ def draw_groups(ax, panel, handles):
     if panel.ylog:
         ax.set_yscale("log")
         log_labels(ax)
-        positive = [v for g in panel.groups for ph in g.phases if ph for _, v in ph[:1] if v and v > 0]
+        positive = [v for g in panel.groups for ph in g.phases if ph for _, v in ph[-1:] if v and v > 0]
         if positive and tops:
             ax.set_ylim(min(positive) * 0.5, max(tops) * 1.5)

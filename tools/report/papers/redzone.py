@@ -33,8 +33,9 @@ def build(paper):
     text = published_text()
     dev, drv, commit = paper.header(api)
     paper.intro += ["Paper: an A100 (MIG 4g.20gb) and an RTX 3070, n = 128 KiB … 2 GiB of 32-bit items, each competitor "
-                    "with the paper's marking phase (phase 1). Times in µs: each record's median; where a point ran with "
-                    "several seeds (the suite asks for 20, as the paper does), the logarithmic mean over them."]
+                    "with the paper's marking phase (phase 1). Sizes: the paper counts bytes, winnow's case specs count "
+                    "32-bit elements (2 GiB = 512M); the tables give both. Times in µs: each record's median; where a "
+                    "point ran with several seeds (the suite asks for 20, as the paper does), the logarithmic mean over them."]
     recs = src.usable + src.skipped
     cells4, skipped4 = sweep(recs, {a for a, _ in FIG4})
     cells5, skipped5 = sweep(recs, {a for a, _ in FIG5})
@@ -69,8 +70,8 @@ def build(paper):
     for file, name, cells, algos, what in (("redzone-fig4-phases.png", "Fig. 4", cells4, FIG4, "the n sweep"),
                                            ("redzone-fig5-phases.png", "Fig. 5", cells5, FIG5, "Redzone 1 and Single pass")):
         f = phase_bars_figure(paper, file, f"Redzone {name} by phase — {title}",
-                              f"{name} as the paper draws it: per n one bar per algorithm, stacked by its phases (phase 1, "
-                              f"the marking, at the bottom), log scale; {how}.", cells, algos)
+                              f"{name} as the paper draws it: per n one bar per algorithm, stacked by its phases (the last "
+                              f"at the bottom, phase 1, the marking, on top), log scale; {how}.", cells, algos)
         if not f.rows:
             f.missing = lack(what)
     fig6_figure(paper, rsweep, title, lack)

@@ -82,8 +82,8 @@ def sweep_figure(paper, file, title, caption, cells, algos, scale=1e3, unit="µs
 
 def phase_bars_figure(paper, file, title, caption, cells, algos, scale=1e3, unit="µs"):
     """The paper's own form of Figs. 4, 5 and 7: one panel per k; per n one bar per algorithm,
-    stacked by its phases (phase 1, the marking, at the bottom), on a log axis, with a mark at the
-    largest total over the seeds where the point ran with several (bench --seeds)."""
+    stacked by its phases (the last at the bottom, phase 1, the marking, on top), on a log axis,
+    with a mark at the largest total over the seeds where the point ran with several (bench --seeds)."""
     f = paper.figure(file, title, caption)
     ks, ns = ks_ns(cells)
     row = []
@@ -96,9 +96,9 @@ def phase_bars_figure(paper, file, title, caption, cells, algos, scale=1e3, unit
             groups.append(Group(label + variant_label(cells, a), a,
                                 [[(p, v / scale) for p, v in r.phases.items()] if r else None for r in recs],
                                 [r.total_max / scale if r and r.total_max is not None else None for r in recs]))
-        row.append(Panel(f"k = {pct(k)} removed", "n [32-bit elements]",
+        row.append(Panel(f"k = {pct(k)} removed", "n: 32-bit elements (bytes, as the paper counts)",
                          f"time [{unit}] by phase (log scale)", ylog=True,
-                         categories=[size_label(n) for n in here], groups=groups))
+                         categories=[f"{size_label(n)}\n{bytes_label(n)}" for n in here], groups=groups))
     if row:
         f.rows.append(row)
     return f
