@@ -188,7 +188,7 @@ class Reproduce(unittest.TestCase):
                 self.assertIn("no CUDA device", f["missing"])
 
     def test_figures(self):
-        expected = {"moreira-fig8-10-density.png", "moreira-fig7.png", "cpu-fig7.png", "cpu-fig7-phases.png"}
+        expected = {"moreira-fig8-10-density.png", "moreira-fig7.png", "cpu-fig7.png", "cpu-fig7-phases.png", "cpu-fig7-shares.png"}
         drawn = {f["file"] for p in self.report["papers"].values() for f in p["figures"] if f["drawn"]}
         if has_matplotlib():
             self.assertEqual(drawn, expected)

@@ -550,6 +550,7 @@ class Panel:
     # Stacked bars instead of lines: categories on x, one stack per phase.
     categories: list = None
     stacks: list = None  # [(phase, [value per category])]
+    horizontal: bool = False  # stacked bars drawn left to right (categories top to bottom)
     # Or grouped stacked bars (the Redzone paper's Figs. 4-7): per category one bar per group, each
     # stacked by that group's own phases (the last at the bottom, phase 1 on top), and a mark at the
     # group's largest total.

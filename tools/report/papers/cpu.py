@@ -4,7 +4,8 @@ with the marking phase, n sweep at k = 2, 10, 50, 90 %. The paper plots Fig. 7 o
 are its text's statements (abstract, §5.3, §6), judged on our numbers.
 """
 from .common import DASH, NotMeasured, pct, size_label
-from .removal import largest_common, phase_bars_figure, range_text, share, speedups, sweep, sweep_figure, sweep_table
+from .removal import (largest_common, phase_bars_figure, range_text, share, share_figure, speedups, sweep, sweep_figure,
+                      sweep_table)
 
 SUITE = "cpu"
 APIS = ["cpu"]
@@ -42,6 +43,11 @@ def build(paper):
                           "at the bottom, phase 1, the marking, on top), log scale" + (f"; logarithmic means over {'/'.join(map(str, seeds))} seeds, "
                           "the black mark the largest total" if seeds else "; one seed per point (bench --seeds 20 for "
                           "the paper's statistics)") + ".", cells, ALGOS, scale=1e6, unit="ms")
+    if not f.rows:
+        f.missing = lack("the n sweep")
+    f = share_figure(paper, "cpu-fig7-shares.png", f"Redzone Fig. 7 (horizontal bars): share of each phase — {dev}, cpu",
+                     "Each algorithm's phases as a share of its total, at the largest n every algorithm ran at that k (the "
+                     "paper: 2 GiB).", cells, ALGOS)
     if not f.rows:
         f.missing = lack("the n sweep")
     findings(paper, cells, lack)

@@ -236,9 +236,21 @@ def draw_bars(ax, panel, handles):
     bottom = np.zeros(len(panel.categories))
     for phase, values in panel.stacks:
         v = np.array([0.0 if y is None else y for y in values])
-        bars = ax.bar(x, v, bottom=bottom, color=phase_colour(phase), width=0.75, label=phase)
+        if panel.horizontal:
+            bars = ax.barh(x, v, left=bottom, color=phase_colour(phase), height=0.7, label=phase)
+        else:
+            bars = ax.bar(x, v, bottom=bottom, color=phase_colour(phase), width=0.75, label=phase)
         handles.setdefault(f"phase {phase}", bars)
         bottom += v
+    if panel.horizontal:
+        # Shares of a whole: 0 … 100 % with a divider every 20 %, as the paper draws them; the first
+        # category on top.
+        ax.set_yticks(x)
+        ax.set_yticklabels(panel.categories, fontsize=8)
+        ax.invert_yaxis()
+        ax.set_xlim(0, 100)
+        ax.set_xticks(range(0, 101, 20))
+        return
     ax.set_xticks(x)
     ax.set_xticklabels(panel.categories, rotation=60, ha="right", fontsize=7)
     if len(bottom) and bottom.max() > 0:

@@ -8,8 +8,8 @@ import csv
 import pathlib
 
 from .common import DASH, NotMeasured, Panel, Series, pc, pct, size_label
-from .removal import (largest_common, phase_bars_figure, range_text, share, speedups, sweep, sweep_figure,
-                      sweep_table)
+from .removal import (largest_common, phase_bars_figure, range_text, share, share_figure, speedups, sweep,
+                      sweep_figure, sweep_table)
 
 SUITE = "redzone"
 APIS = ["cuda"]
@@ -72,6 +72,11 @@ def build(paper):
         f = phase_bars_figure(paper, file, f"Redzone {name} by phase — {title}",
                               f"{name} as the paper draws it: per n one bar per algorithm, stacked by its phases (the last "
                               f"at the bottom, phase 1, the marking, on top), log scale; {how}.", cells, algos)
+        if not f.rows:
+            f.missing = lack(what)
+        f = share_figure(paper, file.replace("-phases", "-shares"), f"Redzone {name} (horizontal bars): share of each "
+                         f"phase — {title}", "Each algorithm's phases as a share of its total, at the largest n every "
+                         "algorithm ran at that k (the paper: 2 GiB).", cells, algos)
         if not f.rows:
             f.missing = lack(what)
     fig6_figure(paper, rsweep, title, lack)

@@ -104,6 +104,27 @@ def phase_bars_figure(paper, file, title, caption, cells, algos, scale=1e3, unit
     return f
 
 
+def share_figure(paper, file, title, caption, cells, algos):
+    """The paper's horizontal bars: each algorithm's phases as shares of its total, one panel per k,
+    at the largest n where every algorithm drawn ran at that k (the paper: 2 GiB)."""
+    f = paper.figure(file, title, caption)
+    ks, _ = ks_ns(cells)
+    row = []
+    for k in ks:
+        present = [(a, label) for a, label in algos if any(key[0] == k and key[2] == a for key in cells)]
+        n = largest_common(cells, [a for a, _ in present], k)
+        if n is None:
+            continue
+        recs = [cells[(k, n, a)] for a, _ in present]
+        phases = list(dict.fromkeys(p for r in recs for p in r.phases))
+        stacks = [(p, [100 * share(r, p) if p in r.phases else 0.0 for r in recs]) for p in phases]
+        row.append(Panel(f"k = {pct(k)} removed, n = {size_label(n)} ({bytes_label(n)})", "share of the total [%]", "",
+                         categories=[label for _, label in present], stacks=stacks, horizontal=True))
+    if row:
+        f.rows.append(row)
+    return f
+
+
 def variant_label(cells, algo):
     """The parameters of the variant drawn, when the algorithm has any (one variant per series)."""
     params = {tuple(sorted(r.params.items())) for (_, _, a), r in cells.items() if a == algo}
