@@ -99,7 +99,7 @@ TEST_F(bench_cli, case_globs_pick_from_the_suite_and_name_picks_the_file) {
   const result all = winnow("bench --suite cpu --api cpu --list");
   const result some = winnow("bench --suite cpu --api cpu --case 'removal:128K:*' --case 'removal:1M:k=0.[19]' --list");
   ASSERT_EQ(some.code, 0) << some.output;
-  EXPECT_EQ(count(all.output, "removal:"), 5u * 24u) << all.output;
+  EXPECT_EQ(count(all.output, "removal:"), 5u * 20u) << "5 sizes × 4 densities × 5 algorithms\n" << all.output;
   // 128K: four densities; 1M: k=0.1 and k=0.9 — six cases × five algorithms.
   EXPECT_EQ(count(some.output, "removal:"), 5u * 6u) << some.output;
   EXPECT_EQ(count(some.output, "removal:8M"), 0u) << some.output;
@@ -240,4 +240,20 @@ TEST_F(bench_cli, a_suites_seeds_apply_unless_the_command_line_says_otherwise) {
   ASSERT_EQ(one.code, 0) << one.output;
   EXPECT_EQ(records("once").size(), 2u);
   EXPECT_FALSE(fs::exists(m_dir / "once.seeds.jsonl")) << "no summary for one seed";
+}
+
+TEST_F(bench_cli, a_suite_may_list_grids_that_run_one_after_another) {
+  const fs::path suite = m_dir / "grids.json";
+  std::ofstream(suite) << R"({"name": "grids", "apis": ["cpu"], "algorithms": ["cpu/redzone"], "cases": ["all:10"],
+    "params": {"cpu/redzone": [{"threads": ["1"], "batches": ["1", "3"]}, {"threads": ["2"], "batches": ["3"]}, {"batches": ["3"]}]}})";
+  const result r = winnow("bench --suite " + suite.string() + " --list");
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_EQ(lines_with(r.output, "cpu/redzone", "batches=1,threads=1"), 1u) << r.output;
+  EXPECT_EQ(lines_with(r.output, "cpu/redzone", "batches=3,threads=1"), 1u) << r.output;
+  EXPECT_EQ(lines_with(r.output, "cpu/redzone", "batches=3,threads=2"), 1u) << "a set two grids give runs once\n" << r.output;
+  EXPECT_NE(r.output.find("3 runs"), std::string::npos) << r.output;
+  // A --param sweep applies inside every grid.
+  const result swept = winnow("bench --suite " + suite.string() + " --param batches=4 --list");
+  ASSERT_EQ(swept.code, 0) << swept.output;
+  EXPECT_EQ(lines_with(swept.output, "cpu/redzone", "batches=4"), 2u) << swept.output;
 }

@@ -57,11 +57,12 @@ std::vector<std::string> select_cases(const bench_args& a, const suite& s) {
   return out;
 }
 
-/// The value lists of one algorithm: the suite's, then each --param sweep that applies in its place.
+/// The parameter sets of one algorithm: each of the suite's grids (its value lists, then each --param
+/// sweep that applies in their place) as a product, one grid after another.
 std::vector<params> grid(const suite& s, const algorithm_info& info, const std::vector<param_sweep>& sweeps,
                          std::vector<bool>& used) {
-  std::map<std::string, std::vector<std::string>> lists;
-  if (auto it = s.params.find(info.full_name()); it != s.params.end()) lists = it->second;
+  std::vector<std::map<std::string, std::vector<std::string>>> grids{{}};
+  if (auto it = s.params.find(info.full_name()); it != s.params.end()) grids = it->second;
   for (std::size_t i = 0; i < sweeps.size(); ++i) {
     const auto& sw = sweeps[i];
     if (!sw.pattern.empty() && !glob_match(sw.pattern, info.full_name())) continue;
@@ -71,10 +72,13 @@ std::vector<params> grid(const suite& s, const algorithm_info& info, const std::
       if (!sw.pattern.empty() && !is_glob(sw.pattern)) (void)resolve_params(info, {{sw.key, sw.values.front()}});
       continue;
     }
-    lists[sw.key] = sw.values;
+    for (auto& lists : grids) lists[sw.key] = sw.values;
     used[i] = true;
   }
-  return product({lists.begin(), lists.end()});
+  std::vector<params> out;
+  for (const auto& lists : grids)
+    for (auto& p : product({lists.begin(), lists.end()})) out.push_back(std::move(p));
+  return out;
 }
 
 } // namespace
@@ -157,7 +161,12 @@ bench_plan make_plan(const bench_args& a, const suite& s, const registry& reg) {
           !selects(a.algos, name))
         continue;
       for (const auto& x : e.info.axes) selected_keys.insert(x.key);
-      for (const auto& p : grid(s, e.info, sweeps, used)) mine.push_back({&e, resolve_params(e.info, p).texts()});
+      for (const auto& p : grid(s, e.info, sweeps, used)) {
+        bench_job job{&e, resolve_params(e.info, p).texts()};
+        // Grids of one algorithm may meet once defaults are filled in: each set runs once.
+        if (std::none_of(mine.begin(), mine.end(), [&](const bench_job& m) { return m.entry == job.entry && m.p == job.p; }))
+          mine.push_back(std::move(job));
+      }
     }
     if (mine.empty()) continue;
     if (auto why = reg.unavailable_reason(b.api)) plan.not_run[b.api] = *why;

@@ -38,8 +38,22 @@ void read_sweep(const std::string& origin, const json& j, suite& s) {
   if (j.contains("algorithms")) s.algorithms = get<strings>(origin, j, "algorithms", list);
   if (j.contains("sizes")) s.sizes = get<strings>(origin, j, "sizes", list);
   if (j.contains("cases")) s.cases = get<strings>(origin, j, "cases", list);
-  if (j.contains("params"))
-    s.params = get<decltype(s.params)>(origin, j, "params", "{\"api/name\": {\"key\": [\"value\", …]}}");
+  if (j.contains("params")) {
+    using grid = std::map<std::string, std::vector<std::string>>;
+    const char* wanted = "{\"api/name\": {\"key\": [\"value\", …]}} or {\"api/name\": [{…}, {…}]}";
+    const json& all = j.at("params");
+    if (!all.is_object()) throw usage_error("suite " + origin + ": \"params\" must be " + wanted + " (got " + all.dump() + ")");
+    s.params.clear();
+    for (const auto& [name, value] : all.items()) {
+      const json one = json{{"params", value}};
+      if (value.is_array()) {
+        if (value.empty()) throw usage_error("suite " + origin + ": \"params\": \"" + name + "\" lists no grid");
+        s.params[name] = get<std::vector<grid>>(origin, one, "params", wanted);
+      } else {
+        s.params[name] = {get<grid>(origin, one, "params", wanted)};
+      }
+    }
+  }
   if (j.contains("warmup")) s.warmup = integer_in(origin, j, "warmup", 0, 100000);
   if (j.contains("reps")) s.reps = integer_in(origin, j, "reps", 1, 100000);
   if (j.contains("seeds")) s.seeds = integer_in(origin, j, "seeds", 1, 1000);

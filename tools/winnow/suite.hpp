@@ -5,6 +5,7 @@
 //     "algorithms": ["cpu/redzone"],                                   // optional: only these
 //     "sizes": ["128K", "1M"], "cases": ["removal:{size}:k=0.1"],     // {size} expands over sizes
 //     "params": { "gl/horn": { "block": ["32", "128"] } },            // swept as a product; else defaults
+//     "params": { "cuda/redzone2": [{ "early": ["off"] }, {}] },      // a list: each a product, run one after another
 //     "warmup": 1, "warmup_ms": 200, "reps": 5,
 //     "seeds": 20,                                                    // seeded cases with seeds s … s+19 (bench --seeds)
 //     "quick": { "sizes": ["64K"], "reps": 2 } }                      // --quick: these keys replace the suite's
@@ -20,7 +21,9 @@ namespace winnow::cli {
 struct suite {
   std::string name, description;
   std::vector<std::string> apis, algorithms, sizes, cases;
-  std::map<std::string, std::map<std::string, std::vector<std::string>>> params;
+  /// Per algorithm, the grids to run one after another, each a product of its value lists (one grid
+  /// when the file gives an object; an empty grid is the defaults).
+  std::map<std::string, std::vector<std::map<std::string, std::vector<std::string>>>> params;
   int warmup = 1, reps = 5;
   int seeds = 1; ///< every seeded case this many times, with consecutive seeds (bench --seeds)
   double warmup_ms = 200; ///< and at least this long (GPU clocks ramp up after the host's case generation)

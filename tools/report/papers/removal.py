@@ -32,11 +32,12 @@ def share(rec, phase):
     return rec.phases.get(phase, 0) / rec.total if rec and rec.total else None
 
 
-def sweep_table(paper, name, note, cells, skipped, algos, ours, scale=1e3, unit="µs", phase="mark"):
-    """Rows k × n, a column per algorithm, then best competitor / ours and ours' phase-1 share."""
+def sweep_table(paper, name, note, cells, skipped, algos, ours, scale=1e3, unit="µs", phase="mark", competitors=None):
+    """Rows k × n, a column per algorithm, then best competitor / ours and ours' phase-1 share
+    (competitors: every other algorithm drawn, unless given)."""
     t = paper.table(name, note=note)
     present = [(a, label) for a, label in algos if any(k[2] == a for k in cells)]
-    comps = [a for a, _ in present if a != ours]
+    comps = [a for a, _ in present if a != ours and (competitors is None or a in competitors)]
     t.sub(["k", "n", "size"] + [f"{label} [{unit}]" for _, label in present]
           + (["best other / " + dict(algos)[ours]] if comps else []) + [f"{dict(algos)[ours]}: {phase} share"])
     ks, ns = ks_ns({**cells, **skipped})
