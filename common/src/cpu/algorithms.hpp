@@ -8,4 +8,5 @@ algorithm_entry remove_if_entry();
 algorithm_entry par_remove_if_entry();
 algorithm_entry redzone_entry();
 algorithm_entry stencil_entry();
+algorithm_entry scan_compact_entry();
 } // namespace winnow::cpu
