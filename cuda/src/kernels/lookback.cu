@@ -200,7 +200,7 @@ __device__ void stage_and_store(const E (&v)[S::ROWS][V], const unsigned (&ok)[S
 
 /// Stores this thread's survivors at their places, one store each (4, 8 or 16 bytes, aligned): a
 /// warp's row lands in one contiguous range, so its stores combine in L2. No shared memory. On the
-/// H200 (docs/results/h200-2026-11-25c) it beats staging at 10-50 % valid (550 against 572 µs at
+/// H200 (docs/results/h200-2026-11-25c, call 9) it beats staging at 50 % valid (555 against 572 µs at
 /// 2^28 / 50 %) and loses at 90 % (813 against 701 µs: four times the store instructions of whole
 /// vectors); in Vulkan, where the staging area costs resident workgroups, direct wins everywhere.
 template <class S, class E, int V>
