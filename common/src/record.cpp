@@ -52,6 +52,12 @@ stats stats_from(const nlohmann::json& j) {
 
 } // namespace
 
+std::string csv_params(const params& p) {
+  std::string s;
+  for (const auto& [k, v] : p) s += (s.empty() ? "" : ";") + k + "=" + v;
+  return s;
+}
+
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string out = "\"";
@@ -190,10 +196,8 @@ std::string to_csv(const std::vector<record>& rows) {
   for (const auto& name : phase_names) out += "," + name + "_median_ns," + name + "_min_ns," + name + "_max_ns";
   out += "\n";
   for (const auto& r : rows) {
-    std::string joined;
-    for (const auto& [k, v] : r.parameters) joined += (joined.empty() ? "" : ";") + k + "=" + v;
     const std::vector<std::string> fields = {
-        std::to_string(record_schema_version), r.winnow_version, r.api, r.algorithm, joined, r.spec,
+        std::to_string(record_schema_version), r.winnow_version, r.api, r.algorithm, csv_params(r.parameters), r.spec,
         std::to_string(r.n), std::to_string(r.removals), std::to_string(r.valid), std::to_string(r.kept),
         r.stable ? "true" : "false", r.in_place ? "true" : "false", std::to_string(r.warmup), num(r.warmup_ns / 1e6),
         std::to_string(r.warmup_runs), num(r.warmup_ran_ns / 1e6),

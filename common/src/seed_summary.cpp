@@ -19,12 +19,6 @@ double log_mean(const std::vector<double>& xs) {
   return n ? std::exp(sum / static_cast<double>(n)) : 0;
 }
 
-std::string joined(const params& p) {
-  std::string s;
-  for (const auto& [k, v] : p) s += (s.empty() ? "" : ";") + k + "=" + v;
-  return s;
-}
-
 } // namespace
 
 std::vector<seed_summary> summarize_seeds(const std::vector<record>& rows) {
@@ -43,7 +37,7 @@ std::vector<seed_summary> summarize_seeds(const std::vector<record>& rows) {
     const std::uint64_t seed_value = std::stoull(seed->second);
     spec.keys.erase(seed);
     const std::string base = to_string(spec);
-    const std::string key = r.api + '\n' + r.algorithm + '\n' + joined(r.parameters) + '\n' + r.device + '\n' + base;
+    const std::string key = r.api + '\n' + r.algorithm + '\n' + to_string(r.parameters) + '\n' + r.device + '\n' + base;
     auto [it, fresh] = index.emplace(key, groups.size());
     if (fresh) {
       groups.emplace_back();
@@ -108,7 +102,7 @@ std::string to_csv(const std::vector<seed_summary>& rows) {
   for (const auto& r : rows) {
     std::string seeds;
     for (auto s : r.seeds) seeds += (seeds.empty() ? "" : ";") + std::to_string(s);
-    const std::vector<std::string> fields = {std::to_string(record_schema_version), r.api, r.algorithm, joined(r.parameters), r.spec,
+    const std::vector<std::string> fields = {std::to_string(record_schema_version), r.api, r.algorithm, csv_params(r.parameters), r.spec,
                                              r.device, seeds, std::to_string(r.failed), std::to_string(r.skipped),
                                              num(r.total_log_mean_ns), num(r.total_min_ns), num(r.total_max_ns)};
     std::string line;

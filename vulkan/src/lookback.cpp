@@ -63,9 +63,9 @@ public:
         m_shape.threads % props.subgroup_size || props.subgroup_size < 4)
       throw unavailable("winnow::vk: vk/lookback tile=" + p.text("tile") + " needs workgroups of " +
                         std::to_string(m_shape.threads) + " invocations in whole subgroups of at least 4 on " + props.name);
-    // The staging area (a tile and one vector) unless stores are direct, and the per-subgroup counts
-    // (shaders/lookback.glsl).
-    const std::uint32_t shared = (direct ? 0 : m_shape.bytes() + 16) + 4 * (m_shape.rows / 2) * (m_shape.threads / 4) + 8;
+    // The staging area (a tile and one vector; one vector when stores are direct) and the
+    // per-subgroup counts (shaders/lookback.glsl).
+    const std::uint32_t shared = (direct ? 0 : m_shape.bytes()) + 16 + 4 * (m_shape.rows / 2) * (m_shape.threads / 4) + 8;
     if (shared > props.max_shared_bytes)
       throw unavailable("winnow::vk: vk/lookback tile=" + p.text("tile") + " needs " + std::to_string(shared) +
                         " bytes of shared memory; " + props.name + " has " + std::to_string(props.max_shared_bytes));

@@ -85,6 +85,8 @@ void set_command_line(int argc, char** argv);
 /// Header and rows; phase columns are the union of all phases, in order of first appearance.
 [[nodiscard]] std::string to_csv(const std::vector<record>& rows);
 
+/// Parameters as the CSV files write them: "k1=v1;k2=v2" (';': the field holds no comma).
+[[nodiscard]] std::string csv_params(const params& p);
 /// A CSV field, quoted where it holds a comma, a quote or a newline.
 [[nodiscard]] std::string csv_field(const std::string& s);
 /// A number as the record files write it (12 significant digits).
