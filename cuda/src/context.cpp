@@ -45,6 +45,7 @@ context::context() {
   m_props.max_threads_per_sm = prop.maxThreadsPerMultiProcessor;
   m_props.l2_bytes = static_cast<std::size_t>(prop.l2CacheSize);
   m_props.shared_per_block = prop.sharedMemPerBlock;
+  m_props.shared_per_block_optin = prop.sharedMemPerBlockOptin;
   WINNOW_CUDA_CHECK(cudaDriverGetVersion(&m_props.driver_version));
   WINNOW_CUDA_CHECK(cudaRuntimeGetVersion(&m_props.runtime_version));
   // Non-blocking: nothing else in the process (the legacy default stream) serializes with us.

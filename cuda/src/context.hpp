@@ -17,6 +17,7 @@ struct device_properties {
   int max_threads_per_sm = 0;
   std::size_t l2_bytes = 0;      ///< [bytes]
   std::size_t shared_per_block = 0;
+  std::size_t shared_per_block_optin = 0; ///< the most a kernel may ask for with cudaFuncAttributeMaxDynamicSharedMemorySize
   int driver_version = 0, runtime_version = 0; ///< 13000 = 13.0
 };
 

@@ -21,6 +21,17 @@ public:
   explicit redzone(bool single_block) : m_single(single_block) {}
 
   void run(timer& t) override {
+    if (m_bitmap) {
+      // Counted inside the run, as every order is; no mark and no orphans phase exist here.
+      t.phase("order");
+      if (!trivial()) redzone_bitmap_order(m_plan, m_order_temp.get(), m_r.get(), m_k, m_r_ordered.get(), m_stats.get(), stream());
+      t.phase("fill");
+      if (!trivial()) {
+        redzone_bitmap_fill(m_state, m_plan, m_r_ordered.get(), stream());
+        m_launches += 6; // count, CUB's scan (init + scan), scatter, sort, fill
+      }
+      return;
+    }
     if (m_order_bits.second > m_order_bits.first && !trivial()) {
       // Counted inside the run: the order is part of the algorithm's cost.
       t.phase("order");
@@ -69,7 +80,8 @@ protected:
       m_cfg.early = p.on("early");
       m_cfg.shared = p.on("shared");
       m_cfg.prefetch = p.on("prefetch");
-      m_order_bits = order_bits(p.text("order"));
+      m_bitmap = p.text("order") == "bitmap" || (p.text("order") == "auto" && bitmap_pays());
+      m_order_bits = m_bitmap ? std::pair{0, 0} : order_bits(p.text("order"));
       const std::size_t tile = static_cast<std::size_t>(tuning::redzone_block) * tuning::redzone_items;
       std::size_t batch = param_size(p, "batch");
       if (batch == 0) {
@@ -96,7 +108,11 @@ protected:
     m_done.resize(1);
     WINNOW_CUDA_CHECK(cudaMemsetAsync(m_done.get(), 0, sizeof(unsigned), stream()));
     std::uint32_t* r = m_r.get();
-    if (m_order_bits.second > m_order_bits.first) {
+    if (m_bitmap) {
+      m_plan = redzone_bitmap_plan_for(m_n, m_k);
+      m_r_ordered.resize(m_k);
+      m_order_temp.resize(m_plan.temp_bytes);
+    } else if (m_order_bits.second > m_order_bits.first) {
       // The phases read the ordered copy; m_r keeps R as given, restored by every reset.
       m_r_ordered.resize(m_k);
       m_order_temp.resize(redzone_order_bytes(m_k, m_order_bits.first, m_order_bits.second));
@@ -119,6 +135,12 @@ protected:
     // in place (C to R', D to Z'); orphans: read R' and Z', write the holes. Alg. 2 as written:
     // early pairing and shared orphans write fewer orphans than this counts.
     const std::uint64_t k = m_k;
+    if (m_bitmap) {
+      // order: count reads R, scatter reads and writes it, sort reads and writes it (the bitmaps
+      // stay in shared memory); fill: reads sorted R and the kept zone items, writes the holes.
+      const std::uint64_t holes = m_k - m_zone;
+      return {12 * k + 4 * k + 4 * holes, 8 * k + 4 * holes, 0};
+    }
     // The order: one pass reading R for the histograms, then per 8 bits one pass reading and writing it.
     const int bits = m_order_bits.second - m_order_bits.first;
     const std::uint64_t passes = bits > 0 ? static_cast<std::uint64_t>((bits + 7) / 8) : 0;
@@ -132,24 +154,27 @@ private:
 
   /// The bits of an index the order sorts by: none (off, Alg. 2 as published), the top 8 or 16 of
   /// the index range (buckets of 2^(b-8) or 2^(b-16) elements, b = bits of n - 1), or all of them.
-  /// auto sorts where the H200 showed sorting to pay (docs/results/h200-2026-11-24): a stream of at
-  /// least 4× the L2 (below, the scattered writes stay in L2 and cost little) and k ≥ 5 % of n (at
-  /// 2 % the sort costs more than the ordered writes save).
   [[nodiscard]] std::pair<int, int> order_bits(const std::string& order) const {
     int b = 0;
     while (b < 32 && (std::uint64_t{1} << b) < m_n) ++b;
     if (order == "top8") return {std::max(0, b - 8), b};
     if (order == "top16") return {std::max(0, b - 16), b};
     if (order == "sort") return {0, b};
-    if (order == "auto" && 4 * m_n >= 4 * device().l2_bytes && 20 * m_k >= m_n) return {0, b};
     return {0, 0};
   }
+
+  /// auto: order=bitmap where it was faster than Alg. 2's own fill on the H200
+  /// (docs/results/h200-2026-11-25d): a stream over 4× the L2 (there the fill's scattered writes go
+  /// to DRAM; 2^28 at k = 2-50 %), or k ≥ 10 % (2^24 at 10 and 50 %; at 2 and 5 % the order cost
+  /// more than it saved while the stream sat in L2).
+  [[nodiscard]] bool bitmap_pays() const { return m_n >= device().l2_bytes || 10 * m_k >= m_n; }
 
   void check_status() {
     const auto stats = m_stats.download(2, stream());
     if (stats[1] != 0)
       throw error(std::string("winnow::cuda::") + (m_single ? "redzone1" : "redzone2") +
-                  ": source and destination orphan totals differ (Lemma 4.2; R has duplicates?)");
+                  (m_bitmap ? ": R holds an index twice (order=bitmap set fewer bits than R has entries; duplicates?)"
+                            : ": source and destination orphan totals differ (Lemma 4.2; R has duplicates?)"));
   }
 
   /// The traffic model's case counts (fixed by the data: pairs Z[i] ↔ R[i]).
@@ -171,6 +196,8 @@ private:
   }
 
   bool m_single;
+  bool m_bitmap = false; ///< order=bitmap: sorted R, holes paired with kept zone items in address order
+  redzone_bitmap_plan m_plan;
   redzone2_config m_cfg;
   redzone_state m_state;
   unsigned m_mark_blocks = 1;
@@ -229,9 +256,11 @@ algorithm_entry redzone2_entry() {
             on_off_axis("prefetch", "§6: load the next tile of R and Z before working on this one", "off"),
             choice_axis("order",
                         "order R before the fill so its writes land bucket by bucket (top8, top16: a radix sort of the "
-                        "index's high 8 or 16 bits) or in address order (sort); auto: sort where it pays (a stream "
-                        "over 4× the L2 and k ≥ 5 %); off: Alg. 2 as published",
-                        "off", {"off", "top8", "top16", "sort", "auto"})}},
+                        "index's high 8 or 16 bits) or in address order (sort); bitmap: R bucketed by its high bits and "
+                        "each bucket sorted through a shared-memory bitmap, then the j-th kept red-zone item fills the "
+                        "j-th hole (no mark, no orphans; O(k + n/32)); auto: bitmap where it pays (a stream over 4× the "
+                        "L2, or k ≥ 10 %), else off; off: Alg. 2 as published",
+                        "off", {"off", "top8", "top16", "sort", "auto", "bitmap"})}},
           .make = [] { return std::make_unique<redzone>(false); }};
 }
 

@@ -38,6 +38,27 @@ struct redzone2_config {
 /// only): the fill then writes the holes bucket by bucket, or in address order when all bits are sorted.
 void redzone_order(void* d_temp, std::size_t temp_bytes, const std::uint32_t* d_r, std::uint32_t* d_out, std::size_t k,
                    int begin_bit, int end_bit, cudaStream_t stream);
+/// The sizes of order=bitmap (kernels/redzone_bitmap.cu) for n and k on this device.
+struct redzone_bitmap_plan {
+  unsigned shift = 0;   ///< buckets of 2^shift indices
+  unsigned buckets = 0; ///< ceil(n / 2^shift)
+  unsigned parts = 0;   ///< blocks of the count and scatter kernels, each over a slice of R
+  std::size_t chunk = 0; ///< entries of R per slice
+  unsigned fill_blocks = 0;
+  std::size_t slots_per_block = 0; ///< red-zone slots per fill block (whole tiles)
+  std::size_t scan_bytes = 0;      ///< cub::DeviceScan's temporary storage, rounded up
+  std::size_t counts_bytes = 0;    ///< the bucket × block counts, rounded up
+  std::size_t temp_bytes = 0;      ///< all temporary storage: scan, counts, bucketed R
+};
+[[nodiscard]] redzone_bitmap_plan redzone_bitmap_plan_for(std::size_t n, std::size_t k);
+/// d_sorted = R in ascending order, through buckets by high bits and a shared-memory bitmap per
+/// bucket; d_status[1] = 1 where R holds an index twice. d_temp holds plan.temp_bytes.
+void redzone_bitmap_order(const redzone_bitmap_plan& p, void* d_temp, const std::uint32_t* d_r, std::size_t k,
+                          std::uint32_t* d_sorted, unsigned long long* d_status, cudaStream_t stream);
+/// The fill of order=bitmap: the j-th kept red-zone item to the j-th hole of sorted R, in place,
+/// without marks or orphans; s.stats[0] = R's zone entries (Lemma 4.1's count).
+void redzone_bitmap_fill(const redzone_state& s, const redzone_bitmap_plan& p, const std::uint32_t* d_sorted,
+                         cudaStream_t stream);
 /// Blocks of the fill kernel that fit on one SM (for sizing |P|).
 [[nodiscard]] int redzone2_fill_occupancy(const redzone2_config& c);
 /// Phase 1 over the whole GPU (`blocks` blocks of tuning::stream_block) or on one block of 1024.
