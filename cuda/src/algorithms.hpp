@@ -18,5 +18,6 @@ namespace winnow::cuda {
 [[nodiscard]] algorithm_entry cub_flagged_entry();
 [[nodiscard]] algorithm_entry thrust_copy_if_entry();
 [[nodiscard]] algorithm_entry thrust_remove_if_entry();
+[[nodiscard]] algorithm_entry preserve_entry();
 
 } // namespace winnow::cuda

@@ -56,8 +56,9 @@ std::size_t lines_with(const std::string& text, const std::string& first, const 
 }
 
 TEST_F(bench_cli, param_sweeps_every_selected_algorithm_with_the_key_as_a_product) {
-  // cpu/stencil has threads and chunks, cpu/redzone threads and batches, cpu/par_remove_if threads:
-  // threads=1,2 doubles all three, chunks=1,4 doubles stencil again; sequential, remove_if and
+  // cpu/stencil has threads and chunks, cpu/redzone threads and batches, cpu/par_remove_if and
+  // cpu/preserve threads:
+  // threads=1,2 doubles all four, chunks=1,4 doubles stencil again; sequential, remove_if and
   // scan_compact have neither.
   const result r = winnow("bench --algo 'cpu/*' --param threads=1,2 --param cpu/stencil:chunks=1,4 --case uniform:4K "
                           "--reps 2 --warmup 0 --warmup-time 0 --out " + m_dir.string());
@@ -76,11 +77,12 @@ TEST_F(bench_cli, param_sweeps_every_selected_algorithm_with_the_key_as_a_produc
   EXPECT_EQ(seen["cpu/scan_compact"].size(), 1u);
   EXPECT_EQ(seen["cpu/par_remove_if"].size(), 2u);
   EXPECT_EQ(seen["cpu/redzone"].size(), 2u);
+  EXPECT_EQ(seen["cpu/preserve"].size(), 2u);
   EXPECT_EQ(seen["cpu/stencil"], (std::set<std::string>{"chunks=1;threads=1;", "chunks=1;threads=2;", "chunks=4;threads=1;",
                                                                "chunks=4;threads=2;"}));
-  EXPECT_EQ(rows.size(), 11u);
+  EXPECT_EQ(rows.size(), 13u);
   // The progress lines say how far the bench is and how long the rest will take.
-  EXPECT_NE(r.output.find("[11/11 "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("[13/13 "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find(" left] "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("noise"), std::string::npos) << r.output;
 }

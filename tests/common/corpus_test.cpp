@@ -271,3 +271,23 @@ TEST_F(corpus_files, hostile_files_are_refused_before_anything_is_allocated) {
 
 } // namespace
 } // namespace winnow
+
+namespace winnow {
+namespace {
+
+TEST(workload, preserve_list_is_the_complement_of_r_in_a_fixed_random_order) {
+  const workload w = generate("removal:1000:k=0.3:seed=4");
+  const std::vector<std::uint32_t> p = w.preserved();
+  ASSERT_EQ(p.size(), w.kept());
+  std::vector<std::uint32_t> all = p;
+  all.insert(all.end(), w.removals.begin(), w.removals.end());
+  std::sort(all.begin(), all.end());
+  for (std::size_t i = 0; i < all.size(); ++i) ASSERT_EQ(all[i], i) << "P and R together must be every index once";
+  EXPECT_FALSE(std::is_sorted(p.begin(), p.end())) << "P comes in a random order, as R does";
+  EXPECT_EQ(p, w.preserved()) << "the same order every time";
+  EXPECT_TRUE(generate("removal:100:k=1").preserved().empty());
+  EXPECT_EQ(generate("removal:100:k=0").preserved().size(), 100u);
+}
+
+} // namespace
+} // namespace winnow

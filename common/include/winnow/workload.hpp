@@ -21,6 +21,9 @@ struct workload {
   [[nodiscard]] std::size_t kept() const { return data.size() - removals.size(); }
   /// The stream with payload 0 at every removed index: what a predicate algorithm sees after `mark`.
   [[nodiscard]] std::vector<std::uint32_t> marked() const;
+  /// The preserve list P: the indices that survive (the complement of R), in a random order as R's
+  /// is (Fisher-Yates on MT19937 with a fixed seed, the same on every machine). O(n) to build.
+  [[nodiscard]] std::vector<std::uint32_t> preserved() const;
 };
 
 } // namespace winnow

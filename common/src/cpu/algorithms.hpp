@@ -9,4 +9,5 @@ algorithm_entry par_remove_if_entry();
 algorithm_entry redzone_entry();
 algorithm_entry stencil_entry();
 algorithm_entry scan_compact_entry();
+algorithm_entry preserve_entry();
 } // namespace winnow::cpu
