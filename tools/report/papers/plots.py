@@ -221,10 +221,15 @@ def draw_lines(ax, panel, handles, over_labels):
 
 
 def log_labels(ax):
-    """Plain numbers at 1, 2, 5 × 10^k on a log axis: a reader needs more than one label per decade."""
+    """Plain numbers at 1, 2, 5 × 10^k on a log axis: a reader needs more than one label per decade.
+    An axis spanning less than a decade and a half gets 1, 1.5, 2, 3, 5, 7 × 10^k, so that a curve
+    lying between two of the coarse labels still has one beside it. Call it once the data is drawn."""
     from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
-    ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    lo, hi = ax.get_ylim()
+    fine = lo > 0 and hi / lo < 30
+    subs = (1.0, 1.5, 2.0, 3.0, 5.0, 7.0) if fine else (1.0, 2.0, 5.0)
+    ax.yaxis.set_major_locator(LogLocator(base=10, subs=subs))
     ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
     ax.yaxis.set_minor_formatter(NullFormatter())
 
