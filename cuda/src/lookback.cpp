@@ -98,13 +98,15 @@ algorithm_entry lookback_entry() {
                                         "32", {"32", "64", "128"}),
                             choice_axis("place", "out: a separate output; in: compacted over the input", "out",
                                         {"out", "in"}),
-                            choice_axis("tile", "tile shape: threads per block x 16-byte vectors per thread, mK: K blocks per SM",
+                            choice_axis("tile", "tile shape: threads per block x 16-byte vectors per thread, mK: K blocks per SM, p: persistent "
+                                        "blocks loading the next tile during the current one",
                                         lookback_shapes().front(), lookback_shapes()),
                             choice_axis("wait", "look-back: sleep (pauses before and between reads of predecessors' states) or spin",
                                         lookback_waits().front(), lookback_waits()),
                             choice_axis("store",
                                         "staged: in order through shared memory, then aligned 16-byte vectors; direct: each "
-                                        "thread stores its survivors at their places (no shared memory)",
+                                        "thread stores its survivors at their places (no shared memory); auto: per tile, staged "
+                                        "where it keeps >= 5/8 of its elements",
                                         lookback_stores().front(), lookback_stores())}},
           .make = [] { return std::make_unique<lookback>(); }};
 }

@@ -30,24 +30,27 @@ struct lookback_state {
 struct lookback_kernel {
   unsigned words = 1; ///< 32-bit words per element: 1, 2 or 4
   std::string shape, wait, store;
+  std::size_t resident = 0; ///< a persistent shape's grid: its resident blocks (set by lookback_prepare)
 };
 
 /// The tile shapes, "THREADSxROWS" (threads per block × 16-byte vectors per thread; "mK": K blocks
-/// per SM asked of the compiler), the default first.
+/// per SM asked of the compiler; a leading "p": persistent blocks that load the next tile while they
+/// finish the current one), the default first.
 [[nodiscard]] std::vector<std::string> lookback_shapes();
 /// How the look-back waits for predecessors' states, the default first: "sleep" (pauses before the
 /// first read and between reads, as CUB tunes it for sm_90) or "spin" (re-reads at once).
 [[nodiscard]] std::vector<std::string> lookback_waits();
 /// How survivors reach the output, the default first: "staged" (in order through shared memory, then
-/// whole aligned 16-byte vectors) or "direct" (each thread stores its own survivors at their places,
-/// 4, 8 or 16 bytes at a time; no shared memory: on the H200 faster at 50 % valid, slower at 90 %).
+/// whole aligned 16-byte vectors), "direct" (each thread stores its own survivors at their places,
+/// 4, 8 or 16 bytes at a time; no shared memory: on the H200 faster at 50 % valid, slower at 90 %) or
+/// "auto" (per tile: staged where it keeps ≥ 5/8 of its elements, else direct).
 [[nodiscard]] std::vector<std::string> lookback_stores();
 /// Elements per tile for elements of `words` 32-bit words (1, 2 or 4) in tiles of `shape`
 /// (THREADS · ROWS · 16 bytes of input: 32 KiB for 128x16m3).
 [[nodiscard]] std::size_t lookback_tile(unsigned words, const std::string& shape);
 /// Once before runs of this kernel (not timed): lets a staged kernel have its staging area (over 48
-/// KiB of dynamic shared memory for the larger shapes).
-void lookback_prepare(const lookback_kernel& k);
+/// KiB of dynamic shared memory for the larger shapes) and sets a persistent shape's `resident`.
+void lookback_prepare(lookback_kernel& k);
 /// The one kernel of a run: every tile loads its input once (16-byte loads), ranks its valid
 /// elements, learns its output offset from its predecessors' published states, and writes its
 /// survivors once.

@@ -12,6 +12,7 @@
 // running; CUDA lets every resident block run, so the wait ends. In place is safe: a tile publishes
 // its count only after its whole input is in registers, and its output never reaches past its own
 // input, so no output overwrites input that a tile still has to read.
+#include <algorithm>
 #include <cuda/atomic>
 #include <type_traits>
 
@@ -55,9 +56,14 @@ using sleep = wait_policy<1000, 100>;
 /// throughput with 4 blocks of 256x4, 44 % with 8 of 128x8, 51 % with 3 of 128x16. Keeping the tiles
 /// in shared memory instead, filled by bulk copies ahead of persistent blocks, was 2× slower
 /// (docs/results/h200-2026-11-25/ and h200-2026-11-25c/ have every shape's times).
-template <int THREADS_, int ROWS_, int MIN_BLOCKS_ = 0>
+///
+/// A persistent shape ("p" before its name) keeps its blocks resident for the whole run: each takes
+/// its next tile and issues that tile's loads before it ranks, looks back for and stores the current
+/// one, so a block's loads stay in flight while it waits (two tiles in registers per thread).
+template <int THREADS_, int ROWS_, int MIN_BLOCKS_ = 0, bool PERSIST_ = false>
 struct shape {
   static constexpr int THREADS = THREADS_, ROWS = ROWS_, WARPS = THREADS / 32, MIN_BLOCKS = MIN_BLOCKS_;
+  static constexpr bool PERSIST = PERSIST_;
   static_assert(ROWS % 2 == 0, "row counts are packed two per word");
   template <class E> static constexpr int tile() { return THREADS * ROWS * VEC<E>; }
 };
@@ -220,9 +226,39 @@ __device__ __forceinline__ void store_direct(const E (&v)[S::ROWS][V], const uns
 /// This thread's rows of a full tile (row r is vector r·THREADS + t): every load is issued before any
 /// is used, so a thread has all ROWS of them in flight at once.
 template <class S, class E, int V>
-__device__ __forceinline__ void load_full(const uint4* tile, E (&v)[S::ROWS][V], unsigned (&ok)[S::ROWS]) {
+__device__ __forceinline__ void load_full(const uint4* tile, E (&v)[S::ROWS][V]) {
 #pragma unroll
   for (int r = 0; r < S::ROWS; ++r) unpack(__ldcs(tile + r * S::THREADS + threadIdx.x), v[r]);
+}
+
+/// The same rows of the run's last, partial tile, element by element; elements past n read as zero
+/// (invalid).
+template <class S, class E, int V>
+__device__ __forceinline__ void load_partial(const E* in, std::size_t begin, std::size_t n, E (&v)[S::ROWS][V]) {
+#pragma unroll
+  for (int r = 0; r < S::ROWS; ++r) {
+    const std::size_t e0 = begin + (static_cast<std::size_t>(r) * S::THREADS + threadIdx.x) * V;
+#pragma unroll
+    for (int j = 0; j < V; ++j) v[r][j] = e0 + j < n ? in[e0 + j] : E{};
+  }
+}
+
+/// Tile `tile`'s rows of this thread. One test for the whole tile, outside the row loop: tested per
+/// row, it kept the compiler from issuing the rows' loads together (64x16 tiles ran 1.28× slower on
+/// the H200 that way).
+template <class S, class E, int V>
+__device__ __forceinline__ void load_tile(const lookback_state& s, std::size_t tile, E (&v)[S::ROWS][V]) {
+  constexpr std::size_t T = S::template tile<E>();
+  const auto* in = static_cast<const E*>(s.in);
+  const std::size_t begin = tile * T;
+  if (begin + T <= s.n) load_full<S, E, V>(reinterpret_cast<const uint4*>(in + begin), v);
+  else load_partial<S, E, V>(in, begin, s.n, v);
+}
+
+/// Bit j of ok[r]: element j of row r is kept (a bit, not a bool each: registers). The first use of
+/// the loaded rows, so the thread waits for its loads here.
+template <class S, class E, int V>
+__device__ __forceinline__ void keep_flags(const E (&v)[S::ROWS][V], unsigned (&ok)[S::ROWS]) {
 #pragma unroll
   for (int r = 0; r < S::ROWS; ++r) {
     ok[r] = 0;
@@ -231,67 +267,107 @@ __device__ __forceinline__ void load_full(const uint4* tile, E (&v)[S::ROWS][V],
   }
 }
 
-/// The same rows of the run's last, partial tile, element by element (elements past n invalid).
-template <class S, class E, int V>
-__device__ __forceinline__ void load_partial(const E* in, std::size_t begin, std::size_t n, E (&v)[S::ROWS][V],
-                                             unsigned (&ok)[S::ROWS]) {
-#pragma unroll
-  for (int r = 0; r < S::ROWS; ++r) {
-    const std::size_t e0 = begin + (static_cast<std::size_t>(r) * S::THREADS + threadIdx.x) * V;
-    ok[r] = 0;
-#pragma unroll
-    for (int j = 0; j < V; ++j) {
-      if (e0 + j < n) {
-        v[r][j] = in[e0 + j];
-        ok[r] |= static_cast<unsigned>(payload(v[r][j]) != 0) << j;
-      }
-    }
-  }
-}
-
 /// How survivors reach the output (lookback_stores()).
 struct direct {};
 struct staged {};
+/// Per tile: staged where the tile keeps at least 5/8 of its elements, direct below. The choice is
+/// the block's (its aggregate), so staging's barrier is reached by every thread or by none.
+struct by_density {};
 
-/// A block per tile: the block takes the next tile, loads it into registers, ranks, looks back, stores.
-/// A staged kernel's staging area is dynamic shared memory (a tile's vectors + 1: up to 64 KiB).
+/// Shared memory of a block: the tile id it takes, the rows' warp counts, its exclusive prefix. A
+/// staged kernel's staging area is dynamic shared memory (a tile's vectors + 1: up to 64 KiB).
+template <class S>
+struct block_shared {
+  std::size_t tile;
+  unsigned counts[S::ROWS / 2 * S::WARPS];
+  std::uint32_t prefix;
+};
+
+/// Takes the next tile for the block (an atomic counter, not blockIdx: a block then only waits on
+/// tiles that running blocks took before, the forward-progress argument above; blockIdx.x measured 3 %
+/// faster on the H200). Thread 0 only; the caller's barrier publishes it.
+__device__ __forceinline__ std::size_t take_tile(const lookback_state& s) {
+  return static_cast<std::size_t>(atomicAdd(s.counter, 1ull) - s.base);
+}
+
+/// The rest of a tile once its loads are issued: flags, ranks, look-back, store. Four barriers at
+/// most; `sh` is free again once every thread has passed the next barrier after it returns.
 template <class S, class W, class E, class P>
-__device__ __forceinline__ void compact_tile(const lookback_state& s, std::size_t tiles) {
+__device__ __forceinline__ void finish_tile(const lookback_state& s, std::size_t tiles, std::size_t tile,
+                                            const E (&v)[S::ROWS][VEC<E>], block_shared<S>& sh, uint4* stage) {
   constexpr int V = VEC<E>, ROWS = S::ROWS;
   constexpr int T = S::template tile<E>();
-  __shared__ std::size_t sh_tile;
-  __shared__ unsigned sh_counts[ROWS / 2 * S::WARPS];
-  __shared__ std::uint32_t sh_prefix;
-  extern __shared__ uint4 sh_stage[];
-
-  // Tiles by an atomic counter, not blockIdx: a block then only waits on tiles whose blocks already
-  // run (the forward-progress argument above). blockIdx.x measured 3 % faster on the H200.
-  if (threadIdx.x == 0) sh_tile = static_cast<std::size_t>(atomicAdd(s.counter, 1ull) - s.base);
-  __syncthreads();
-  const std::size_t tile = sh_tile, begin = tile * T;
-  const auto* in = static_cast<const E*>(s.in);
-  E v[ROWS][V];
-  unsigned ok[ROWS]; // bit j: element j of the row's vector is kept (a bit, not a bool each: registers)
-  // One test for the whole tile, outside the row loop: tested per row, it kept the compiler from
-  // issuing the rows' loads together (64x16 tiles ran 1.28× slower on the H200 that way).
-  if (begin + T <= s.n) load_full<S, E, V>(reinterpret_cast<const uint4*>(in + begin), v, ok);
-  else load_partial<S, E, V>(in, begin, s.n, v, ok);
-  const ranks<ROWS> k = rank_rows<S>(ok, sh_counts);
-  const std::size_t first = prefix_of<W>(s, tile, k.aggregate, &sh_prefix);
-  if constexpr (std::is_same_v<P, direct>) store_direct<S, E, V>(v, ok, k, first, static_cast<E*>(s.out));
-  else stage_and_store<S, E, V>(v, ok, k, first, sh_stage, static_cast<E*>(s.out));
+  unsigned ok[ROWS];
+  keep_flags<S, E, V>(v, ok);
+  const ranks<ROWS> k = rank_rows<S>(ok, sh.counts);
+  const std::size_t first = prefix_of<W>(s, tile, k.aggregate, &sh.prefix);
+  auto* out = static_cast<E*>(s.out);
+  if constexpr (std::is_same_v<P, direct>) store_direct<S, E, V>(v, ok, k, first, out);
+  else if constexpr (std::is_same_v<P, staged>) stage_and_store<S, E, V>(v, ok, k, first, stage, out);
+  else if (8 * k.aggregate >= 5u * T) stage_and_store<S, E, V>(v, ok, k, first, stage, out);
+  else store_direct<S, E, V>(v, ok, k, first, out);
   if (tile == tiles - 1 && threadIdx.x == 0) *s.count = first + k.aggregate;
+}
+
+/// A block per tile: the block takes the next tile, loads it into registers, ranks, looks back, stores.
+template <class S, class W, class E, class P>
+__device__ __forceinline__ void compact_tile(const lookback_state& s, std::size_t tiles) {
+  __shared__ block_shared<S> sh;
+  extern __shared__ uint4 sh_stage[];
+  if (threadIdx.x == 0) sh.tile = take_tile(s);
+  __syncthreads();
+  const std::size_t tile = sh.tile;
+  E v[S::ROWS][VEC<E>];
+  load_tile<S, E, VEC<E>>(s, tile, v);
+  finish_tile<S, W, E, P>(s, tiles, tile, v, sh, sh_stage);
+}
+
+/// One step of a persistent block: takes the tile after `tile`, issues its loads into `next`, then
+/// finishes `tile` from `cur`. Returns the next tile's id (≥ tiles: none). The barrier after taking
+/// also orders this step's shared writes after the previous step's reads.
+template <class S, class W, class E, class P>
+__device__ __forceinline__ std::size_t persistent_step(const lookback_state& s, std::size_t tiles, std::size_t tile,
+                                                       const E (&cur)[S::ROWS][VEC<E>], E (&next)[S::ROWS][VEC<E>],
+                                                       block_shared<S>& sh, uint4* stage) {
+  if (threadIdx.x == 0) sh.tile = take_tile(s);
+  __syncthreads();
+  const std::size_t after = sh.tile;
+  if (after < tiles) load_tile<S, E, VEC<E>>(s, after, next);
+  finish_tile<S, W, E, P>(s, tiles, tile, cur, sh, stage);
+  return after;
+}
+
+/// Persistent blocks (as many as are resident): two tile buffers in registers that swap roles step by
+/// step, so the next tile's loads are in flight during the current tile's look-back and store. The
+/// forward-progress argument holds: the earliest tile without a published state is some block's
+/// current tile (its predecessors all have states), so that block's look-back ends.
+template <class S, class W, class E, class P>
+__device__ __forceinline__ void compact_persistent(const lookback_state& s, std::size_t tiles) {
+  __shared__ block_shared<S> sh;
+  extern __shared__ uint4 sh_stage[];
+  if (threadIdx.x == 0) sh.tile = take_tile(s);
+  __syncthreads();
+  std::size_t tile = sh.tile;
+  E a[S::ROWS][VEC<E>], b[S::ROWS][VEC<E>];
+  if (tile < tiles) load_tile<S, E, VEC<E>>(s, tile, a);
+  while (tile < tiles) {
+    tile = persistent_step<S, W, E, P>(s, tiles, tile, a, b, sh, sh_stage);
+    if (tile >= tiles) break;
+    tile = persistent_step<S, W, E, P>(s, tiles, tile, b, a, sh, sh_stage);
+  }
 }
 
 /// The kernel of a shape. Without MIN_BLOCKS the register count is the compiler's own choice: a
 /// minimum of 1 block per SM lets it take far more (87 registers instead of 58 for 256x4).
 template <class S, class W, class E, class P>
 __global__ void __launch_bounds__(S::THREADS) compact_kernel(lookback_state s, std::size_t tiles) {
-  compact_tile<S, W, E, P>(s, tiles);
+  if constexpr (S::PERSIST) compact_persistent<S, W, E, P>(s, tiles);
+  else compact_tile<S, W, E, P>(s, tiles);
 }
 template <class S, class W, class E, class P>
 __global__ void __launch_bounds__(S::THREADS, S::MIN_BLOCKS) compact_kernel_bounded(lookback_state s, std::size_t tiles) {
-  compact_tile<S, W, E, P>(s, tiles);
+  if constexpr (S::PERSIST) compact_persistent<S, W, E, P>(s, tiles);
+  else compact_tile<S, W, E, P>(s, tiles);
 }
 
 template <class F>
@@ -319,16 +395,22 @@ void by_shape(const std::string& name, F&& f) {
   else if (name == "256x8") f(shape<256, 8>{});
   else if (name == "128x8m8") f(shape<128, 8, 8>{});
   else if (name == "256x4") f(shape<256, 4>{});
+  else if (name == "p128x8m4") f(shape<128, 8, 4, true>{});
+  else if (name == "p128x8m5") f(shape<128, 8, 5, true>{});
+  else if (name == "p128x16m2") f(shape<128, 16, 2, true>{});
+  else if (name == "p128x16m3") f(shape<128, 16, 3, true>{});
+  else if (name == "p256x4m2") f(shape<256, 4, 2, true>{});
   else throw error("winnow::cuda::lookback: unknown tile shape '" + name + "'");
 }
 
 } // namespace
 
 std::vector<std::string> lookback_shapes() {
-  return {"128x16m4", "128x16m3", "128x16m5", "128x24", "128x24m3", "64x16", "256x8m3", "256x8", "128x8m8", "256x4"};
+  return {"128x16m4", "128x16m3", "128x16m5", "128x24", "128x24m3", "64x16", "256x8m3", "256x8", "128x8m8", "256x4",
+          "p128x8m4", "p128x8m5", "p128x16m2", "p128x16m3", "p256x4m2"};
 }
 std::vector<std::string> lookback_waits() { return {"sleep", "spin"}; }
-std::vector<std::string> lookback_stores() { return {"staged", "direct"}; }
+std::vector<std::string> lookback_stores() { return {"staged", "direct", "auto"}; }
 
 std::size_t lookback_tile(unsigned words, const std::string& shape_name) {
   std::size_t t = 0;
@@ -352,11 +434,12 @@ template <class F>
 void by_store(const std::string& name, F&& f) {
   if (name == "direct") f(direct{});
   else if (name == "staged") f(staged{});
-  else throw error("winnow::cuda::lookback: unknown store '" + name + "' (direct or staged)");
+  else if (name == "auto") f(by_density{});
+  else throw error("winnow::cuda::lookback: unknown store '" + name + "' (staged, direct or auto)");
 }
 
-/// Calls f(kernel, tile elements, staging bytes, threads) for the kernel's shape, wait, store and
-/// element size.
+/// Calls f(kernel, tile elements, staging bytes, threads, persistent) for the kernel's shape, wait,
+/// store and element size.
 template <class F>
 void with_kernel(const lookback_kernel& k, F&& f) {
   by_shape(k.shape, [&](auto sh) {
@@ -371,7 +454,7 @@ void with_kernel(const lookback_kernel& k, F&& f) {
           void (*kernel)(lookback_state, std::size_t) = nullptr;
           if constexpr (S::MIN_BLOCKS > 0) kernel = compact_kernel_bounded<S, W, E, P>;
           else kernel = compact_kernel<S, W, E, P>;
-          f(kernel, std::size_t{T}, std::is_same_v<P, direct> ? 0 : (T / VEC<E> + 1) * sizeof(uint4), S::THREADS);
+          f(kernel, std::size_t{T}, std::is_same_v<P, direct> ? 0 : (T / VEC<E> + 1) * sizeof(uint4), S::THREADS, S::PERSIST);
         });
       });
     });
@@ -380,19 +463,30 @@ void with_kernel(const lookback_kernel& k, F&& f) {
 
 } // namespace
 
-void lookback_prepare(const lookback_kernel& k) {
-  with_kernel(k, [](auto kernel, std::size_t, std::size_t stage, int) {
-    // Over 48 KiB of dynamic shared memory needs the kernel's consent: asked here, outside the
-    // timed run, so that no host call sits between the run's start event and its launch.
+void lookback_prepare(lookback_kernel& k) {
+  with_kernel(k, [&](auto kernel, std::size_t, std::size_t stage, int threads, bool persistent) {
+    // Over 48 KiB of dynamic shared memory needs the kernel's consent, and a persistent kernel's grid
+    // the occupancy: both asked here, outside the timed run, so that no host call sits between the
+    // run's start event and its launch.
     WINNOW_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(stage)));
+    k.resident = 0;
+    if (!persistent) return;
+    int per_sm = 0, device = 0, sms = 0;
+    WINNOW_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, stage));
+    WINNOW_CUDA_CHECK(cudaGetDevice(&device));
+    WINNOW_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    if (per_sm < 1) throw error("winnow::cuda::lookback: tile " + k.shape + " cannot be resident on this device");
+    k.resident = static_cast<std::size_t>(per_sm) * static_cast<std::size_t>(sms);
   });
 }
 
 void lookback_compact(const lookback_state& s, const lookback_kernel& k, cudaStream_t stream) {
   if (s.n == 0) return;
-  with_kernel(k, [&](auto kernel, std::size_t tile, std::size_t stage, int threads) {
+  with_kernel(k, [&](auto kernel, std::size_t tile, std::size_t stage, int threads, bool persistent) {
     const std::size_t tiles = (s.n + tile - 1) / tile;
-    kernel<<<static_cast<unsigned>(tiles), threads, stage, stream>>>(s, tiles);
+    const std::size_t blocks = persistent ? std::min(tiles, k.resident) : tiles;
+    if (blocks == 0) throw error("winnow::cuda::lookback: a persistent kernel run before lookback_prepare");
+    kernel<<<static_cast<unsigned>(blocks), threads, stage, stream>>>(s, tiles);
   });
   check_launch("winnow::cuda::lookback", stream);
 }
