@@ -18,13 +18,16 @@ using shader_era::view;
 
 /// Colour writes of one pass → the next pass's reads (vertex and fragment shaders) and its colour
 /// loads and writes; and the reads of one pass before the next pass overwrites them.
-void pass_barrier(VkCommandBuffer cmd) {
+/// With it, the layout transitions `images` (none for a run's first pass that keeps every layout).
+void pass_barrier(VkCommandBuffer cmd, bool after_pass, const std::vector<VkImageMemoryBarrier>& images) {
+  if (!after_pass && images.empty()) return;
   VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
   b.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
   b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
   constexpr VkPipelineStageFlags stages =
       VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-  vkCmdPipelineBarrier(cmd, stages, stages, 0, 1, &b, 0, nullptr, 0, nullptr);
+  vkCmdPipelineBarrier(cmd, stages, stages, 0, after_pass ? 1 : 0, &b, 0, nullptr, static_cast<std::uint32_t>(images.size()),
+                       images.data());
 }
 
 } // namespace
@@ -51,6 +54,10 @@ std::uint32_t fragment_executor::max_width() const {
 const image& fragment_executor::image_of(const view& v) const {
   const auto& levels = m_images.at(v.id);
   return v.level == 0 ? levels.at(0) : levels.at(v.level - 1);
+}
+
+image& fragment_executor::image_of(const view& v) {
+  return const_cast<image&>(static_cast<const fragment_executor&>(*this).image_of(v));
 }
 
 void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std::span<const std::uint32_t> stream,
@@ -86,7 +93,7 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
   for (const pass& ps : p.passes) {
     compiled c;
     const bool trips = ps.loop && p.loop_check;
-    bool keep = false; // load the targets' contents: points and lines draw only some texels
+    bool& keep = c.keep;
     raster_key key;
     key.targets = trips ? 2 : 1;
     switch (ps.kind) {
@@ -112,13 +119,13 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
       break;
     }
     c.pipe = &raster_pipeline::get(key);
-    std::vector<const image*> targets{&image_of(ps.output)};
-    if (trips) targets.push_back(&image_of(view{p.trips}));
-    c.extent = {targets.front()->width(), targets.front()->height()};
-    for (const image* t : targets) {
+    c.targets = {&image_of(ps.output)};
+    if (trips) c.targets.push_back(&image_of(view{p.trips}));
+    c.extent = {c.targets.front()->width(), c.targets.front()->height()};
+    for (const image* t : c.targets) {
       VkRenderingAttachmentInfo a{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
       a.imageView = t->view();
-      a.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+      a.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
       // A full-screen triangle writes every texel: nothing needs loading.
       a.loadOp = keep ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_DONT_CARE;
       a.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
@@ -127,17 +134,24 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
 
     // The inputs: units 0-2 as on GL; a whole pyramid also on the 12 level bindings (its first level
     // on the input's own binding too). What a pass does not read holds a 1 × 1 image.
-    std::vector<VkDescriptorImageInfo> infos(raster_layout::inputs + raster_layout::levels,
-                                             {layout.sampler, m_unbound->view(), VK_IMAGE_LAYOUT_GENERAL});
+    std::vector<image*> bound(raster_layout::inputs + raster_layout::levels, m_unbound.get());
     for (std::size_t k = 0; k < ps.inputs.size(); ++k) {
       const view& in = ps.inputs[k];
       if (in.level != view::all_levels) {
-        infos[k].imageView = image_of(in).view();
+        bound[k] = &image_of(in);
         continue;
       }
-      const auto& levels = m_images.at(in.id);
-      infos[k].imageView = levels.front().view();
-      for (std::size_t l = 0; l < levels.size(); ++l) infos[raster_layout::inputs + l].imageView = levels[l].view();
+      auto& levels = m_images.at(in.id);
+      bound[k] = &levels.front();
+      for (std::size_t l = 0; l < levels.size(); ++l) bound[raster_layout::inputs + l] = &levels[l];
+    }
+    std::vector<VkDescriptorImageInfo> infos;
+    for (image* b : bound) {
+      // An image cannot be read in SHADER_READ_ONLY_OPTIMAL while the pass draws into it.
+      if (std::find(c.targets.begin(), c.targets.end(), b) != c.targets.end())
+        throw error("winnow::vk: " + ps.name + " reads '" + b->name() + "', which it draws into");
+      infos.push_back({layout.sampler, b->view(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL});
+      if (std::find(c.reads.begin(), c.reads.end(), b) == c.reads.end()) c.reads.push_back(b);
     }
     VkDescriptorSetAllocateInfo ai{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
     ai.descriptorPool = m_pool;
@@ -178,7 +192,15 @@ void fragment_executor::begin() {
 void fragment_executor::record(std::size_t index) {
   const compiled& c = m_passes.at(index);
   const VkCommandBuffer cmd = m_seq->cmd();
-  if (m_drawn) pass_barrier(cmd);
+  std::vector<VkImageMemoryBarrier> layouts;
+  for (image* r : c.reads)
+    if (auto b = r->enter(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, false))
+      layouts.push_back(*b);
+  for (image* t : c.targets)
+    if (auto b = t->enter(VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, 0,
+                          VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, !c.keep))
+      layouts.push_back(*b);
+  pass_barrier(cmd, m_drawn, layouts);
   m_drawn = true;
   VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
   ri.renderArea = {{0, 0}, c.extent};

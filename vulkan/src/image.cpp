@@ -82,10 +82,11 @@ image::image(std::string name, std::uint32_t width, std::uint32_t height)
   vci.subresourceRange = whole;
   WINNOW_VK_CHECK(vkCreateImageView(d.handle(), &vci, nullptr, &m_view));
 
-  // Into GENERAL, where the passes keep it (transfers step out of it and back).
+  // Into the layout of a pass's input, where an image rests until a pass draws into it.
   sequence& s = transfer_sequence();
   s.begin();
-  transition(s.cmd(), m_image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL);
+  m_layout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+  transition(s.cmd(), m_image, VK_IMAGE_LAYOUT_UNDEFINED, m_layout);
   s.submit_and_wait();
   d.check("winnow::vk::image: '" + m_name + "'");
 }
@@ -93,7 +94,7 @@ image::image(std::string name, std::uint32_t width, std::uint32_t height)
 image::image(image&& o) noexcept
     : m_name(std::move(o.m_name)), m_width(std::exchange(o.m_width, 0)), m_height(std::exchange(o.m_height, 0)),
       m_image(std::exchange(o.m_image, VK_NULL_HANDLE)), m_memory(std::exchange(o.m_memory, VK_NULL_HANDLE)),
-      m_view(std::exchange(o.m_view, VK_NULL_HANDLE)) {}
+      m_view(std::exchange(o.m_view, VK_NULL_HANDLE)), m_layout(std::exchange(o.m_layout, VK_IMAGE_LAYOUT_UNDEFINED)) {}
 
 image& image::operator=(image&& o) noexcept {
   if (this != &o) {
@@ -104,6 +105,7 @@ image& image::operator=(image&& o) noexcept {
     m_image = std::exchange(o.m_image, VK_NULL_HANDLE);
     m_memory = std::exchange(o.m_memory, VK_NULL_HANDLE);
     m_view = std::exchange(o.m_view, VK_NULL_HANDLE);
+    m_layout = std::exchange(o.m_layout, VK_IMAGE_LAYOUT_UNDEFINED);
   }
   return *this;
 }
@@ -121,6 +123,20 @@ void image::release() noexcept {
   m_memory = VK_NULL_HANDLE;
 }
 
+std::optional<VkImageMemoryBarrier> image::enter(VkImageLayout to, VkAccessFlags src, VkAccessFlags dst, bool discard) {
+  if (to == m_layout) return std::nullopt;
+  VkImageMemoryBarrier b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+  b.srcAccessMask = src;
+  b.dstAccessMask = dst;
+  b.oldLayout = discard ? VK_IMAGE_LAYOUT_UNDEFINED : m_layout;
+  b.newLayout = to;
+  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  b.image = m_image;
+  b.subresourceRange = whole;
+  m_layout = to;
+  return b;
+}
+
 void image::upload(std::span<const std::uint32_t> words) {
   const std::uint64_t texels = std::uint64_t{m_width} * m_height;
   if (words.size() > texels)
@@ -133,9 +149,9 @@ void image::upload(std::span<const std::uint32_t> words) {
   sequence& s = transfer_sequence();
   s.begin();
   const VkBufferImageCopy region = rows_region(m_width, 0, m_height);
-  transition(s.cmd(), m_image, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  transition(s.cmd(), m_image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL); // all rewritten
   vkCmdCopyBufferToImage(s.cmd(), staging.handle(), m_image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-  transition(s.cmd(), m_image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
+  transition(s.cmd(), m_image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, m_layout);
   s.submit_and_wait();
   device::get().check("winnow::vk::image: upload to '" + m_name + "'");
 }
@@ -150,9 +166,9 @@ std::vector<std::uint32_t> image::download(std::uint32_t y0, std::uint32_t rows)
   sequence& s = transfer_sequence();
   s.begin();
   const VkBufferImageCopy region = rows_region(m_width, y0, rows);
-  transition(s.cmd(), m_image, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  transition(s.cmd(), m_image, m_layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
   vkCmdCopyImageToBuffer(s.cmd(), m_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging.handle(), 1, &region);
-  transition(s.cmd(), m_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
+  transition(s.cmd(), m_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, m_layout);
   s.submit_and_wait();
   std::vector<std::uint32_t> out(count);
   std::memcpy(out.data(), staging.mapped(), 4 * count);

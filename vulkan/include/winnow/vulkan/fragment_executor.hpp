@@ -4,8 +4,10 @@
 /// level), every gather pass one full-screen triangle with its shader from common/shaders into the
 /// output image by dynamic rendering, reading the inputs with texelFetch; the mark pass one point per
 /// removal; the concatenation two lines (or two rectangles) per block. A run records every pass into
-/// one command buffer with a memory barrier between passes (images stay in the GENERAL layout), so
-/// the same passes can be timed on GL, on Vulkan's graphics pipeline and on Vulkan compute.
+/// one command buffer with a barrier between passes — a memory barrier, and a layout transition of
+/// each image that a pass draws into after others read it or reads after another pass drew into it
+/// (COLOR_ATTACHMENT_OPTIMAL ↔ SHADER_READ_ONLY_OPTIMAL) — so the same passes can be timed on GL,
+/// on Vulkan's graphics pipeline and on Vulkan compute.
 #include <memory>
 #include <optional>
 #include <string>
@@ -45,8 +47,11 @@ private:
     std::vector<VkRenderingAttachmentInfo> attachments; ///< the output (and the trips)
     VkExtent2D extent{};                                ///< the output's: render area and viewport
     std::uint32_t vertices = 3;
+    std::vector<image*> targets, reads; ///< what it draws into; every image its descriptor set holds
+    bool keep = false;                  ///< loads the targets' contents (points and lines draw only some texels)
   };
   [[nodiscard]] const image& image_of(const shader_era::view& v) const;
+  [[nodiscard]] image& image_of(const shader_era::view& v);
   void release_sets() noexcept;
 
   const shader_era::plan* m_plan = nullptr;

@@ -1,12 +1,14 @@
 #pragma once
 /// A device-local W × H R32_UINT image, for the fragment path: a colour attachment of one pass and a
-/// sampled image (texelFetch) of the next, as a GL texture is. It stays in VK_IMAGE_LAYOUT_GENERAL,
-/// which both uses allow, so passes need memory barriers only, never layout transitions. Uploads and
-/// downloads of whole rows go through a staging buffer on the transfer sequence (never timed), in
-/// the transfer layouts and back.
+/// sampled image (texelFetch) of the next, as a GL texture is. It remembers the layout it was last
+/// recorded in (COLOR_ATTACHMENT_OPTIMAL while a pass draws into it, SHADER_READ_ONLY_OPTIMAL while
+/// passes read it; it starts in the latter), so the executor records a layout transition only where
+/// a pass uses it differently from the pass before. Uploads and downloads of whole rows go through a
+/// staging buffer on the transfer sequence (never timed), in the transfer layouts and back.
 #include <vulkan/vulkan.h>
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -30,6 +32,14 @@ public:
   [[nodiscard]] std::uint32_t width() const { return m_width; }
   [[nodiscard]] std::uint32_t height() const { return m_height; }
   [[nodiscard]] const std::string& name() const { return m_name; }
+  [[nodiscard]] VkImageLayout layout() const { return m_layout; }
+
+  /// The barrier that takes the image from the layout it was last recorded in to `to` (none when it
+  /// is there already), making `src` accesses before it visible to `dst` accesses after it; `to` is
+  /// the image's layout from then on. `discard`: its contents need not survive (the old layout is
+  /// then given as UNDEFINED). Recording order must be execution order, as it is for a sequence that
+  /// is recorded, submitted and waited for.
+  [[nodiscard]] std::optional<VkImageMemoryBarrier> enter(VkImageLayout to, VkAccessFlags src, VkAccessFlags dst, bool discard);
 
   /// Writes `words` row-major from row 0, zeros past them to the end of the image; waits.
   void upload(std::span<const std::uint32_t> words);
@@ -43,6 +53,7 @@ private:
   VkImage m_image = VK_NULL_HANDLE;
   VkDeviceMemory m_memory = VK_NULL_HANDLE;
   VkImageView m_view = VK_NULL_HANDLE;
+  VkImageLayout m_layout = VK_IMAGE_LAYOUT_UNDEFINED;
 };
 
 } // namespace winnow::vk
