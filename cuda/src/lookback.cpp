@@ -27,8 +27,7 @@ public:
     }
     const lookback_state s{m_in.get(), m_in_place ? m_in.get() : m_out.get(), m_n, m_status.get(), m_counter.get(),
                            m_count.get(), m_epoch, m_taken};
-    lookback_compact(s, m_kernel, stream());
-    m_taken += m_tiles;
+    m_taken += lookback_compact(s, m_kernel, stream());
     ++m_launches;
   }
 

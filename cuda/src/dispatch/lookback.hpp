@@ -53,7 +53,8 @@ struct lookback_kernel {
 void lookback_prepare(lookback_kernel& k);
 /// The one kernel of a run: every tile loads its input once (16-byte loads), ranks its valid
 /// elements, learns its output offset from its predecessors' published states, and writes its
-/// survivors once.
-void lookback_compact(const lookback_state& s, const lookback_kernel& k, cudaStream_t stream);
+/// survivors once. Returns how many tile ids the run takes from `counter` (the next run's base moves
+/// by as many): the tiles, and for a persistent shape one more per block.
+[[nodiscard]] unsigned long long lookback_compact(const lookback_state& s, const lookback_kernel& k, cudaStream_t stream);
 
 } // namespace winnow::cuda

@@ -480,15 +480,19 @@ void lookback_prepare(lookback_kernel& k) {
   });
 }
 
-void lookback_compact(const lookback_state& s, const lookback_kernel& k, cudaStream_t stream) {
-  if (s.n == 0) return;
+unsigned long long lookback_compact(const lookback_state& s, const lookback_kernel& k, cudaStream_t stream) {
+  if (s.n == 0) return 0;
+  unsigned long long taken = 0;
   with_kernel(k, [&](auto kernel, std::size_t tile, std::size_t stage, int threads, bool persistent) {
     const std::size_t tiles = (s.n + tile - 1) / tile;
     const std::size_t blocks = persistent ? std::min(tiles, k.resident) : tiles;
     if (blocks == 0) throw error("winnow::cuda::lookback: a persistent kernel run before lookback_prepare");
     kernel<<<static_cast<unsigned>(blocks), threads, stage, stream>>>(s, tiles);
+    // A persistent block takes ids until it draws one past the last tile: one more per block.
+    taken = tiles + (persistent ? blocks : 0);
   });
   check_launch("winnow::cuda::lookback", stream);
+  return taken;
 }
 
 } // namespace winnow::cuda
