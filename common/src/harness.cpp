@@ -178,6 +178,7 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
   try {
     auto a = entry.make();
     a->prepare(c.w, resolve_params(entry.info, p), options.prepare);
+    r.chosen = a->chosen();
     measurement m = measure(*a, options);
     const traffic bytes = a->bytes_moved();
     r.bytes_read = bytes.read;

@@ -108,6 +108,7 @@ std::string to_json_line(const record& r) {
   j["api"] = r.api;
   j["algorithm"] = r.algorithm;
   j["params"] = r.parameters;
+  if (!r.chosen.empty()) j["chosen"] = r.chosen;
   j["case"] = r.spec;
   j["n"] = r.n;
   j["removals"] = r.removals;
@@ -151,6 +152,7 @@ record from_json_line(const std::string& line) {
     r.api = j.at("api").get<std::string>();
     r.algorithm = j.at("algorithm").get<std::string>();
     r.parameters = j.at("params").get<params>();
+    if (j.contains("chosen")) r.chosen = j.at("chosen").get<params>();
     r.spec = j.at("case").get<std::string>();
     r.n = j.at("n").get<std::uint64_t>();
     r.removals = j.at("removals").get<std::uint64_t>();

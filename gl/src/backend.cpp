@@ -21,7 +21,7 @@ void register_backend(registry& r) {
                                        ", " + i.platform + (i.debug ? ", debug context" : "") + ")"};
   };
   b.calibrate = [] { return gl::calibrate(); };
-  b.algorithms = shader_era::entries("gl", {shader_era::concat_method::lines, shader_era::concat_method::rects},
+  b.algorithms = shader_era::entries("gl", {shader_era::concat_method::automatic, shader_era::concat_method::lines, shader_era::concat_method::rects},
                                      [] { return std::make_unique<executor>(); });
   r.add(std::move(b));
 }

@@ -85,9 +85,10 @@ TEST(shader_era, every_api_runs_the_plan_pass_for_pass) {
             const algorithm_entry& e = reg.find(api + "/" + name);
             const record r = run_case(reg, e, p, c, {0, 1, false});
             ASSERT_TRUE(r.verified) << e.info.full_name() << " " << to_string(p) << " " << spec << ": " << r.mismatch;
+            shader_era::plan_params pp = shader_era::plan_params_of(resolve_params(e.info, p));
+            if (pp.concat == shader_era::concat_method::automatic) pp.concat = shader_era::concat_method::lines; // one pass either way
             const shader_era::plan plan =
-                shader_era::build_plan(kind_of(name), shader_era::plan_params_of(resolve_params(e.info, p)),
-                                       {c.w.size(), c.w.removals.size(), c.w.removal_list, c.w.kept()}, 16384, false);
+                shader_era::build_plan(kind_of(name), pp, {c.w.size(), c.w.removals.size(), c.w.removal_list, c.w.kept()}, 16384, false);
             EXPECT_EQ(r.launches, plan.passes.size()) << e.info.full_name() << " " << to_string(p) << " " << spec;
             if (!first) {
               first = r;
@@ -139,6 +140,28 @@ TEST(shader_era, traces_on_every_api_show_the_same_values_pass_for_pass) {
         }
       }
     }
+}
+
+TEST(shader_era, concat_auto_records_what_its_probe_chose) {
+  const registry& reg = all_backends();
+  const prepared_case c = make_case("uniform:5000:p=0.5");
+  bool ran = false;
+  for (const char* api : {"gl", "vkfrag"}) {
+    if (reg.unavailable_reason(api)) continue;
+    const algorithm_entry& e = reg.find(std::string(api) + "/horn");
+    const record r = run_case(reg, e, {}, c, {0, 1, false});
+    ASSERT_TRUE(r.verified) << api << ": " << r.mismatch;
+    EXPECT_EQ(r.parameters.at("concat"), "auto") << api;
+    ASSERT_EQ(r.chosen.count("concat"), 1u) << api;
+    EXPECT_TRUE(r.chosen.at("concat") == "lines" || r.chosen.at("concat") == "rects") << r.chosen.at("concat");
+    EXPECT_EQ(from_json_line(to_json_line(r)).chosen, r.chosen) << api;
+    const record given = run_case(reg, e, {{"concat", "rects"}}, c, {0, 1, false});
+    EXPECT_TRUE(given.verified) << api << ": " << given.mismatch;
+    EXPECT_TRUE(given.chosen.empty()) << api;
+    EXPECT_EQ(to_json_line(given).find("\"chosen\""), std::string::npos) << api;
+    ran = true;
+  }
+  if (!ran) GTEST_SKIP() << "neither gl nor vkfrag can run here";
 }
 
 } // namespace

@@ -137,6 +137,9 @@ public:
   /// Evicts the working set from the device's caches before a cold repetition, outside the timed
   /// region. Every backend implements it: a record that says `cold` must have been flushed.
   virtual void flush_caches() = 0;
+  /// What this run settled for parameters given as "auto" (valid after prepare): records carry it as
+  /// `chosen` beside the parameters as given, e.g. concat=auto with chosen concat=lines.
+  [[nodiscard]] virtual params chosen() const { return {}; }
   /// Why this algorithm cannot take `n` elements on this device (e.g. a texture-size limit), asked
   /// before the case is made so that an impossible size costs no generation; nullopt when it can.
   [[nodiscard]] virtual std::optional<std::string> refuses(std::uint64_t n) const {

@@ -43,6 +43,7 @@ struct record {
   std::string api;
   std::string algorithm; ///< api/name
   params parameters;
+  params chosen;    ///< what the run settled for parameters given as "auto" (algorithm::chosen)
   std::string spec; ///< canonical
   std::uint64_t n = 0;
   std::uint64_t removals = 0;

@@ -8,7 +8,6 @@
 #include "winnow/error.hpp"
 
 namespace winnow::shader_era {
-namespace {
 
 std::string_view method_name(concat_method m) {
   switch (m) {
@@ -16,9 +15,12 @@ std::string_view method_name(concat_method m) {
   case concat_method::rects: return "rects";
   case concat_method::copy: return "copy";
   case concat_method::search: return "search";
+  case concat_method::automatic: return "auto";
   }
   return "?";
 }
+
+namespace {
 
 /// Appends passes and resources to a plan under construction.
 class builder {
@@ -244,7 +246,8 @@ algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_
       choice_axis("scan", "prefix sum: Hillis-Steele recursive doubling or Blelloch balanced tree", "hillis",
                   {"hillis", "blelloch"}),
       choice_axis("concat",
-                  "block concatenation: lines or 1-pixel rectangles on the graphics pipeline; a workgroup's copy or a "
+                  "block concatenation: lines or 1-pixel rectangles on the graphics pipeline (auto: lines where a "
+                  "start-up probe finds that they place every run exactly, else rectangles); a workgroup's copy or a "
                   "search per output element on compute",
                   accepted.front(), sweep_all ? accepted : std::vector<std::string>{accepted.front()}, accepted)};
   std::string summary;
@@ -280,7 +283,8 @@ plan_params plan_params_of(const param_set& p) {
   out.concat = p.choice<concat_method>("concat", {{"lines", concat_method::lines},
                                                   {"rects", concat_method::rects},
                                                   {"copy", concat_method::copy},
-                                                  {"search", concat_method::search}});
+                                                  {"search", concat_method::search},
+                                                  {"auto", concat_method::automatic}});
   if (p.contains("runs")) out.runs_tree = p.choice<bool>("runs", {{"doubling", false}, {"tree", true}});
   if (p.contains("search")) out.fast_search = p.choice<bool>("search", {{"plain", false}, {"fast", true}});
   return out;
@@ -293,6 +297,8 @@ plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c,
   pl.input = c;
   pl.loop_check = loop_check;
   const std::uint32_t B = params.block;
+  if (params.concat == concat_method::automatic)
+    throw error("winnow::shader_era: concat=auto reached build_plan unresolved (plan_algorithm probes it first)");
   if (a == algorithm_kind::bt && B > 2048) // bt_traverse.glsl writes out the levels 11 … 1
     throw unavailable("winnow::shader_era: bt descends at most 11 levels: block " + std::to_string(B) + " > 2048");
   if (B > max_width)

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "winnow/error.hpp"
+#include "winnow/shader_era/concat_probe.hpp"
 #include "winnow/shader_era/executor.hpp"
 
 namespace winnow::shader_era {
@@ -15,8 +16,13 @@ plan_algorithm::plan_algorithm(algorithm_kind a, std::function<std::unique_ptr<e
 
 void plan_algorithm::prepare(const workload& w, const param_set& p, const prepare_options& o) {
   m_w = &w;
-  m_plan = build_plan(m_kind, plan_params_of(p), {w.size(), w.removals.size(), w.removal_list, w.kept()},
-                      m_exec->max_width(), o.loop_check);
+  plan_params pp = plan_params_of(p);
+  m_chosen.clear();
+  if (pp.concat == concat_method::automatic) {
+    pp.concat = probe_concat(*m_exec, p);
+    m_chosen["concat"] = std::string(method_name(pp.concat));
+  }
+  m_plan = build_plan(m_kind, pp, {w.size(), w.removals.size(), w.removal_list, w.kept()}, m_exec->max_width(), o.loop_check);
   m_padded.assign(m_plan.layout.size(), 0);
   std::copy(w.data.begin(), w.data.end(), m_padded.begin());
   m_exec->prepare(m_plan, p, m_padded, w.removals);

@@ -62,6 +62,7 @@ public:
   [[nodiscard]] traffic bytes_moved() const override { return m_plan.traffic_model(); }
   [[nodiscard]] std::unique_ptr<timer> make_timer() override { return m_exec->make_timer(); }
   void flush_caches() override { m_exec->flush_caches(); }
+  [[nodiscard]] params chosen() const override { return m_chosen; }
   [[nodiscard]] std::optional<std::string> refuses(std::uint64_t n) const override;
 
   /// For traces: the plan, and the executor to run its passes one at a time.
@@ -74,6 +75,7 @@ private:
   const workload* m_w = nullptr;
   std::vector<std::uint32_t> m_padded;
   plan m_plan;
+  params m_chosen; ///< concat=auto's probe result
 };
 
 /// The registry entries of the four algorithms on `api`, each running on an executor from `make`

@@ -17,6 +17,8 @@ namespace winnow::shader_era {
 
 /// "horn", "jj", "rlz", "bt".
 [[nodiscard]] std::string_view name_of(algorithm_kind a);
+/// "lines", "rects", "copy", "search", "auto": the concat parameter's values.
+[[nodiscard]] std::string_view method_name(concat_method m);
 
 /// The registry's description of algorithm `a` on `api`, whose executor concatenates by the
 /// methods `concat` (the first is the default) and takes the axes `executor_axes` of its own.

@@ -44,7 +44,9 @@ enum class pass_kind {
 
 /// How the blocks are concatenated: by rasterization (lines, or 1-pixel rectangles) on the graphics
 /// pipeline, or by a workgroup's copy or an output element's search without one.
-enum class concat_method : std::uint32_t { lines = 0, rects = 1, copy = 2, search = 3 };
+/// `automatic` ("auto") is a parameter value only: plan_algorithm resolves it to lines or rects by the
+/// start-up probe (concat_probe.hpp) before a plan is built.
+enum class concat_method : std::uint32_t { lines = 0, rects = 1, copy = 2, search = 3, automatic = 4 };
 
 struct pass {
   std::string phase;               ///< the phase its time counts to: "scan"
