@@ -58,7 +58,8 @@ def shader_records(api, suite):
         for block in blocks:
             scans = ["hillis", "blelloch"] if suite == "moreira" and algo != "rlz" else ["hillis"]
             for scan in scans:
-                params = {"block": block, "concat": "copy" if api == "vk" else "lines", "scan": scan}
+                # The fragment paths' default concat=auto: the records say what the probe chose.
+                params = {"block": block, "concat": "copy" if api == "vk" else "auto", "scan": scan}
                 if algo == "rlz":
                     params.update(runs="doubling", search="fast")
                 for case in cases:
@@ -66,7 +67,10 @@ def shader_records(api, suite):
                     p = float(case.split("p=")[1].split(":")[0]) if "p=" in case else 0.5
                     slope = {"horn": 0.3, "jj": -0.4, "rlz": 0.02, "bt": 0.8}[algo]
                     t = c * n * 20 * (1 + slope * p) * (1.1 if scan == "blelloch" else 1.0) * (1 + int(block) / 4096)
-                    out.append(record(api, algo, params, case, t))
+                    r = record(api, algo, params, case, t)
+                    if api != "vk":
+                        r["chosen"] = {"concat": "lines"}
+                    out.append(r)
     return out
 
 

@@ -91,7 +91,8 @@ class Rec:
             self.algorithm = d["algorithm"]
             self.api = d.get("api") or self.algorithm.split("/")[0]
             self.algo = self.algorithm.split("/", 1)[-1]
-            self.params = {k: str(v) for k, v in (d.get("params") or {}).items()}
+            # What ran: a parameter given as "auto" reads as what the run chose (the record's "chosen").
+            self.params = {k: str(v) for k, v in {**(d.get("params") or {}), **(d.get("chosen") or {})}.items()}
             self.case = Case(d["case"])
             self.n = int(d.get("n") or parse_size(self.case.size) or 0)
             self.skipped = d.get("skipped")
