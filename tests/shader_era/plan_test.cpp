@@ -183,6 +183,49 @@ TEST(shader_era_info, axes_are_shared_and_concatenation_is_the_apis_own) {
   EXPECT_TRUE(typed.runs_tree);
   EXPECT_FALSE(typed.fast_search);
   EXPECT_EQ(typed.concat, concat_method::copy);
+  EXPECT_EQ(typed.loop_limit, 0u);
+  const algorithm_info frag = info("vkfrag", algorithm_kind::jj, {concat_method::automatic, concat_method::lines, concat_method::rects});
+  EXPECT_EQ(resolve_params(frag, {}).text("concat"), "auto");
+  EXPECT_EQ(plan_params_of(resolve_params(frag, {{"concat", "auto"}})).concat, concat_method::automatic);
+  EXPECT_EQ(plan_params_of(resolve_params(frag, {{"loop_limit", "256"}})).loop_limit, 256u);
+}
+
+TEST(shader_era_plan, concat_auto_is_resolved_before_a_plan_is_built) {
+  plan_params p;
+  p.concat = concat_method::automatic;
+  EXPECT_THROW((void)build_plan(algorithm_kind::horn, p, {4096, 0, false, 0}, max_width, false), error);
+}
+
+TEST(shader_era_plan, a_loop_limit_of_256_refuses_what_the_7300_go_could_not_run_and_changes_nothing_else) {
+  // Bounds over 256: JJ from B = 512 (B − 1), RLZ plain from 512 (B/2 + 1 = 257), RLZ fast from 2048.
+  const std::map<std::pair<algorithm_kind, std::uint32_t>, bool> refused = {
+      {{algorithm_kind::horn, 2048}, false}, {{algorithm_kind::bt, 2048}, false}, {{algorithm_kind::jj, 256}, false},
+      {{algorithm_kind::jj, 512}, true},     {{algorithm_kind::rlz, 512}, false}, {{algorithm_kind::rlz, 2048}, true}};
+  for (const auto& [key, want] : refused) {
+    plan_params p;
+    p.block = key.second;
+    p.loop_limit = 256;
+    const plan_case c{1u << 20, 0, false, 1u << 19};
+    if (want) {
+      try {
+        (void)build_plan(key.first, p, c, max_width, false);
+        ADD_FAILURE() << name_of(key.first) << " B=" << key.second << " not refused";
+      } catch (const unavailable& e) {
+        EXPECT_NE(std::string(e.what()).find("loop_limit=256"), std::string::npos) << e.what();
+      }
+      continue;
+    }
+    const plan limited = build_plan(key.first, p, c, max_width, false);
+    p.loop_limit = 0;
+    const plan free = build_plan(key.first, p, c, max_width, false);
+    EXPECT_EQ(limited.passes.size(), free.passes.size()) << name_of(key.first) << " B=" << key.second;
+    EXPECT_EQ(limited.loop_bound, free.loop_bound) << name_of(key.first) << " B=" << key.second;
+  }
+  plan_params plain;
+  plain.block = 512;
+  plain.fast_search = false;
+  plain.loop_limit = 256;
+  EXPECT_THROW((void)build_plan(algorithm_kind::rlz, plain, {1u << 20, 0, false, 1u << 19}, max_width, false), unavailable);
 }
 
 } // namespace

@@ -249,7 +249,12 @@ algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_
                   "block concatenation: lines or 1-pixel rectangles on the graphics pipeline (auto: lines where a "
                   "start-up probe finds that they place every run exactly, else rectangles); a workgroup's copy or a "
                   "search per output element on compute",
-                  accepted.front(), sweep_all ? accepted : std::vector<std::string>{accepted.front()}, accepted)};
+                  accepted.front(), sweep_all ? accepted : std::vector<std::string>{accepted.front()}, accepted),
+      // The grid sweeps the default only: a limit refuses plans, it never changes one (plan_test).
+      choice_axis("loop_limit",
+                  "none, or 256: refuse a block size whose search loop may need more trips, as the GeForce 7300 Go's "
+                  "fragment loops of at most 256 iterations did (Moreira et al. have no JJ at B = 512)",
+                  "none", {"none"}, {"none", "256"})};
   std::string summary;
   bool stable = true;
   switch (a) {
@@ -287,6 +292,7 @@ plan_params plan_params_of(const param_set& p) {
                                                   {"auto", concat_method::automatic}});
   if (p.contains("runs")) out.runs_tree = p.choice<bool>("runs", {{"doubling", false}, {"tree", true}});
   if (p.contains("search")) out.fast_search = p.choice<bool>("search", {{"plain", false}, {"fast", true}});
+  if (p.contains("loop_limit")) out.loop_limit = p.choice<std::uint32_t>("loop_limit", {{"none", 0u}, {"256", 256u}});
   return out;
 }
 
@@ -306,6 +312,10 @@ plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c,
                       std::to_string(max_width));
   pl.layout = layout_for(c.n, B, max_width);
   pl.loop_bound = loop_bound(a, B, params.fast_search);
+  if (params.loop_limit && pl.loop_bound > params.loop_limit)
+    throw unavailable("winnow::shader_era: " + std::string(name_of(a)) + " at block " + std::to_string(B) +
+                      " may loop " + std::to_string(pl.loop_bound) + " times, over loop_limit=" +
+                      std::to_string(params.loop_limit) + " (the GeForce 7300 Go's fragment loops)");
   builder b(pl, max_width);
   pl.stream = b.add("stream", pl.layout, B);
   if (pl.marks()) {
