@@ -184,6 +184,19 @@ std::pair<view, u32> in_block(builder& b, plan& pl) {
   case algorithm_kind::jj: {
     const view p = b.segmented_scan("scan", "in-block", stream, W, H, B, pl.params.scan, value_map::invalid_flag);
     const bool horn = pl.algorithm == algorithm_kind::horn;
+    if (horn && pl.params.horn_steps) {
+      // Horn's own form: log2 B passes of one step each, the distance ping-ponging, then a gather.
+      const view d[2] = {{b.add("Horn distance ping", W, H, 0, B)}, {L > 1 ? b.add("Horn distance pong", W, H, 0, B) : 0}};
+      view at = p;
+      for (std::uint32_t k = 0; k < L; ++k) {
+        const std::uint32_t step = B >> (k + 1);
+        b.gather("search", "Horn step " + std::to_string(step), "horn_step", {at, p}, d[k % 2],
+                 horn_step_args{B, step, k == 0 ? 1u : 0u}, 2);
+        at = d[k % 2];
+      }
+      b.gather("search", "Horn gather", "horn_gather", {stream, p, at}, compacted, horn_gather_args{B}, 3);
+      return {p, 0};
+    }
     b.gather("search", horn ? "Horn search" : "Jumping Jack search", horn ? "horn_search" : "jj_search", {stream, p},
              compacted, search_args{B, pl.loop_bound}, 2, true);
     return {p, 0};
@@ -260,6 +273,9 @@ algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_
   switch (a) {
   case algorithm_kind::horn:
     summary = "Horn's gather-search on the in-block prefix sum of invalid flags; block concatenation";
+    axes.push_back(choice_axis("search", "loop: the binary search in one pass's loop; steps: one binary step per pass, "
+                                         "log2 B passes and a gather, as Horn (2005) ran it without loops",
+                               "loop", {"loop", "steps"}));
     break;
   case algorithm_kind::jj:
     summary = "Jumping Jack: holes follow MAS = B − P pointers to the tail's valid elements; block concatenation";
@@ -291,7 +307,11 @@ plan_params plan_params_of(const param_set& p) {
                                                   {"search", concat_method::search},
                                                   {"auto", concat_method::automatic}});
   if (p.contains("runs")) out.runs_tree = p.choice<bool>("runs", {{"doubling", false}, {"tree", true}});
-  if (p.contains("search")) out.fast_search = p.choice<bool>("search", {{"plain", false}, {"fast", true}});
+  if (p.contains("search")) {
+    const std::string& s = p.text("search"); // RLZ: plain/fast; Horn: loop/steps
+    out.fast_search = s != "plain";
+    out.horn_steps = s == "steps";
+  }
   if (p.contains("loop_limit")) out.loop_limit = p.choice<std::uint32_t>("loop_limit", {{"none", 0u}, {"256", 256u}});
   return out;
 }
@@ -301,7 +321,8 @@ plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c,
   pl.algorithm = a;
   pl.params = params;
   pl.input = c;
-  pl.loop_check = loop_check;
+  // Horn's search by steps has no loop: nothing would write the trips, so there is nothing to check.
+  pl.loop_check = loop_check && !(a == algorithm_kind::horn && params.horn_steps);
   const std::uint32_t B = params.block;
   if (params.concat == concat_method::automatic)
     throw error("winnow::shader_era: concat=auto reached build_plan unresolved (plan_algorithm probes it first)");
@@ -335,7 +356,7 @@ plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c,
     pl.passes.push_back(std::move(p));
   }
   pl.compacted = b.add("compacted blocks", pl.layout, B);
-  if (loop_check) pl.trips = b.add("loop trips", pl.layout, B);
+  if (pl.loop_check) pl.trips = b.add("loop trips", pl.layout, B);
 
   const auto [count_from, mode] = in_block(b, pl);
 

@@ -35,6 +35,8 @@ struct scan_gather_args { u32 width, rows; };               ///< out[j] = in[j·
 struct scan_finish_args { u32 has_rows, row_log2w; };       ///< inclusive − value + row offset
 struct block_count_args { u32 mode, blocks, block; };       ///< one count per block
 struct search_args { u32 block, cap; };                     ///< Horn's and Jumping Jack's searches
+struct horn_step_args { u32 block, step, first; };          ///< one step of Horn's search per pass
+struct horn_gather_args { u32 block; };                     ///< the gather after Horn's steps
 struct rlz_search_args { u32 block, cap, fast; };           ///< RLZ's forward search
 struct bt_traverse_args { u32 block, log2_block; };         ///< Binary-Tree traversal
 struct rl_double_args { u32 offset, block, map; };          ///< RLZ run lengths by doubling
@@ -54,6 +56,7 @@ inline constexpr arg_block arg_blocks[] = {
     {"scan_down", sizeof(scan_down_args) / 4},     {"scan_gather", sizeof(scan_gather_args) / 4},
     {"scan_finish", sizeof(scan_finish_args) / 4}, {"block_count", sizeof(block_count_args) / 4},
     {"horn_search", sizeof(search_args) / 4},      {"jj_search", sizeof(search_args) / 4},
+    {"horn_step", sizeof(horn_step_args) / 4},     {"horn_gather", sizeof(horn_gather_args) / 4},
     {"rlz_search", sizeof(rlz_search_args) / 4},   {"bt_traverse", sizeof(bt_traverse_args) / 4},
     {"rl_double", sizeof(rl_double_args) / 4},     {"rl_up", sizeof(rl_up_args) / 4},
     {"rl_down", sizeof(rl_down_args) / 4},         {"concat", sizeof(concat_args) / 4},

@@ -74,6 +74,7 @@ struct plan_params {
   concat_method concat = concat_method::lines;
   bool runs_tree = false;   ///< RLZ: run lengths by up/down-sweep instead of recursive doubling
   bool fast_search = true;  ///< RLZ: two hops per loop trip
+  bool horn_steps = false;  ///< Horn: one binary step per pass (Horn 2005) instead of one looping pass
   /// Refuse a plan whose search loop may need more trips than this (0: no limit). 256 emulates the
   /// fragment loops of the GeForce 7300 Go that Moreira et al. measured on.
   std::uint32_t loop_limit = 0;
