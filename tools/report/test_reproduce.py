@@ -20,12 +20,14 @@ NO_CUDA = "cuda: no CUDA device (cudaGetDeviceCount: no CUDA-capable device is d
 DEVICE = {"gl": ("llvmpipe (LLVM 15.0.6, 256 bits)", "OpenGL 4.5 (Mesa 22.3.6)"),
           "vkfrag": ("llvmpipe (LLVM 15.0.6, 256 bits)", "Vulkan 1.3.230, Mesa 22.3.6"),
           "vk": ("llvmpipe (LLVM 15.0.6, 256 bits)", "Vulkan 1.3.230, Mesa 22.3.6"),
-          "cpu": ("Test CPU (2 threads)", "oneTBB 2021.8")}
+          "cpu": ("Test CPU (2 threads)", "oneTBB 2021.8"),
+          "cuda": ("NVIDIA Test GPU", "CUDA 13.0, driver 580")}
 PHASES = {"horn": ["scan", "search", "count", "concat"], "jj": ["scan", "search", "count", "concat"],
           "rlz": ["runs", "scan", "search", "count", "concat"], "bt": ["reduce", "traverse", "count", "concat"],
           "redzone": ["mark", "fill", "orphans"], "stencil": ["mark", "count", "move"], "remove_if": ["mark", "remove"],
-          "par_remove_if": ["mark", "remove"], "sequential": ["mark", "compact"]}
-SIZES = {"16K": 16384, "64K": 65536, "128K": 131072, "1M": 1 << 20}
+          "par_remove_if": ["mark", "remove"], "sequential": ["mark", "compact"], "billeter": ["count", "scan", "move"],
+          "cub_if": ["select"]}
+SIZES = {"16K": 16384, "64K": 65536, "128K": 131072, "256K": 1 << 18, "1M": 1 << 20, "16M": 1 << 24}
 IMAGES = ["finger", "i_finger", "hand", "i_hand", "bunny", "i_bunny"]
 
 
@@ -266,6 +268,37 @@ class Reproduce(unittest.TestCase):
         r = run(d)
         self.assertEqual(r.returncode, 2)
         self.assertIn("not JSON", r.stderr)
+
+
+class BilleterFig4(unittest.TestCase):
+    """Fig. 4 from a size sweep at 10, 50 and 90 % valid: each point the mean over the densities, with their range."""
+
+    def test_means_over_densities_with_their_range_and_a_small_n_panel(self):
+        tmp = pathlib.Path(tempfile.mkdtemp(prefix="winnow-billeter-test-"))
+        try:
+            recs = []
+            for size in ("64K", "256K", "1M", "16M"):
+                for p in ("0.1", "0.5", "0.9"):
+                    case = f"uniform:{size}:p={p}"
+                    t = SIZES[size] * (1 + float(p))  # 1.1, 1.5, 1.9 ns per element
+                    for output, slower in (("staged", 1.0), ("buffered", 1.2)):
+                        recs.append(record("cuda", "billeter", {"compact": "popc", "output": output, "element": "32"},
+                                           case, t * slower))
+                    recs.append(record("cuda", "cub_if", {"place": "out"}, case, t / 2))
+            write_jsonl(tmp / "cuda" / "billeter.jsonl", recs)
+            r = run(tmp, "--paper", "billeter", "--out", tmp / "out")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            md = (tmp / "out" / "report.md").read_text()
+            self.assertIn("Fig. 4: time against n, the mean over 10, 50 and 90 % valid", md)
+            # 16M: mean 1.5 ns × 2^24 = 25.166 ms, range 18.455 … 31.877; the staged variant is the fixed one.
+            row = next(line for line in md.splitlines() if line.startswith("| 16M |"))
+            self.assertIn("25.166 [18.455, 31.877]", row)
+            self.assertIn("popc/staged", md)
+            figs = {f["file"]: f for f in json.loads((tmp / "out" / "report.json").read_text())["papers"]["billeter"]["figures"]}
+            if has_matplotlib():
+                self.assertTrue(figs["billeter-fig4.png"]["drawn"], figs["billeter-fig4.png"])
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 class MergeSeeds(unittest.TestCase):

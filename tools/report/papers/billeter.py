@@ -100,26 +100,62 @@ def fixed_variant(recs):
     return v, by[v]
 
 
-def fig4_table(paper, recs, lack):
-    sweep = size_set(recs)
-    t = paper.table("Fig. 4: time against n at 50 % valid", note=(
-        "ms; cuda/billeter at each element width in its fastest variant (compact/output, in the header), the "
-        "competitors with 32-bit elements."))
+FIG4_PS = (0.1, 0.5, 0.9)  # the densities each size runs at; the paper plots their mean, with the range
+SMALL_N = 1 << 20           # the small-n panel: n up to 1M
+
+
+def fig4_sweep(recs):
+    """The size sweep: uniform cases at the densities of FIG4_PS (the 4M density sweep contributes the same three)."""
+    return [r for r in recs if r.case.family == "uniform" and r.case.fkey("p") in FIG4_PS]
+
+
+def over_densities(recs):
+    """n -> (mean, smallest, largest total [ns], the densities) of records of one algorithm and variant."""
+    by = {}
+    for r in recs:
+        by.setdefault(r.n, {})[r.case.fkey("p")] = r.total
+    return {n: (sum(v.values()) / len(v), min(v.values()), max(v.values()), sorted(v)) for n, v in by.items()}
+
+
+def fig4_columns(recs):
+    """(label, style key, n -> over_densities) per line of Fig. 4: Billeter's fastest variant per element width
+    (fixed over the sizes, chosen by its summed means), then the 32-bit competitors."""
+    sweep = fig4_sweep(recs)
     cols = []
     for e in ("32", "64", "128"):
-        v, by = fixed_variant(billeter_recs(sweep, e))
-        if by:
-            cols.append((f"Billeter {e}-bit ({v}) [ms]", by))
+        by = {}
+        for r in billeter_recs(sweep, e):
+            by.setdefault(variant(r), []).append(r)
+        stats = {v: over_densities(rs) for v, rs in by.items()}
+        if stats:
+            v = min(stats, key=lambda k: (-len(stats[k]), sum(m for m, *_ in stats[k].values())))
+            cols.append((f"Billeter {e}-bit ({v})", f"billeter:{e}", stats[v]))
     for a, label in COMPETITORS:
-        by = {r.n: r for r in sweep if r.algo == a}
-        if by:
-            cols.append((f"{label} [ms]", by))
-    ns = sorted({n for _, by in cols for n in by})
-    t.sub(["n"] + [c for c, _ in cols])
+        st = over_densities([r for r in sweep if r.algo == a])
+        if st:
+            cols.append((f"{label} (32-bit)", a, st))
+    return cols
+
+
+def fig4_table(paper, recs, lack):
+    cols = fig4_columns(recs)
+    t = paper.table("Fig. 4: time against n, the mean over 10, 50 and 90 % valid", note=(
+        "ms: the mean over the densities measured at that n, and in brackets their range (the paper's error bars); "
+        "a cell measured at fewer densities lists them. cuda/billeter at each element width in its fastest variant "
+        "(compact/output, in the header), the competitors with 32-bit elements."))
+    ns = sorted({n for *_, st in cols for n in st})
+    t.sub(["n"] + [f"{label} [ms]" for label, *_ in cols])
+
+    def cell(st, n):
+        if n not in st:
+            return DASH
+        mean, lo, hi, ps = st[n]
+        text = f"{mean / 1e6:.3f}" + (f" [{lo / 1e6:.3f}, {hi / 1e6:.3f}]" if len(ps) > 1 else "")
+        return text + ("" if list(ps) == list(FIG4_PS) else " (" + ", ".join(pct(p) for p in ps) + ")")
     for n in ns:
-        t.add([size_label(n)] + [t.val(by[n].total / 1e6 if n in by else None) for _, by in cols])
+        t.add([size_label(n)] + [t.val(cell(st, n), lambda v: v) if n in st else DASH for *_, st in cols])
     if not t.filled:
-        t.missing = lack("the size sweep (uniform:N:p=0.5)")
+        t.missing = lack("the size sweep (uniform:N:p=0.1, 0.5, 0.9)")
 
 
 def table3(paper, n, dens, lack):
@@ -219,22 +255,21 @@ def fig3_figure(paper, n, b32, title, lack):
 
 
 def fig4_figure(paper, recs, title, lack):
-    sweep = size_set(recs)
-    f = paper.figure("billeter-fig4.png", f"Billeter Fig. 4: time against n at 50 % valid — {title}",
-                     "Fig. 4 layout: time against n (log-log); Billeter at three element widths (its fastest "
-                     "variant, fixed per width), the competitors with 32-bit elements.")
-    panel = Panel("uniform, 50 % valid", "n [elements]", "time [ms]", xlog=2, ylog=True)
-    for e in ("32", "64", "128"):
-        v, by = fixed_variant(billeter_recs(sweep, e))
-        if len(by) >= 2:
-            pts = sorted((n, r.total / 1e6) for n, r in by.items())
-            panel.series.append(Series(f"Billeter {e}-bit ({v})", [x for x, _ in pts], [y for _, y in pts], f"billeter:{e}"))
-    for a, label in COMPETITORS[:5]:  # the naive scan stays in the table: at most 8 lines in the panel
-        pts = sorted((r.n, r.total / 1e6) for r in sweep if r.algo == a)
-        if len(pts) >= 2:
-            panel.series.append(Series(f"{label} (32-bit)", [x for x, _ in pts], [y for _, y in pts], a))
-    if panel.series:
-        f.rows.append([panel])
+    f = paper.figure("billeter-fig4.png", f"Billeter Fig. 4: time against n — {title}",
+                     "Fig. 4 layout: time against n (log-log), each point the mean over 10, 50 and 90 % valid with "
+                     "their range as a bar; left the small n (up to 1M), right every n. Billeter at three element "
+                     "widths (its fastest variant, fixed per width), the competitors with 32-bit elements.")
+    cols = fig4_columns(recs)
+    small = Panel("n ≤ 1M", "n [elements]", "time [ms]", xlog=2, ylog=True)
+    every = Panel("every n", "n [elements]", "time [ms]", xlog=2, ylog=True)
+    for label, key, st in cols[:8]:  # at most 8 lines in a panel
+        for panel, ns in ((small, [n for n in sorted(st) if n <= SMALL_N]), (every, sorted(st))):
+            if len(ns) >= 2:
+                panel.series.append(Series(label, ns, [st[n][0] / 1e6 for n in ns], key,
+                                           lo=[st[n][1] / 1e6 for n in ns], hi=[st[n][2] / 1e6 for n in ns]))
+    row = [p for p in (small, every) if p.series]
+    if row:
+        f.rows.append(row)
     else:
         f.missing = lack("the size sweep at two sizes")
 

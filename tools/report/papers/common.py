@@ -536,6 +536,8 @@ class Series:
     ys: list
     style: str  # key into plots.STYLES: one colour and marker per algorithm, in every file
     linestyle: str = None  # overrides the style's, for variants of one algorithm in one panel
+    lo: list = None  # per x, the bottom and top of an error bar (the range a mean stands for), or None
+    hi: list = None
 
 
 @dataclass

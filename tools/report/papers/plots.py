@@ -205,6 +205,10 @@ def draw_lines(ax, panel, handles, over_labels):
                         linewidth=1.3, label=s.label, zorder=3 if over else 2)
         handles.setdefault(s.label, line)
         drawn.append(pts)
+        if s.lo and s.hi:
+            bars = [(x, lo, hi) for x, y, lo, hi in zip(s.xs, s.ys, s.lo, s.hi) if y is not None and lo is not None]
+            ax.vlines([b[0] for b in bars], [b[1] for b in bars], [b[2] for b in bars], color=colour, linewidth=1,
+                      alpha=0.8, zorder=2)
     xs = sorted({p[0] for pts in drawn for p in pts})
     if panel.xlog:
         ax.set_xscale("log", base=panel.xlog)
