@@ -167,6 +167,33 @@ program program::from_source(std::string_view name, const std::string& vertex, c
   return p;
 }
 
+program program::feedback(const std::vector<std::string>& vertex_files, const std::vector<std::string>& geometry_files,
+                          const char* varying) {
+  const std::string version = glsl_version();
+  const std::string name = vertex_files.back() + " + " + geometry_files.back();
+  const GLuint vs = compile(GL_VERTEX_SHADER, name + " (vertex)", assemble(version, "", vertex_files));
+  GLuint gs = 0;
+  try {
+    gs = compile(GL_GEOMETRY_SHADER, name + " (geometry)", assemble(version, "", geometry_files));
+  } catch (...) {
+    glDeleteShader(vs);
+    throw;
+  }
+  const GLuint id = glCreateProgram();
+  glAttachShader(id, vs);
+  glAttachShader(id, gs);
+  glTransformFeedbackVaryings(id, 1, &varying, GL_INTERLEAVED_ATTRIBS); // before the link, which applies it
+  glLinkProgram(id);
+  glDeleteShader(vs);
+  glDeleteShader(gs);
+  program p;
+  p.m_handle = handle<detail::delete_program>(id);
+  GLint ok = 0;
+  glGetProgramiv(id, GL_LINK_STATUS, &ok);
+  if (!ok) throw error("winnow::gl::program: " + name + " does not link: " + log_of(id, true));
+  return p;
+}
+
 namespace {
 
 void expand(const std::string& file, std::string& out, std::vector<std::string>& names, int depth) {

@@ -96,6 +96,11 @@ public:
           const std::string& defines = "");
   /// From source text (tests); `name` is what messages call it.
   static program from_source(std::string_view name, const std::string& vertex, const std::string& fragment);
+  /// A vertex and a geometry stage (embedded files, as above) and no fragment stage, whose output
+  /// `varying` transform feedback captures (one interleaved attribute): for draws with the
+  /// rasterizer off. Desktop GL only (3.2 or later).
+  static program feedback(const std::vector<std::string>& vertex_files, const std::vector<std::string>& geometry_files,
+                          const char* varying);
   [[nodiscard]] GLuint id() const { return m_handle.id(); }
   [[nodiscard]] GLint uniform(const char* name) const;
 
