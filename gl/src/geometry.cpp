@@ -8,6 +8,8 @@
 // geometry shaders.
 #include "geometry.hpp"
 
+#include <cstring>
+
 #include "winnow/error.hpp"
 #include "winnow/gl/check.hpp"
 #include "winnow/gl/context.hpp"
@@ -120,8 +122,13 @@ public:
     compaction_output out;
     out.values.resize(count);
     if (count) {
+      // Mapped, not glGetBufferSubData: the build also checks this file against the ES 3.1 loader.
+      const auto bytes = static_cast<GLsizeiptr>(4 * std::size_t{count});
       glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, m_capture.id());
-      glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, static_cast<GLsizeiptr>(4 * std::size_t{count}), out.values.data());
+      const void* mapped = glMapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, bytes, GL_MAP_READ_BIT);
+      if (!mapped) throw error("gl/geometry: the capture buffer could not be mapped for reading");
+      std::memcpy(out.values.data(), mapped, static_cast<std::size_t>(bytes));
+      glUnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER);
       glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, 0);
     }
     out.input_after = m_exec.read(view{m_plan.stream}, 0, m_w->size());

@@ -167,6 +167,10 @@ program program::from_source(std::string_view name, const std::string& vertex, c
   return p;
 }
 
+// The geometry stage's name: desktop GL 3.2 and later (the ES 3.1 loader the build also compiles
+// against has no GL_GEOMETRY_SHADER; feedback programs are never made on ES).
+constexpr GLenum geometry_shader_stage = 0x8DD9;
+
 program program::feedback(const std::vector<std::string>& vertex_files, const std::vector<std::string>& geometry_files,
                           const char* varying) {
   const std::string version = glsl_version();
@@ -174,7 +178,7 @@ program program::feedback(const std::vector<std::string>& vertex_files, const st
   const GLuint vs = compile(GL_VERTEX_SHADER, name + " (vertex)", assemble(version, "", vertex_files));
   GLuint gs = 0;
   try {
-    gs = compile(GL_GEOMETRY_SHADER, name + " (geometry)", assemble(version, "", geometry_files));
+    gs = compile(geometry_shader_stage, name + " (geometry)", assemble(version, "", geometry_files));
   } catch (...) {
     glDeleteShader(vs);
     throw;
