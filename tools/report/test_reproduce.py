@@ -26,8 +26,8 @@ PHASES = {"horn": ["scan", "search", "count", "concat"], "jj": ["scan", "search"
           "rlz": ["runs", "scan", "search", "count", "concat"], "bt": ["reduce", "traverse", "count", "concat"],
           "redzone": ["mark", "fill", "orphans"], "stencil": ["mark", "count", "move"], "remove_if": ["mark", "remove"],
           "par_remove_if": ["mark", "remove"], "sequential": ["mark", "compact"], "billeter": ["count", "scan", "move"],
-          "cub_if": ["select"]}
-SIZES = {"16K": 16384, "64K": 65536, "128K": 131072, "256K": 1 << 18, "1M": 1 << 20, "16M": 1 << 24}
+          "cub_if": ["select"], "geometry": ["compact"]}
+SIZES = {"16K": 16384, "64K": 65536, "128K": 131072, "256K": 1 << 18, "1M": 1 << 20, "4M": 1 << 22, "16M": 1 << 24}
 IMAGES = ["finger", "i_finger", "hand", "i_hand", "bunny", "i_bunny"]
 
 
@@ -61,9 +61,11 @@ def shader_records(api, suite):
             scans = ["hillis", "blelloch"] if suite == "moreira" and algo != "rlz" else ["hillis"]
             for scan in scans:
                 # The fragment paths' default concat=auto: the records say what the probe chose.
-                params = {"block": block, "concat": "copy" if api == "vk" else "auto", "scan": scan}
+                params = {"block": block, "concat": "copy" if api == "vk" else "auto", "scan": scan, "loop_limit": "none"}
                 if algo == "rlz":
                     params.update(runs="doubling", search="fast")
+                if algo == "horn":
+                    params.update(search="loop")  # Horn's own search axis (loop/steps), not RLZ's (plain/fast)
                 for case in cases:
                     n = SIZES[case.split(":")[1]]
                     p = float(case.split("p=")[1].split(":")[0]) if "p=" in case else 0.5
@@ -285,7 +287,13 @@ class BilleterFig4(unittest.TestCase):
                         recs.append(record("cuda", "billeter", {"compact": "popc", "output": output, "element": "32"},
                                            case, t * slower))
                     recs.append(record("cuda", "cub_if", {"place": "out"}, case, t / 2))
+            gl = []
+            for p in ("0", "0.25", "0.5", "0.75", "1"):  # Table 3's density sweep at 4M (the most densities), and GL's GS
+                case = f"uniform:4M:p={p}"
+                recs.append(record("cuda", "billeter", {"compact": "popc", "output": "staged", "element": "32"}, case, 1e6))
+                gl.append(record("gl", "geometry", {}, case, 1.2e7))
             write_jsonl(tmp / "cuda" / "billeter.jsonl", recs)
+            write_jsonl(tmp / "gl" / "billeter.jsonl", gl)
             r = run(tmp, "--paper", "billeter", "--out", tmp / "out")
             self.assertEqual(r.returncode, 0, r.stderr)
             md = (tmp / "out" / "report.md").read_text()
@@ -294,6 +302,9 @@ class BilleterFig4(unittest.TestCase):
             row = next(line for line in md.splitlines() if line.startswith("| 16M |"))
             self.assertIn("25.166 [18.455, 31.877]", row)
             self.assertIn("popc/staged", md)
+            row = next(line for line in md.splitlines() if line.startswith("| geometry shader + transform feedback (GL) |"))
+            self.assertIn("12.000 | 12.00× |", row)  # 12 ms against Billeter's 1 ms at 4M
+            self.assertIn("Geometry Shaders (GTX280) 7.05 ms, 12.6×", row)
             figs = {f["file"]: f for f in json.loads((tmp / "out" / "report.json").read_text())["papers"]["billeter"]["figures"]}
             if has_matplotlib():
                 self.assertTrue(figs["billeter-fig4.png"]["drawn"], figs["billeter-fig4.png"])

@@ -44,7 +44,7 @@ const std::vector<paper>& papers() {
       {"moreira", {"gl", "vkfrag", "vk"}, {{"moreira", {"gl", "vkfrag", "vk"}}}},
       {"cross-api", {"gl", "vkfrag", "vk"}, {{"paths", {"gl", "vkfrag", "vk"}}}},
       {"redzone", {}, {{"redzone", {"cuda"}}}},
-      {"billeter", {}, {{"billeter", {"cuda"}}}},
+      {"billeter", {}, {{"billeter", {"cuda", "gl"}}}},
       {"cpu", {}, {{"cpu", {"cpu"}}}},
   };
   return list;

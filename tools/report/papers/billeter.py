@@ -10,13 +10,14 @@ import pathlib
 from .common import DASH, NotMeasured, Panel, Series, best, fvals, mean, pct, ratio_range, size_label
 
 SUITE = "billeter"
-APIS = ["cuda"]
+APIS = ["cuda", "gl"]  # gl: the geometry-shader compactor of Table 3 and Fig. 4 (gl/geometry), same device
 TITLE = "Billeter, Olsson, Assarsson 2009: stream compaction on wide SIMD (Figs. 3-4, Tables 3-4)"
 OUTPUTS = ["staged", "scattered", "buffered", "selective"]
 COMPACTS = ["prefix", "popc"]
 COMPETITORS = [("cub_if", "CUB DeviceSelect::If"), ("cub_flagged", "CUB DeviceSelect::Flagged"),
                ("thrust_copy_if", "thrust::copy_if"), ("ink", "InK"), ("scan_efficient", "work-efficient scan + scatter"),
-               ("scan_naive", "naive scan + scatter")]
+               ("geometry", "geometry shader + transform feedback (GL)"), ("scan_naive", "naive scan + scatter")]
+COUNTERPART = {"scan_efficient": "CUDPP", "geometry": "Geometry Shaders"}  # the published row each stands for
 NAMES = dict(COMPETITORS)
 PUB = pathlib.Path(__file__).resolve().parent.parent / "published"
 
@@ -61,8 +62,11 @@ def build(paper):
         "the suite runs no pass-through kernel and `winnow calibrate` has no cuda copy constants",
         "Table 5 (radix sort built on the split): winnow has no radix sort"]
     lack = lambda what: paper.lacking("cuda", what)  # noqa: E731
-    recs = src.usable
-    n3, dens = density_set(recs)
+    # gl/geometry runs in a process of its own (one API per process) on the same device: its records
+    # join CUDA's as one more competitor.
+    recs = src.usable + [r for r in paper.sources["gl"].usable if r.algo == "geometry"]
+    n3, dens = density_set(src.usable)
+    dens = dens + [r for r in recs if r.algo == "geometry" and r.n == n3 and r.case.family == "uniform"]
     b32 = billeter_recs(dens)
     fig3_table(paper, n3, b32, lack)
     fig4_table(paper, recs, lack)
@@ -164,7 +168,7 @@ def table3(paper, n, dens, lack):
     t = paper.table("Table 3: mean over 0-100 % valid, against the competitors", note=(
         f"ms, mean over the densities measured at {size_label(n) if n else '?'} (32-bit); relative = mean / ours. "
         "Published (GTX 280, 4M): the counterpart of each row where there is one — CUDPP's compaction is the "
-        "work-efficient scan followed by a scatter."))
+        "work-efficient scan followed by a scatter; the geometry-shader compactor runs on GL on the same device."))
     t.sub(["algorithm", "densities", "mean [ms]", "relative", "min / max [ms]", "published: method, mean, relative"])
     b32 = billeter_recs(dens)
     by_var = {}
@@ -180,7 +184,7 @@ def table3(paper, n, dens, lack):
     for a, label in COMPETITORS:
         ts = [r.total for r in dens if r.algo == a]
         if ts:
-            rows.append((label, ts, pub.get("CUDPP") if a == "scan_efficient" else None))
+            rows.append((label, ts, pub.get(COUNTERPART[a]) if a in COUNTERPART else None))
     for label, ts, p in rows:
         m = mean(ts)
         t.add([label, len(ts), t.val(m / 1e6), f"{m / ours[1]:.2f}×" if ours else DASH,
@@ -188,7 +192,7 @@ def table3(paper, n, dens, lack):
                f"{p['method']} ({p['gpu']}) {p['mean_ms']} ms, {p['relative']}×" if p else DASH])
     t.after.append("Published rows without a counterpart here: " + "; ".join(
         f"{row['method']} ({row['gpu']}) {row['mean_ms']} ms, {row['relative']}×" for k, row in pub.items()
-        if k not in ("Our", "CUDPP")) + ".")
+        if k not in ["Our"] + [COUNTERPART[a] for a, _ in COMPETITORS if a in COUNTERPART and any(r.algo == a for r in dens)]) + ".")
     if not t.filled:
         t.missing = lack("the density sweep (uniform:4M:p=...)")
     return ours

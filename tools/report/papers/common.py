@@ -82,6 +82,21 @@ class Case:
 
 # -------------------------------------------------------------------------------------------- records
 
+# The shader-era algorithms' default parameters, as `winnow list` gives them; where two algorithms
+# share a key, per algorithm (RLZ's search is plain/fast, Horn's loop/steps). A record without a key
+# (written before the axis existed) counts as the default there.
+SHADER_DEFAULTS = {"scan": "hillis", "runs": "doubling", "loop_limit": "none"}
+SEARCH_DEFAULT = {"rlz": "fast", "horn": "loop"}
+DEFAULT_CONCAT = {"gl": "lines", "vkfrag": "lines", "vk": "copy"}
+
+
+def is_shader_default(r, api):
+    """Whether a shader-era record ran with every default parameter (concat=auto reads as what it chose)."""
+    search = SEARCH_DEFAULT.get(r.algo)
+    return (all(r.p(k, v) == v for k, v in SHADER_DEFAULTS.items()) and r.p("search", search) == search
+            and r.p("concat", DEFAULT_CONCAT[api]) == DEFAULT_CONCAT[api])
+
+
 class Rec:
     """One record, with the fields the reports use parsed once."""
 

@@ -7,7 +7,7 @@ The claims judged are the project's own (docs/results/h200-2026-11-23/README.md,
 paper's: the fragment bandwidth belongs to the pipeline, not the API; Vulkan's pass is cheaper;
 vkfrag no slower than GL; every path within 1.3× of its model; compute faster than fragments.
 """
-from .common import DASH, NotMeasured, mean, ratio_range, size_label
+from .common import DASH, NotMeasured, is_shader_default, mean, ratio_range, size_label
 
 SUITE = "paths"
 APIS = ["gl", "vkfrag", "vk"]
@@ -15,8 +15,6 @@ TITLE = "The same passes on GL fragment, Vulkan fragment and Vulkan compute (iss
 PATHS = {"gl": "GL fragment", "vkfrag": "Vulkan fragment", "vk": "Vulkan compute"}
 ALGOS = ["horn", "jj", "rlz", "bt"]
 IMAGES = {"finger", "i_finger", "hand", "i_hand", "bunny", "i_bunny"}
-DEFAULTS = {"scan": "hillis", "runs": "doubling", "search": "fast"}
-DEFAULT_CONCAT = {"gl": "lines", "vkfrag": "lines", "vk": "copy"}
 PAIRS = [("gl", "vkfrag"), ("vkfrag", "vk"), ("gl", "vk")]
 MODEL_TARGET = 1.3  # issue 11: each path within 1.3× of its own pass model
 
@@ -32,7 +30,7 @@ def cells_of(paper):
         for r in src.usable:
             if r.algo not in ALGOS or not r.p("block") or r.case.family not in IMAGES:
                 continue  # vk/ballot and vk/lookback ride along in the suite: not shader-era passes
-            if any(r.p(k, v) != v for k, v in DEFAULTS.items()) or r.p("concat", DEFAULT_CONCAT[api]) != DEFAULT_CONCAT[api]:
+            if not is_shader_default(r, api):
                 continue
             model = calib[api].model_ns(r)
             cells.setdefault((r.algo, int(r.p("block")), r.n, api), []).append(

@@ -10,7 +10,7 @@ import csv
 import math
 import pathlib
 
-from .common import (DASH, NotMeasured, Panel, Series, best, fmt_ms, fvals, mean, pc, pick, ratio_range,
+from .common import (DEFAULT_CONCAT, is_shader_default, DASH, NotMeasured, Panel, Series, best, fmt_ms, fvals, mean, pc, pick, ratio_range,
                      size_label, sizes_of)
 
 SUITE = "moreira"
@@ -22,15 +22,13 @@ IMAGES = ["finger", "i_finger", "hand", "i_hand", "bunny", "i_bunny"]
 PAIRS = [("finger", "i_finger"), ("hand", "i_hand"), ("bunny", "i_bunny")]
 PATH_NAME = {"gl": "GL fragment", "vkfrag": "Vulkan fragment", "vk": "Vulkan compute"}
 # Each path's default pass parameters: the variant the figures draw (one line per algorithm).
-DEFAULTS = {"scan": "hillis", "runs": "doubling", "search": "fast"}
-DEFAULT_CONCAT = {"gl": "lines", "vkfrag": "lines", "vk": "copy"}
 DEFAULT_LABEL = {"horn": "Horn (Hillis-Steele)", "jj": "JJ (Hillis-Steele)",
                  "rlz": "RLZ (Hillis-Steele, doubling runs, fast search)", "bt": "BT (Hillis-Steele)"}
 PUBLISHED = pathlib.Path(__file__).resolve().parent.parent / "published" / "moreira2009_table1.csv"
 
 
 def is_default(r, api):
-    return all(r.p(k, v) == v for k, v in DEFAULTS.items()) and r.p("concat", DEFAULT_CONCAT[api]) == DEFAULT_CONCAT[api]
+    return is_shader_default(r, api)
 
 
 def tag(r, api):
