@@ -144,6 +144,22 @@ fbo_status framebuffer::status() const {
   }
 }
 
+program program::link(std::string_view name, GLuint first, GLuint second, const char* varying) {
+  const GLuint id = glCreateProgram();
+  glAttachShader(id, first);
+  glAttachShader(id, second);
+  if (varying) glTransformFeedbackVaryings(id, 1, &varying, GL_INTERLEAVED_ATTRIBS); // before the link, which applies it
+  glLinkProgram(id);
+  glDeleteShader(first);
+  glDeleteShader(second);
+  program p;
+  p.m_handle = handle<detail::delete_program>(id);
+  GLint ok = 0;
+  glGetProgramiv(id, GL_LINK_STATUS, &ok);
+  if (!ok) throw error("winnow::gl::program: " + std::string(name) + " does not link: " + log_of(id, true));
+  return p;
+}
+
 program program::from_source(std::string_view name, const std::string& vertex, const std::string& fragment) {
   const GLuint vs = compile(GL_VERTEX_SHADER, std::string(name) + " (vertex)", vertex);
   GLuint fs = 0;
@@ -153,18 +169,7 @@ program program::from_source(std::string_view name, const std::string& vertex, c
     glDeleteShader(vs);
     throw;
   }
-  const GLuint id = glCreateProgram();
-  glAttachShader(id, vs);
-  glAttachShader(id, fs);
-  glLinkProgram(id);
-  glDeleteShader(vs);
-  glDeleteShader(fs);
-  program p;
-  p.m_handle = handle<detail::delete_program>(id);
-  GLint ok = 0;
-  glGetProgramiv(id, GL_LINK_STATUS, &ok);
-  if (!ok) throw error("winnow::gl::program: " + std::string(name) + " does not link: " + log_of(id, true));
-  return p;
+  return link(name, vs, fs, nullptr);
 }
 
 // The geometry stage's name: desktop GL 3.2 and later (the ES 3.1 loader the build also compiles
@@ -183,19 +188,7 @@ program program::feedback(const std::vector<std::string>& vertex_files, const st
     glDeleteShader(vs);
     throw;
   }
-  const GLuint id = glCreateProgram();
-  glAttachShader(id, vs);
-  glAttachShader(id, gs);
-  glTransformFeedbackVaryings(id, 1, &varying, GL_INTERLEAVED_ATTRIBS); // before the link, which applies it
-  glLinkProgram(id);
-  glDeleteShader(vs);
-  glDeleteShader(gs);
-  program p;
-  p.m_handle = handle<detail::delete_program>(id);
-  GLint ok = 0;
-  glGetProgramiv(id, GL_LINK_STATUS, &ok);
-  if (!ok) throw error("winnow::gl::program: " + name + " does not link: " + log_of(id, true));
-  return p;
+  return link(name, vs, gs, varying);
 }
 
 namespace {

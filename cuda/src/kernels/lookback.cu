@@ -357,17 +357,22 @@ __device__ __forceinline__ void compact_persistent(const lookback_state& s, std:
   }
 }
 
+/// A block's whole work: one tile, or a persistent block's tiles.
+template <class S, class W, class E, class P>
+__device__ __forceinline__ void compact(const lookback_state& s, std::size_t tiles) {
+  if constexpr (S::PERSIST) compact_persistent<S, W, E, P>(s, tiles);
+  else compact_tile<S, W, E, P>(s, tiles);
+}
+
 /// The kernel of a shape. Without MIN_BLOCKS the register count is the compiler's own choice: a
 /// minimum of 1 block per SM lets it take far more (87 registers instead of 58 for 256x4).
 template <class S, class W, class E, class P>
 __global__ void __launch_bounds__(S::THREADS) compact_kernel(lookback_state s, std::size_t tiles) {
-  if constexpr (S::PERSIST) compact_persistent<S, W, E, P>(s, tiles);
-  else compact_tile<S, W, E, P>(s, tiles);
+  compact<S, W, E, P>(s, tiles);
 }
 template <class S, class W, class E, class P>
 __global__ void __launch_bounds__(S::THREADS, S::MIN_BLOCKS) compact_kernel_bounded(lookback_state s, std::size_t tiles) {
-  if constexpr (S::PERSIST) compact_persistent<S, W, E, P>(s, tiles);
-  else compact_tile<S, W, E, P>(s, tiles);
+  compact<S, W, E, P>(s, tiles);
 }
 
 template <class F>

@@ -105,6 +105,8 @@ public:
   [[nodiscard]] GLint uniform(const char* name) const;
 
 private:
+  /// Links two compiled stages (and deletes them), with transform feedback of `varying` when given.
+  static program link(std::string_view name, GLuint first, GLuint second, const char* varying);
   handle<detail::delete_program> m_handle;
 };
 
