@@ -42,17 +42,27 @@ def main():
         ran = statuses == {"done"}
         none_ran = "done" not in statuses
         if not (ran or none_ran):
-            # Some steps ran (billeter: gl/geometry on Mesa, no CUDA): whatever is not filled says why.
+            # Some steps ran and the others could not run here (billeter: gl/geometry on Mesa, no CUDA):
+            # a table, a figure or a verdict either has its values or says why not. A failed or
+            # interrupted step is a failure, as when every step should have run.
+            if not statuses <= {"done", "not run"}:
+                fails.append(f"{name}: steps partly ran ({sorted(statuses)})")
+                continue
             for t in p["tables"]:
-                if not t["filled"] and not t.get("missing"):
+                if not t["filled"] and t.get("missing") in (None, "", "no measured cell"):
                     fails.append(f"{name}: table {t['name']!r} neither filled nor saying why")
+            if not p["verdicts"]:
+                fails.append(f"{name}: no verdicts")
             for v in p["verdicts"]:
                 computed = v["verdict"] in ("holds", "changed") and v.get("evidence")
-                if not computed and not (v["verdict"] == "not measured" and v.get("reason")):
-                    fails.append(f"{name}: {v['finding']!r}: {v['verdict']} without evidence or a reason")
+                reason = v.get("reason") or ""
+                if not computed and not (v["verdict"] == "not measured" and reason and not reason.startswith("internal error")):
+                    fails.append(f"{name}: {v['finding']!r}: {v['verdict']} ({reason or 'no evidence or reason'})")
             for f in p["figures"]:
-                if not f["drawn"] and not (f.get("missing") or f.get("error")):
+                if not f["drawn"] and f.get("missing") in (None, "", "not drawn"):
                     fails.append(f"{name}: figure {f['file']} neither drawn nor saying why")
+                if f["drawn"] and not (d / f["file"]).stat().st_size:
+                    fails.append(f"{name}: figure {f['file']} is empty")
             if not any(t["filled"] for t in p["tables"]):
                 fails.append(f"{name}: steps ran ({sorted(statuses)}) but no table is filled")
             continue

@@ -208,10 +208,11 @@ TEST(shader_era_plan, concat_auto_is_resolved_before_a_plan_is_built) {
 }
 
 TEST(shader_era_plan, a_loop_limit_of_256_refuses_what_the_7300_go_could_not_run_and_changes_nothing_else) {
-  // Bounds over 256: JJ from B = 512 (B − 1), RLZ plain from 512 (B/2 + 1 = 257), RLZ fast from 2048.
+  // Bounds over 256: JJ from B = 512 (B − 1), RLZ plain from 512 (B/2 + 1 = 257), RLZ fast from 1024 (B/4 + 1).
   const std::map<std::pair<algorithm_kind, std::uint32_t>, bool> refused = {
       {{algorithm_kind::horn, 2048}, false}, {{algorithm_kind::bt, 2048}, false}, {{algorithm_kind::jj, 256}, false},
-      {{algorithm_kind::jj, 512}, true},     {{algorithm_kind::rlz, 512}, false}, {{algorithm_kind::rlz, 2048}, true}};
+      {{algorithm_kind::jj, 512}, true},     {{algorithm_kind::rlz, 512}, false}, {{algorithm_kind::rlz, 1024}, true},
+      {{algorithm_kind::rlz, 2048}, true}};
   for (const auto& [key, want] : refused) {
     plan_params p;
     p.block = key.second;

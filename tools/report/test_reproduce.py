@@ -312,6 +312,33 @@ class BilleterFig4(unittest.TestCase):
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+class Defaults(unittest.TestCase):
+    """Which records the shader-era reports count as the default series, and which lines Fig. 4 draws."""
+
+    def test_concat_auto_is_the_default_whatever_it_chose(self):
+        sys.path.insert(0, str(HERE))
+        from papers.common import Rec, is_shader_default
+        base = {"block": "128", "scan": "hillis", "loop_limit": "none", "search": "loop"}
+        rects = record("gl", "horn", dict(base, concat="auto"), "finger:64K", 1e6)
+        rects["chosen"] = {"concat": "rects"}
+        r = Rec(rects, "t")
+        self.assertEqual(r.p("concat"), "rects")  # reads as what ran
+        self.assertTrue(is_shader_default(r, "gl"))  # but auto is the default series
+        self.assertFalse(is_shader_default(Rec(record("gl", "horn", dict(base, concat="rects"), "finger:64K", 1e6), "t"), "gl"))
+        self.assertFalse(is_shader_default(Rec(record("gl", "horn", dict(base, concat="auto", search="steps"), "finger:64K", 1e6), "t"), "gl"))
+        self.assertFalse(is_shader_default(Rec(record("gl", "jj", dict(base, concat="auto", loop_limit="256"), "finger:64K", 1e6), "t"), "gl"))
+        self.assertTrue(is_shader_default(Rec(record("gl", "rlz", {"block": "128", "concat": "lines", "search": "fast"}, "finger:64K", 1e6), "t"), "gl"))
+
+    def test_fig4_draws_the_geometry_shader_beside_every_library(self):
+        sys.path.insert(0, str(HERE))
+        from papers.billeter import COMPETITORS, fig4_lines
+        cols = [(f"Billeter {e}", f"billeter:{e}", {}) for e in ("32", "64", "128")] + [(l, a, {}) for a, l in COMPETITORS]
+        keys = [c[1] for c in fig4_lines(cols)]
+        self.assertIn("geometry", keys)
+        self.assertNotIn("scan_naive", keys)
+        self.assertEqual(len(keys), 9)
+
+
 class MergeSeeds(unittest.TestCase):
     """Records of several seeds of one case become one with log-mean times (the Redzone paper's statistic)."""
 

@@ -324,7 +324,8 @@ __device__ __forceinline__ void compact_tile(const lookback_state& s, std::size_
 
 /// One step of a persistent block: takes the tile after `tile`, issues its loads into `next`, then
 /// finishes `tile` from `cur`. Returns the next tile's id (≥ tiles: none). The barrier after taking
-/// also orders this step's shared writes after the previous step's reads.
+/// also orders this step's shared writes after the previous step's reads; the id itself is written
+/// again only in the next step, after finish_tile's barriers, which every thread reaches after its read.
 template <class S, class W, class E, class P>
 __device__ __forceinline__ std::size_t persistent_step(const lookback_state& s, std::size_t tiles, std::size_t tile,
                                                        const E (&cur)[S::ROWS][VEC<E>], E (&next)[S::ROWS][VEC<E>],
@@ -348,6 +349,7 @@ __device__ __forceinline__ void compact_persistent(const lookback_state& s, std:
   if (threadIdx.x == 0) sh.tile = take_tile(s);
   __syncthreads();
   std::size_t tile = sh.tile;
+  __syncthreads(); // every thread has read it before the first step's take writes it again
   E a[S::ROWS][VEC<E>], b[S::ROWS][VEC<E>];
   if (tile < tiles) load_tile<S, E, VEC<E>>(s, tile, a);
   while (tile < tiles) {

@@ -141,6 +141,11 @@ def fig4_columns(recs):
     return cols
 
 
+def fig4_lines(cols):
+    """The columns Fig. 4 draws: all but the naive scan (it stays in the table), at most 9 lines a panel."""
+    return [c for c in cols if c[1] != "scan_naive"][:9]
+
+
 def fig4_table(paper, recs, lack):
     cols = fig4_columns(recs)
     t = paper.table("Fig. 4: time against n, the mean over 10, 50 and 90 % valid", note=(
@@ -266,7 +271,7 @@ def fig4_figure(paper, recs, title, lack):
     cols = fig4_columns(recs)
     small = Panel("n ≤ 1M", "n [elements]", "time [ms]", xlog=2, ylog=True)
     every = Panel("every n", "n [elements]", "time [ms]", xlog=2, ylog=True)
-    for label, key, st in cols[:8]:  # at most 8 lines in a panel
+    for label, key, st in fig4_lines(cols):
         for panel, ns in ((small, [n for n in sorted(st) if n <= SMALL_N]), (every, sorted(st))):
             if len(ns) >= 2:
                 panel.series.append(Series(label, ns, [st[n][0] / 1e6 for n in ns], key,

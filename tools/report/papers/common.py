@@ -91,10 +91,11 @@ DEFAULT_CONCAT = {"gl": "lines", "vkfrag": "lines", "vk": "copy"}
 
 
 def is_shader_default(r, api):
-    """Whether a shader-era record ran with every default parameter (concat=auto reads as what it chose)."""
+    """Whether a shader-era record ran with every default parameter. concat=auto (the fragment paths'
+    default) is the default whichever method its probe chose; the record's params read as the choice."""
     search = SEARCH_DEFAULT.get(r.algo)
-    return (all(r.p(k, v) == v for k, v in SHADER_DEFAULTS.items()) and r.p("search", search) == search
-            and r.p("concat", DEFAULT_CONCAT[api]) == DEFAULT_CONCAT[api])
+    concat = r.given.get("concat") == "auto" or r.p("concat", DEFAULT_CONCAT[api]) == DEFAULT_CONCAT[api]
+    return all(r.p(k, v) == v for k, v in SHADER_DEFAULTS.items()) and r.p("search", search) == search and concat
 
 
 class Rec:
@@ -107,7 +108,8 @@ class Rec:
             self.api = d.get("api") or self.algorithm.split("/")[0]
             self.algo = self.algorithm.split("/", 1)[-1]
             # What ran: a parameter given as "auto" reads as what the run chose (the record's "chosen").
-            self.params = {k: str(v) for k, v in {**(d.get("params") or {}), **(d.get("chosen") or {})}.items()}
+            self.given = {k: str(v) for k, v in (d.get("params") or {}).items()}
+            self.params = {**self.given, **{k: str(v) for k, v in (d.get("chosen") or {}).items()}}
             self.case = Case(d["case"])
             self.n = int(d.get("n") or parse_size(self.case.size) or 0)
             self.skipped = d.get("skipped")
