@@ -85,6 +85,25 @@ TEST_F(cli, run_verifies_prints_phases_and_writes_a_record) {
   EXPECT_EQ(j["reps"], 3);
   EXPECT_EQ(j["verified"], true);
   EXPECT_NE(j["command"].get<std::string>().find("run --algo cpu/redzone"), std::string::npos);
+  EXPECT_EQ(r.output.find("chosen"), std::string::npos) << "nothing given as auto\n" << r.output;
+  EXPECT_FALSE(j.contains("chosen"));
+}
+
+TEST_F(cli, run_says_what_a_parameter_given_as_auto_settled) {
+  const result r = winnow("run --algo vkfrag/horn --case uniform:5000:p=0.5 --reps 1 --out " + path("auto.jsonl"));
+  if (r.output.find("skipped:") != std::string::npos || r.output.find("unavailable") != std::string::npos)
+    GTEST_SKIP() << "no Vulkan graphics queue here: " << r.output;
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto at = r.output.find("chosen  concat=");
+  ASSERT_NE(at, std::string::npos) << r.output;
+  const std::string method = r.output.substr(at + 15, 5);
+  EXPECT_TRUE(method == "lines" || method == "rects") << r.output;
+  std::ifstream in(path("auto.jsonl"));
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line));
+  const auto j = nlohmann::json::parse(line);
+  EXPECT_EQ(j["params"]["concat"], "auto");
+  EXPECT_EQ(j["chosen"]["concat"], method);
 }
 
 TEST_F(cli, bench_writes_jsonl_and_csv_whole) {

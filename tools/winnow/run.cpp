@@ -48,8 +48,9 @@ int run_command(const run_args& a) {
   if (r.skipped) {
     std::cout << "skipped: " << *r.skipped << "\n";
   } else {
-    std::cout << "device  " << r.device << " — " << r.driver << "\n"
-              << "reps    " << r.reps << " after " << r.warmup_runs << " warm-up runs in " << format_ns(r.warmup_ran_ns) << " (asked: ≥ "
+    std::cout << "device  " << r.device << " — " << r.driver << "\n";
+    if (!r.chosen.empty()) std::cout << "chosen  " << to_string(r.chosen) << "  (what the parameters given as auto settled)\n";
+    std::cout << "reps    " << r.reps << " after " << r.warmup_runs << " warm-up runs in " << format_ns(r.warmup_ran_ns) << " (asked: ≥ "
               << r.warmup << " and ≥ " << r.warmup_ns / 1e6 << " ms, then on while the runs still got faster)"
               << (r.cold ? ", cold" : "") << "\n"
               << "noise   " << format_percent(r.total.noise()) << " (stddev / mean of the total; IQR " << format_ns(r.total.q1) << " … "
