@@ -14,7 +14,7 @@
 #include "winnow/gl/check.hpp"
 #include "winnow/gl/context.hpp"
 #include "winnow/gl/executor.hpp"
-#include "winnow/shader_era/args.hpp"
+#include "winnow/shader_era/frame.hpp"
 #include "winnow/shader_era/layout.hpp"
 
 namespace winnow::gl {
@@ -26,29 +26,9 @@ using shader_era::view;
 /// a removal list: run by the GL executor, so the stream texture and its marking are the plans'.
 shader_era::plan stream_plan(const workload& w, std::uint32_t max_width) {
   shader_era::plan p;
-  const shader_era::stream_layout s = shader_era::layout_for(w.size(), 1, max_width);
-  p.resources.push_back({"stream", s.width, s.height});
-  p.stream = 0;
-  p.layout = s;
+  p.layout = shader_era::layout_for(w.size(), 1, max_width);
   p.input = {w.size(), w.removals.size(), w.removal_list, w.kept()};
-  if (!p.marks()) return p;
-  const shader_era::stream_layout r = shader_era::layout_for(w.removals.size(), 1, max_width);
-  p.resources.push_back({"removal list", r.width, r.height});
-  p.removals = 1;
-  shader_era::pass m;
-  m.phase = "mark";
-  m.name = "mark removals";
-  m.kind = shader_era::pass_kind::mark;
-  m.shader = "mark";
-  m.inputs = {view{p.removals}};
-  m.output = view{p.stream};
-  m.io.out_log2w = s.log2_width;
-  m.io.out_height = s.height;
-  m.io.in_log2w[0] = r.log2_width;
-  m.io.extent = static_cast<std::uint32_t>(w.removals.size());
-  m.args = shader_era::words_of(shader_era::mark_args{static_cast<shader_era::u32>(w.removals.size())});
-  m.items = w.removals.size();
-  p.passes.push_back(m);
+  shader_era::add_stream(p, 1, max_width);
   return p;
 }
 

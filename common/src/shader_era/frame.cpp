@@ -316,6 +316,26 @@ plan_params plan_params_of(const param_set& p) {
   return out;
 }
 
+void add_stream(plan& pl, std::uint32_t segment, std::uint32_t max_width) {
+  builder b(pl, max_width);
+  pl.stream = b.add("stream", pl.layout, segment);
+  if (!pl.marks()) return;
+  const stream_layout r = layout_for(pl.input.removals, 1, max_width);
+  pl.removals = b.add("removal list", r);
+  pass p;
+  p.phase = "mark";
+  p.name = "mark removals";
+  p.kind = pass_kind::mark;
+  p.shader = "mark";
+  p.inputs = {view{pl.removals}};
+  p.output = view{pl.stream};
+  p.io = b.io_for(p.inputs, p.output);
+  p.io.extent = static_cast<std::uint32_t>(pl.input.removals);
+  p.args = words_of(mark_args{static_cast<u32>(pl.input.removals)});
+  p.items = pl.input.removals;
+  pl.passes.push_back(std::move(p));
+}
+
 plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c, std::uint32_t max_width, bool loop_check) {
   plan pl;
   pl.algorithm = a;
@@ -337,24 +357,8 @@ plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c,
     throw unavailable("winnow::shader_era: " + std::string(name_of(a)) + " at block " + std::to_string(B) +
                       " may loop " + std::to_string(pl.loop_bound) + " times, over loop_limit=" +
                       std::to_string(params.loop_limit) + " (the GeForce 7300 Go's fragment loops)");
+  add_stream(pl, B, max_width);
   builder b(pl, max_width);
-  pl.stream = b.add("stream", pl.layout, B);
-  if (pl.marks()) {
-    const stream_layout r = layout_for(c.removals, 1, max_width);
-    pl.removals = b.add("removal list", r);
-    pass p;
-    p.phase = "mark";
-    p.name = "mark removals";
-    p.kind = pass_kind::mark;
-    p.shader = "mark";
-    p.inputs = {view{pl.removals}};
-    p.output = view{pl.stream};
-    p.io = b.io_for(p.inputs, p.output);
-    p.io.extent = static_cast<std::uint32_t>(c.removals);
-    p.args = words_of(mark_args{static_cast<u32>(c.removals)});
-    p.items = c.removals;
-    pl.passes.push_back(std::move(p));
-  }
   pl.compacted = b.add("compacted blocks", pl.layout, B);
   if (pl.loop_check) pl.trips = b.add("loop trips", pl.layout, B);
 

@@ -290,6 +290,15 @@ __device__ __forceinline__ std::size_t take_tile(const lookback_state& s) {
   return static_cast<std::size_t>(atomicAdd(s.counter, 1ull) - s.base);
 }
 
+/// take_tile for the whole block: thread 0 takes, a barrier publishes the id, every thread returns it.
+/// The caller must not write sh.tile again before every thread has read it (a barrier, or finish_tile's).
+template <class S>
+__device__ __forceinline__ std::size_t block_take_tile(const lookback_state& s, block_shared<S>& sh) {
+  if (threadIdx.x == 0) sh.tile = take_tile(s);
+  __syncthreads();
+  return sh.tile;
+}
+
 /// The rest of a tile once its loads are issued: flags, ranks, look-back, store. Four barriers at
 /// most; `sh` is free again once every thread has passed the next barrier after it returns.
 template <class S, class W, class E, class P>
@@ -314,9 +323,7 @@ template <class S, class W, class E, class P>
 __device__ __forceinline__ void compact_tile(const lookback_state& s, std::size_t tiles) {
   __shared__ block_shared<S> sh;
   extern __shared__ uint4 sh_stage[];
-  if (threadIdx.x == 0) sh.tile = take_tile(s);
-  __syncthreads();
-  const std::size_t tile = sh.tile;
+  const std::size_t tile = block_take_tile(s, sh);
   E v[S::ROWS][VEC<E>];
   load_tile<S, E, VEC<E>>(s, tile, v);
   finish_tile<S, W, E, P>(s, tiles, tile, v, sh, sh_stage);
@@ -330,9 +337,7 @@ template <class S, class W, class E, class P>
 __device__ __forceinline__ std::size_t persistent_step(const lookback_state& s, std::size_t tiles, std::size_t tile,
                                                        const E (&cur)[S::ROWS][VEC<E>], E (&next)[S::ROWS][VEC<E>],
                                                        block_shared<S>& sh, uint4* stage) {
-  if (threadIdx.x == 0) sh.tile = take_tile(s);
-  __syncthreads();
-  const std::size_t after = sh.tile;
+  const std::size_t after = block_take_tile(s, sh);
   if (after < tiles) load_tile<S, E, VEC<E>>(s, after, next);
   finish_tile<S, W, E, P>(s, tiles, tile, cur, sh, stage);
   return after;
@@ -340,15 +345,14 @@ __device__ __forceinline__ std::size_t persistent_step(const lookback_state& s, 
 
 /// Persistent blocks (as many as are resident): two tile buffers in registers that swap roles step by
 /// step, so the next tile's loads are in flight during the current tile's look-back and store. The
-/// forward-progress argument holds: the earliest tile without a published state is some block's
-/// current tile (its predecessors all have states), so that block's look-back ends.
+/// forward-progress argument holds: the earliest tile without a published state belongs to a running
+/// block, as its current tile (its predecessors all have states, so its look-back ends) or as its next
+/// one (its current tile is earlier, has published, and its look-back ends likewise).
 template <class S, class W, class E, class P>
 __device__ __forceinline__ void compact_persistent(const lookback_state& s, std::size_t tiles) {
   __shared__ block_shared<S> sh;
   extern __shared__ uint4 sh_stage[];
-  if (threadIdx.x == 0) sh.tile = take_tile(s);
-  __syncthreads();
-  std::size_t tile = sh.tile;
+  std::size_t tile = block_take_tile(s, sh);
   __syncthreads(); // every thread has read it before the first step's take writes it again
   E a[S::ROWS][VEC<E>], b[S::ROWS][VEC<E>];
   if (tile < tiles) load_tile<S, E, VEC<E>>(s, tile, a);

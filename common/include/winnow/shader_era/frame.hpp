@@ -28,6 +28,11 @@ namespace winnow::shader_era {
 /// The typed parameters from a resolved param_set of that info.
 [[nodiscard]] plan_params plan_params_of(const param_set& p);
 
+/// How every plan starts: the stream laid out as `pl.layout` (rows of `segment` words that belong
+/// together) and, for a removal-list case (`pl.input`), the removal list and the mark pass that writes
+/// a zero at each of its indices. build_plan() calls it; so does gl/geometry for a plan of its own.
+void add_stream(plan& pl, std::uint32_t segment, std::uint32_t max_width);
+
 /// The passes of algorithm `a` on case `c`, laid out no wider than `max_width` (the API's limit).
 /// Throws winnow::unavailable when the case or the block does not fit the limit.
 [[nodiscard]] plan build_plan(algorithm_kind a, const plan_params& p, const plan_case& c, std::uint32_t max_width,
