@@ -6,7 +6,7 @@
 # into registers while they rank, look back for and store the current one) and the per-tile store
 # choice (store=auto): conformance with the persistent shapes' whole grid at the default wait,
 # compute-sanitizer on one persistent shape. Call 2 (call2.sh) times them.
-# Usage: OUT=... bash docs/results/next-device-run/device/call1.sh
+# Usage: OUT=... bash docs/results/h100-2026-11-25/device/call1.sh
 set -uo pipefail
 B=build-carry
 R=/tmp/results

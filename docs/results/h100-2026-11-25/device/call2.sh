@@ -2,7 +2,7 @@
 # Prepared 2026-11-25 (fifth session, which had no device time left), call 2: cuda/lookback, every tile shape (the default 128x16m4 and
 # the persistent p*) × store (staged, direct, auto) at 2^24 and 2^28, 10 / 50 / 90 % valid, beside
 # cub::DeviceSelect::If, in one process (the target suite's warm-up and repetitions).
-# Usage: OUT=... bash docs/results/next-device-run/device/call2.sh
+# Usage: OUT=... bash docs/results/h100-2026-11-25/device/call2.sh
 set -uo pipefail
 B=build-carry
 R=/tmp/results
