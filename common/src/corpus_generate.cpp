@@ -56,6 +56,9 @@ void sample_distinct(rng& g, std::uint64_t lo, std::uint64_t len, std::uint64_t 
 
 void generate_removal(const case_spec& s, workload& w) {
   const std::uint64_t n = s.n;
+  // The gains G follow A with the payloads their indices in A + G give them: distinct from A's.
+  w.gains = gains_of(s);
+  w.data.resize(n + w.gains);
   fill_payloads(w.data, [](std::size_t) { return true; });
   const auto k = static_cast<std::uint64_t>(std::llround(key_real(s, "k") * static_cast<double>(n)));
   rng g(static_cast<std::uint32_t>(key_uint(s, "seed")));
@@ -165,7 +168,8 @@ workload generate(const case_spec& s) {
 const std::vector<std::string>& conformance_cases() {
   // Edge cases, sizes that are no multiple of any block or tile (100003 is prime), every corpus
   // family, the negatives and images at 256K, the removal-list extremes (k = 0, 1, n-1, n; all of R
-  // inside or outside the red zone) and one large size.
+  // inside or outside the red zone), gains appended (§4.6; with all of A removed, only G survives)
+  // and one large size.
   static const std::vector<std::string> cases = {
       "all:0", "all:1", "none:1", "single:1", "all:1000", "none:1000", "single:1000", "single:1000:at=0",
       "alternating:1001", "uniform:100003:p=0.02", "uniform:100003:p=0.1", "uniform:100003:p=0.5",
@@ -173,7 +177,7 @@ const std::vector<std::string>& conformance_cases() {
       "brownian:100003:p=0.3", "finger:256K", "i_finger:256K", "hand:256K", "i_hand:256K", "bunny:256K",
       "i_bunny:256K", "finger:100003", "removal:100003:k=0", "removal:100003:k=0.02", "removal:100003:k=0.4:r=0",
       "removal:100003:k=0.5:r=1", "removal:100003:k=0.3:r=0.5", "removal:1000:k=0.001", "removal:1000:k=0.999",
-      "removal:1000:k=1", "uniform:4M:p=0.5"};
+      "removal:1000:k=1", "removal:100003:k=0.02:g=0.01", "removal:1000:k=1:g=0.25", "uniform:4M:p=0.5"};
   return cases;
 }
 

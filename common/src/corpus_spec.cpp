@@ -119,7 +119,9 @@ const std::vector<family_def>& family_table() {
                        {{{"k", "0.1", "fraction of elements removed"}, fraction()},
                         {{"r", "uniform", "fraction of removals inside the red zone [n−|R|, n), or uniform"},
                          fraction_or_uniform()},
-                        seed_key()}));
+                        seed_key(),
+                        {{"g", "0", "gains: round(g·n) new elements appended after the n (§4.6 add and remove)", false},
+                         fraction()}}));
     return t;
   }();
   return table;
@@ -234,6 +236,9 @@ case_spec parse_spec(std::string_view text) {
     if (key_uint(s, "at") >= s.n)
       throw usage_error("corpus: single: at=" + s.keys["at"] + " must be below n = " + std::to_string(s.n));
   }
+  if (s.n + gains_of(s) > max_elements)
+    throw usage_error("corpus: " + s.family + ": n + gains = " + std::to_string(s.n + gains_of(s)) +
+                      " is over the limit of " + std::to_string(max_elements) + " elements");
   return s;
 }
 
@@ -245,12 +250,18 @@ std::string to_string(const case_spec& s) {
   out += s.family == "file" ? s.path : format_size(s.n);
   // Keys in the family's order, not alphabetical: the order the help text documents.
   for (const auto& k : find_family(s.family).info.keys)
-    if (auto it = s.keys.find(k.name); it != s.keys.end()) out.append(":").append(k.name).append("=").append(it->second);
+    if (auto it = s.keys.find(k.name); it != s.keys.end() && (k.shown_when_default || it->second != k.default_value))
+      out.append(":").append(k.name).append("=").append(it->second);
   return out;
 }
 
+std::uint64_t gains_of(const case_spec& s) {
+  if (s.family != "removal") return 0;
+  return static_cast<std::uint64_t>(std::llround(detail::key_real(s, "g") * static_cast<double>(s.n)));
+}
+
 std::uint64_t elements_of(const case_spec& s) {
-  if (s.family != "file") return s.n;
+  if (s.family != "file") return s.n + gains_of(s);
   const auto h = detail::read_image_header(s.path);
   return h.width * h.height;
 }

@@ -21,6 +21,14 @@ public:
   explicit redzone(bool single_block) : m_single(single_block) {}
 
   void run(timer& t) override {
+    if (const std::size_t j = m_w->gains) {
+      // §4.6, adding and removing in one operation: append G after A (the gains wait in the
+      // pristine copy's tail), then Redzone over A + G with the same R.
+      t.phase("append");
+      WINNOW_CUDA_CHECK(cudaMemcpyAsync(m_a.get() + (m_n - j), m_pristine.get() + (m_n - j), 4 * j,
+                                        cudaMemcpyDeviceToDevice, stream()));
+      ++m_launches;
+    }
     if (m_bitmap) {
       // Counted inside the run, as every order is; no mark and no orphans phase exist here.
       t.phase("order");
@@ -124,12 +132,24 @@ protected:
 
   void reset_device() override {
     m_a.copy_from(m_pristine, stream());
+    // The gains are not in A before the run appends them: zeros, so a run that skipped the append
+    // fails verification.
+    if (const std::size_t j = m_w->gains)
+      WINNOW_CUDA_CHECK(cudaMemsetAsync(m_a.get() + (m_n - j), 0, 4 * j, stream()));
     m_r.copy_from(m_removals, stream());
     WINNOW_CUDA_CHECK(cudaMemsetAsync(m_stats.get(), 0, m_stats.bytes(), stream()));
     WINNOW_CUDA_CHECK(cudaMemsetAsync(m_created.get(), 0, m_created.bytes(), stream()));
   }
 
   traffic traffic_model() const override {
+    traffic t = redzone_traffic();
+    t.read += 4 * m_w->gains; // the append: read G, write it after A
+    t.written += 4 * m_w->gains;
+    return t;
+  }
+
+private:
+  [[nodiscard]] traffic redzone_traffic() const {
     if (trivial()) return {};
     // mark: read R, write the zone marks; fill: read Z and R, write case A holes and the orphans
     // in place (C to R', D to Z'); orphans: read R' and Z', write the holes. Alg. 2 as written:
@@ -149,7 +169,6 @@ protected:
             4 * m_zone + 4 * m_case_a + 8 * m_case_c + 4 * m_case_c + order_written, 0};
   }
 
-private:
   [[nodiscard]] bool trivial() const { return m_k == 0 || m_k == m_n; }
 
   /// The bits of an index the order sorts by: none (off, Alg. 2 as published), the top 8 or 16 of
@@ -235,7 +254,7 @@ algorithm_entry redzone1_entry() {
   return {.info = {.api = "cuda",
                    .name = "redzone1",
                    .summary = "Redzone Alg. 1 (Bontes & Gain 2024) on one block of 1024 threads: ballot/popc orphan slots, "
-           "orphans in place; in place, O(k), unstable",
+           "orphans in place; in place, O(k), unstable; appends a case's gains first (§4.6)",
                    .stable = false,
                    .in_place = true,
                    .input = input_kind::removal_list,
@@ -247,7 +266,7 @@ algorithm_entry redzone2_entry() {
   return {.info = {.api = "cuda",
                    .name = "redzone2",
                    .summary = "Redzone Alg. 2 + Alg. 3 load balancing over the whole GPU; phases mark, fill, orphans are kernels; "
-           "§6 optimizations as parameters; in place, O(k), unstable",
+           "§6 optimizations as parameters; in place, O(k), unstable; appends a case's gains first (§4.6, O(j + k))",
                    .stable = false,
                    .in_place = true,
                    .input = input_kind::removal_list,

@@ -125,6 +125,19 @@ TEST(corpus, removal_lists_are_unique_in_range_and_of_size_k) {
   }
 }
 
+TEST(corpus, gains_follow_the_array_and_the_removals_index_the_array_only) {
+  const workload w = generate("removal:1000:k=0.5:g=0.25");
+  EXPECT_EQ(w.gains, 250u);
+  ASSERT_EQ(w.size(), 1250u);
+  EXPECT_EQ(w.kept(), 750u);
+  for (std::size_t i = 0; i < w.size(); ++i) EXPECT_EQ(w.data[i], i + 1) << i; // distinct, non-zero
+  for (const auto r : w.removals) EXPECT_LT(r, 1000u);
+  // The same A and R as without gains: G is appended, nothing else drawn differently.
+  const workload plain = generate("removal:1000:k=0.5");
+  EXPECT_EQ(plain.removals, w.removals);
+  EXPECT_EQ(plain.gains, 0u);
+}
+
 TEST(corpus, removal_r_is_the_fraction_inside_the_red_zone) {
   for (double r : {0.0, 0.25, 0.5, 0.75, 1.0}) {
     const workload w = generate("removal:100000:k=0.1:r=" + std::to_string(r));

@@ -37,6 +37,9 @@ TEST(spec, canonical_form_fills_defaults_in_documented_order) {
   EXPECT_EQ(canonical("finger:1048576"), "finger:1M");
   EXPECT_EQ(canonical("removal:1M:k=0.02"), "removal:1M:k=0.02:r=uniform:seed=1");
   EXPECT_EQ(canonical("removal:1M:r=0.25"), "removal:1M:k=0.1:r=0.25:seed=1");
+  // g (gains, §4.6) came after records existed: shown only when not 0, so their specs stay canonical.
+  EXPECT_EQ(canonical("removal:1M:k=0.02:g=0"), "removal:1M:k=0.02:r=uniform:seed=1");
+  EXPECT_EQ(canonical("removal:1M:g=0.010"), "removal:1M:k=0.1:r=uniform:seed=1:g=0.01");
   EXPECT_EQ(canonical("single:1000"), "single:1000:at=999");
   EXPECT_EQ(canonical("runs:1000:invalid=3"), "runs:1000:valid=32:invalid=3:seed=1");
   EXPECT_EQ(canonical("file:a:b.png:threshold=9"), "file:a:b.png:threshold=9");
@@ -80,5 +83,14 @@ TEST(spec, every_family_parses_with_its_defaults) {
   }
 }
 
+TEST(spec, gains_count_in_the_elements_and_stay_within_the_limit) {
+  EXPECT_EQ(gains_of(parse_spec("removal:1000:g=0.25")), 250u);
+  EXPECT_EQ(elements_of(parse_spec("removal:1000:g=0.25")), 1250u);
+  EXPECT_EQ(gains_of(parse_spec("uniform:1000")), 0u);
+  EXPECT_EQ(parse_error("removal:1000:g=2"), "corpus: removal: g='2' must be a number in [0, 1]");
+  EXPECT_EQ(parse_error("removal:4294967295:g=0.5").rfind("corpus: removal: n + gains = ", 0), 0u);
+}
+
 } // namespace
 } // namespace winnow
+

@@ -8,6 +8,9 @@
 #include "winnow/corpus.hpp"
 #include "winnow/cpu/redzone.hpp"
 #include "winnow/error.hpp"
+#include "winnow/harness.hpp"
+#include "winnow/reference.hpp"
+#include "winnow/registry.hpp"
 
 namespace winnow::cpu {
 namespace {
@@ -92,6 +95,31 @@ TEST(redzone, duplicate_removals_break_the_orphan_invariant_loudly) {
   w.data = {1, 2, 3, 4, 5, 6, 7, 8};
   w.removals = {7, 7, 1, 2};
   EXPECT_THROW((void)run(w, 1), error);
+}
+
+TEST(redzone, adds_and_removes_in_one_operation) {
+  // §4.6: the gains are appended by the run (timed as `append`), then Alg. 2 runs over A + G; the
+  // traffic model counts j + k words, not n.
+  registry reg;
+  cpu::register_backend(reg);
+  for (const char* spec : {"removal:100003:k=0.02:g=0.01", "removal:1000:k=1:g=0.25", "removal:1000:k=0:g=0.5"}) {
+    prepared_case c{generate(spec), {}};
+    c.expected = reference_compact(c.w);
+    const record r = run_case(reg, reg.find("cpu/redzone"), {}, c, {0, 2, false});
+    EXPECT_TRUE(r.verified) << spec << ": " << r.mismatch;
+    EXPECT_EQ(r.kept, c.w.size() - c.w.removals.size()) << spec;
+    ASSERT_FALSE(r.phases.empty());
+    EXPECT_EQ(r.phases.front().name, "append") << spec;
+    EXPECT_GE(r.bytes_written, 4 * c.w.gains) << spec;
+    const std::uint64_t j = c.w.gains, k = c.w.removals.size();
+    EXPECT_LE(r.bytes_read, 4 * (j + 5 * k)) << spec << ": O(j + k), not O(n)"; // G; R twice, a[z+i], R', Z'
+  }
+  // Without gains there is no append phase: the published algorithm's phases are unchanged.
+  prepared_case plain{generate("removal:100003:k=0.02"), {}};
+  plain.expected = reference_compact(plain.w);
+  const record r = run_case(reg, reg.find("cpu/redzone"), {}, plain, {0, 1, false});
+  EXPECT_TRUE(r.verified);
+  EXPECT_EQ(r.phases.front().name, "mark");
 }
 
 } // namespace

@@ -91,6 +91,13 @@ def cpu_records():
             # One noisy record: flagged in the report, still used.
             noise = 0.2 if (size, k) == ("128K", "0.5") else 0.01
             out.append(record("cpu", "sequential", {}, case, (3 + 8 * kk) * n * 1.01, noise=noise))
+    # §4.6: gains appended; Redzone's time grows with j + k, the others' with n + j.
+    for k in ("0.02", "0.1"):
+        for g in ("0.01", "0.1"):
+            case = f"removal:1M:k={k}:r=uniform:seed=1:g={g}"
+            n, kk, gg = SIZES["1M"], float(k), float(g)
+            out.append(record("cpu", "redzone", {"threads": "2"}, case, 40 * (kk + gg) * n + 1e4))
+            out.append(record("cpu", "stencil", {"threads": "2"}, case, (2 + 4 * kk) * n * (1 + gg)))
     # Failed verification (absurdly fast, so a table that used it would show it) and too large to run.
     out.append(record("cpu", "redzone", {"threads": "1"}, "removal:1M:k=0.02:r=uniform:seed=1", 1.0, verified=False))
     out.append(record("cpu", "redzone", {"threads": "2"}, "removal:1M:k=0.5:r=0.5:seed=1", 0, skipped="too large"))
@@ -168,6 +175,15 @@ class Reproduce(unittest.TestCase):
         self.assertEqual(self.result.returncode, 0, self.result.stderr)
         self.assertIsNotNone(self.report)
         self.assertEqual(list(self.report["papers"]), ["moreira", "cross-api", "redzone", "billeter", "cpu"])
+
+    def test_add_and_remove_is_its_own_table_apart_from_the_sweep(self):
+        # The cpu paper's (the last; redzone's, on CUDA, is not made here).
+        section = self.md.split("### §4.6: adding and removing in one operation")[-1].split("###")[0]
+        self.assertIn("| 2 % | 10 % |", section)
+        self.assertIn("| 10 % | 1 % |", section)
+        # The gains cases stay out of Fig. 7's n sweep: its 1M rows are the plain cases only.
+        fig7 = self.md.split("### Fig. 7: Redzone against Stencil")[1].split("###")[0]
+        self.assertEqual(fig7.count("| 2 % | 1M |"), 1)
 
     def test_measured_papers_are_filled_and_judged(self):
         for name in ("moreira", "cross-api", "cpu"):

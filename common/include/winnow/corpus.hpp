@@ -6,6 +6,7 @@
 ///
 ///   uniform:4M:p=0.1     4 Mi elements, each valid with probability 0.1
 ///   removal:1M:k=0.02    1 Mi non-zero elements and a shuffled list of 2 % of the indices
+///   removal:1M:k=0.02:g=0.01   the same, then 1 % of n gains appended (Redzone §4.6: add and remove)
 ///   file:scan.png:threshold=100
 #include <cstdint>
 #include <map>
@@ -30,6 +31,9 @@ struct key_info {
   std::string name;
   std::string default_value; ///< canonical text; "" when it depends on n (see help)
   std::string help;
+  /// Printed in the canonical spec only when it differs from the default: a key added after
+  /// records existed, so that the specs those records carry stay canonical.
+  bool shown_when_default = true;
 };
 
 /// One family of the corpus.
@@ -74,7 +78,11 @@ inline constexpr std::uint64_t default_elements = 256 * 1024;
 /// the zeros, shuffled as the corpus shuffles them. Throws usage_error over max_elements.
 [[nodiscard]] workload workload_from(std::vector<std::uint32_t> data, std::string name);
 
-/// The case's element count: its n, or for a file: case the image's pixels (from the file's header).
+/// The gains a removal case appends after its n elements (key g): round(g·n); 0 for other families.
+[[nodiscard]] std::uint64_t gains_of(const case_spec& spec);
+
+/// The case's element count: its n (and its gains), or for a file: case the image's pixels (from
+/// the file's header).
 [[nodiscard]] std::uint64_t elements_of(const case_spec& spec);
 
 /// Host bytes that generating and checking this case needs (stream, removal list, reference; a

@@ -15,6 +15,10 @@ struct workload {
   std::vector<std::uint32_t> removals; ///< indices to remove: unique, shuffled (MT19937, case seed)
   bool removal_list = false;           ///< true for `removal:` cases: `data` carries no marks
   std::size_t width = 0;               ///< natural row width for images (0: none), for `winnow corpus`
+  /// Redzone §4.6 (add and remove in one operation): the last `gains` elements of `data` are new
+  /// elements G appended after the array A of size() − gains; `removals` index A only. An algorithm
+  /// that does not append them itself sees one stream A + G.
+  std::size_t gains = 0;
 
   [[nodiscard]] std::size_t size() const { return data.size(); }
   /// Number of elements that survive compaction.

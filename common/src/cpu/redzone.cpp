@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <execution>
 #include <numeric>
 
 #include "algorithms.hpp"
@@ -120,20 +121,28 @@ public:
   }
   void reset() override {
     cpu_algorithm::reset();
+    // §4.6: the gains are not in the array before the run; the run appends them (zeros here, so a
+    // run that skipped the append could not pass verification).
+    std::fill(m_a.end() - static_cast<std::ptrdiff_t>(m_w->gains), m_a.end(), 0u);
     std::copy(m_w->removals.begin(), m_w->removals.end(), m_r.begin());
   }
   void run(timer& t) override {
+    if (m_w->gains) { // §4.6, adding and removing in one operation: append G, then Alg. 2 over A + G
+      t.phase("append");
+      const auto tail = static_cast<std::ptrdiff_t>(m_w->gains);
+      in_arena([&] { std::copy(std::execution::par_unseq, m_w->data.end() - tail, m_w->data.end(), m_a.end() - tail); });
+    }
     in_arena([&] { redzone_compact(m_a, m_r, m_batches, &t); });
   }
   compaction_output result() override {
     return {std::vector<std::uint32_t>(m_a.begin(), m_a.begin() + static_cast<std::ptrdiff_t>(m_w->kept())), std::nullopt};
   }
   traffic bytes_moved() const override {
-    const std::uint64_t k = m_r.size();
-    if (k == 0 || k == m_w->size()) return {};
-    // mark: read R, write the zone hits; fill: read a[z+i] and R[i], one write each;
-    // orphans: read R' and Z', write a.
-    return {4 * k + 8 * k + 8 * m_orphans, 4 * m_zone + 4 * k + 4 * m_orphans};
+    const std::uint64_t k = m_r.size(), j = m_w->gains;
+    if (k == 0 || k == m_w->size()) return {4 * j, 4 * j};
+    // append: read G, write it after A; mark: read R, write the zone hits; fill: read a[z+i] and
+    // R[i], one write each; orphans: read R' and Z', write a.
+    return {4 * j + 4 * k + 8 * k + 8 * m_orphans, 4 * j + 4 * m_zone + 4 * k + 4 * m_orphans};
   }
 
 private:
@@ -146,7 +155,8 @@ private:
 algorithm_entry redzone_entry() {
   const auto hw = threads_axis().default_value;
   return {.info = {.api = "cpu", .name = "redzone",
-                   .summary = "Redzone Alg. 2 (Bontes & Gain 2024) on oneTBB: in place, O(k), unstable", .stable = false,
+                   .summary = "Redzone Alg. 2 (Bontes & Gain 2024) on oneTBB: in place, O(k), unstable; "
+                              "appends a case's gains first (§4.6 add and remove, O(j + k))", .stable = false,
                    .in_place = true, .input = input_kind::removal_list,
                    .axes = {threads_axis(), integer_axis("batches", "|P| of Alg. 2: slices of R with their own orphan counts",
                                                          hw, {"1", "7", "64"}, 1, 1 << 20)}},

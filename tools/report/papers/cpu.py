@@ -4,7 +4,7 @@ with the marking phase, n sweep at k = 2, 10, 50, 90 %. The paper plots Fig. 7 o
 are its text's statements (abstract, §5.3, §6), judged on our numbers.
 """
 from .common import DASH, NotMeasured, pct, size_label
-from .removal import (largest_common, phase_bars_figure, range_text, share, share_figure, speedups, sweep, sweep_figure,
+from .removal import (gains_table, largest_common, phase_bars_figure, range_text, share, share_figure, speedups, sweep, sweep_figure,
                       sweep_table)
 
 SUITE = "cpu"
@@ -32,6 +32,7 @@ def build(paper):
     if not t.filled:
         t.missing = lack("the n sweep (removal:N:k=K)")
     phase_table(paper, cells, lack)
+    gains_table(paper, src.usable, ALGOS, "redzone", lack, scale=1e6, unit="ms")
     f = sweep_figure(paper, "cpu-fig7.png", f"Redzone Fig. 7 on the CPU — {dev}, cpu, winnow {commit}",
                      "Fig. 7 layout: median total time (marking included) against n, one panel per k.",
                      cells, ALGOS, scale=1e6, unit="ms")

@@ -9,7 +9,7 @@ import csv
 import pathlib
 
 from .common import DASH, NotMeasured, Panel, Series, pc, pct, size_label
-from .removal import (largest_common, phase_bars_figure, range_text, share, share_figure, speedups, sweep,
+from .removal import (gains_table, largest_common, phase_bars_figure, range_text, share, share_figure, speedups, sweep,
                       sweep_figure, sweep_table)
 
 SUITE = "redzone"
@@ -58,6 +58,7 @@ def build(paper):
         cells5, skipped5, FIG5, "redzone1")
     if not t.filled:
         t.missing = lack("Redzone 1 and Single pass on the n sweep")
+    gains_table(paper, recs, FIG4, "redzone2", lack)
     rsweep = fig6_table(paper, src, text, lack)
 
     title = f"{dev}, cuda, winnow {commit}"

@@ -6,8 +6,42 @@ from .common import DASH, Group, NotMeasured, Panel, Series, bytes_label, pc, pc
 
 
 def is_sweep(r):
-    """An n-sweep case: removal with the default red-zone fraction (r=uniform, or no r)."""
-    return r.case.family == "removal" and r.case.key("r", "uniform") == "uniform" and r.case.fkey("k") is not None
+    """An n-sweep case: removal with the default red-zone fraction (r=uniform, or no r), no gains."""
+    return (r.case.family == "removal" and r.case.key("r", "uniform") == "uniform" and r.case.fkey("k") is not None
+            and not r.case.fkey("g"))
+
+
+def gains_table(paper, records, algos, ours, lack, scale=1e3, unit="µs"):
+    """§4.6, adding and removing in one operation: cases removal:N:k=K:g=G (G = round(g·n) gains
+    appended after the n). Ours appends them in its run (phase `append`); the others compact the
+    n + j stream as given (their append, the same copy, is not in their time)."""
+    t = paper.table("§4.6: adding and removing in one operation", note=(
+        f"Median total in {unit} over the stream A + G (n + j elements, j = round(g·n) gains after the n); "
+        f"{dict(algos)[ours]} appends G inside its timed run, then removes the k; the others compact the same "
+        "stream with its gains already in place and their marking phase. 'append' is ours' append phase."))
+    cells = {}
+    for r in records:
+        if r.algo in dict(algos) and r.usable and r.case.family == "removal" and r.case.fkey("g"):
+            key = (r.case.fkey("k"), r.case.fkey("g"), r.n, r.algo)
+            if key not in cells or r.total < cells[key].total:
+                cells[key] = r
+    present = [(a, label) for a, label in algos if any(k[3] == a for k in cells)]
+    if not any(k[3] == ours for k in cells):
+        t.missing = lack("the add-and-remove cases (removal:N:k=K:g=G)")
+        return t
+    comps = [a for a, _ in present if a != ours]
+    t.sub(["k", "g", "n + j"] + [f"{label} [{unit}]" for _, label in present] + ["append [" + unit + "]"]
+          + (["best other / " + dict(algos)[ours]] if comps else []))
+    for k, g, n in sorted({key[:3] for key in cells}):
+        o = cells.get((k, g, n, ours))
+        row = [pct(k), pct(g), size_label(n)]
+        row += [t.val(cells[(k, g, n, a)].total / scale, fmt_time) if (k, g, n, a) in cells else DASH for a, _ in present]
+        row.append(t.val(o.phases.get("append", 0) / scale, fmt_time) if o else DASH)
+        others = [cells[(k, g, n, a)].total for a in comps if (k, g, n, a) in cells]
+        if comps:
+            row.append(f"{min(others) / o.total:.2f}×" if o and others else DASH)
+        t.add(row)
+    return t
 
 
 def sweep(records, algos):
