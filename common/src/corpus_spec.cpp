@@ -236,6 +236,11 @@ case_spec parse_spec(std::string_view text) {
     if (key_uint(s, "at") >= s.n)
       throw usage_error("corpus: single: at=" + s.keys["at"] + " must be below n = " + std::to_string(s.n));
   }
+  if (gains_of(s) > 0 && s.keys.at("r") != "uniform")
+    // r places removals in A's own tail [n−k, n); with gains the red zone is [n+j−k, n+j): r would
+    // no longer mean what it says.
+    throw usage_error("corpus: removal: r=" + s.keys.at("r") + " with gains (g=" + s.keys.at("g") +
+                      "): the red zone moves by the gains, so r applies to cases without them");
   if (s.n + gains_of(s) > max_elements)
     throw usage_error("corpus: " + s.family + ": n + gains = " + std::to_string(s.n + gains_of(s)) +
                       " is over the limit of " + std::to_string(max_elements) + " elements");

@@ -88,6 +88,8 @@ TEST(spec, gains_count_in_the_elements_and_stay_within_the_limit) {
   EXPECT_EQ(elements_of(parse_spec("removal:1000:g=0.25")), 1250u);
   EXPECT_EQ(gains_of(parse_spec("uniform:1000")), 0u);
   EXPECT_EQ(parse_error("removal:1000:g=2"), "corpus: removal: g='2' must be a number in [0, 1]");
+  EXPECT_EQ(parse_error("removal:1000:r=1:g=0.1").rfind("corpus: removal: r=1 with gains (g=0.1)", 0), 0u);
+  EXPECT_NO_THROW((void)parse_spec("removal:1000:r=1:g=0"));
   EXPECT_EQ(parse_error("removal:4294967295:g=0.5").rfind("corpus: removal: n + gains = ", 0), 0u);
 }
 

@@ -99,9 +99,11 @@ TEST(cuda_redzone, orphan_counts_differ_per_batch_so_phase_3_must_balance) {
 
 TEST(cuda_redzone, extreme_k) {
   WINNOW_NEED_DEVICE();
-  // k = 0, 1, n − 1, n on a stream that is not a multiple of any tile; and tiny streams.
+  // k = 0, 1, n − 1, n on a stream that is not a multiple of any tile; tiny streams; gains.
   for (const char* spec : {"removal:1000:k=0", "removal:1000:k=0.001", "removal:1000:k=0.999", "removal:1000:k=1",
-                           "removal:1:k=1", "removal:2:k=0.5", "removal:100003:k=0.99999"})
+                           "removal:1:k=1", "removal:2:k=0.5", "removal:100003:k=0.99999",
+                           // §4.6: gains appended (all of A removed; many gains in the red zone)
+                           "removal:1000:k=1:g=0.25", "removal:100003:k=0.3:g=0.1"})
     for (const auto& v : variants()) {
       const workload w = generate(spec);
       const std::string what = describe(v) + " " + spec;

@@ -31,11 +31,11 @@ SIZES = {"16K": 16384, "64K": 65536, "128K": 131072, "256K": 1 << 18, "1M": 1 <<
 IMAGES = ["finger", "i_finger", "hand", "i_hand", "bunny", "i_bunny"]
 
 
-def record(api, algo, params, case, total_ns, verified=True, skipped=None, noise=0.01):
+def record(api, algo, params, case, total_ns, verified=True, skipped=None, noise=0.01, n=None, phases=None):
     """A schema-1 record; the phases split the total in equal parts (what the tests read is the total)."""
     parts = case.split(":")
-    n = SIZES[parts[1]]
-    phases = PHASES[algo]
+    n = n or SIZES[parts[1]]
+    phases = phases or PHASES[algo]
     device, driver = DEVICE[api]
     stat = lambda ns: {"median_ns": ns, "min_ns": ns * 0.98, "max_ns": ns * 1.02}  # noqa: E731
     return {"schema": 1, "winnow": "abc1234", "command": f"winnow bench --api {api}", "host": "test", "device": device,
@@ -96,8 +96,10 @@ def cpu_records():
         for g in ("0.01", "0.1"):
             case = f"removal:1M:k={k}:r=uniform:seed=1:g={g}"
             n, kk, gg = SIZES["1M"], float(k), float(g)
-            out.append(record("cpu", "redzone", {"threads": "2"}, case, 40 * (kk + gg) * n + 1e4))
-            out.append(record("cpu", "stencil", {"threads": "2"}, case, (2 + 4 * kk) * n * (1 + gg)))
+            nj = n + round(gg * n)  # records carry the stream's n + j
+            out.append(record("cpu", "redzone", {"threads": "2"}, case, 40 * (kk + gg) * n + 1e4, n=nj,
+                              phases=["append", "mark", "fill", "orphans"]))
+            out.append(record("cpu", "stencil", {"threads": "2"}, case, (2 + 4 * kk) * n * (1 + gg), n=nj))
     # Failed verification (absurdly fast, so a table that used it would show it) and too large to run.
     out.append(record("cpu", "redzone", {"threads": "1"}, "removal:1M:k=0.02:r=uniform:seed=1", 1.0, verified=False))
     out.append(record("cpu", "redzone", {"threads": "2"}, "removal:1M:k=0.5:r=0.5:seed=1", 0, skipped="too large"))
@@ -179,8 +181,10 @@ class Reproduce(unittest.TestCase):
     def test_add_and_remove_is_its_own_table_apart_from_the_sweep(self):
         # The cpu paper's (the last; redzone's, on CUDA, is not made here).
         section = self.md.split("### §4.6: adding and removing in one operation")[-1].split("###")[0]
-        self.assertIn("| 2 % | 10 % |", section)
+        self.assertIn("| 2 % | 10 % | 1153434 |", section)  # 1M + 10 %
         self.assertIn("| 10 % | 1 % |", section)
+        # The append column is Redzone's append phase: a quarter of its total here (1M, k = 2 %, g = 10 %).
+        self.assertIn(f"| {(40 * 0.12 * 1048576 + 1e4) / 4 / 1e6:.2f} |", section)
         # The gains cases stay out of Fig. 7's n sweep: its 1M rows are the plain cases only.
         fig7 = self.md.split("### Fig. 7: Redzone against Stencil")[1].split("###")[0]
         self.assertEqual(fig7.count("| 2 % | 1M |"), 1)

@@ -125,7 +125,7 @@ int bench_command(const bench_args& a) {
     for (const bench_job* j : todo) {
       std::cerr << bar.next() << " " << j->entry->info.full_name() << " " << (j->p.empty() ? "" : to_string(j->p) + " ") << name
                 << " … " << std::flush;
-      record r = c ? run_case(reg, *j->entry, j->p, *c, options) : skipped_case(*j->entry, j->p, name, spec.n, why_not, options);
+      record r = c ? run_case(reg, *j->entry, j->p, *c, options) : skipped_case(*j->entry, j->p, name, spec.n + gains_of(spec), why_not, options);
       if (r.skipped) std::cerr << "skipped: " << *r.skipped << "\n";
       else if (!r.verified) std::cerr << "FAILED: " << r.mismatch << "\n";
       else std::cerr << format_ns(r.total.median) << " ± " << noise_text(r) << "\n";

@@ -58,7 +58,7 @@ def build(paper):
         cells5, skipped5, FIG5, "redzone1")
     if not t.filled:
         t.missing = lack("Redzone 1 and Single pass on the n sweep")
-    gains_table(paper, recs, FIG4, "redzone2", lack)
+    gains_table(paper, recs, FIG4, "redzone2", lack, competitors=COMPETITORS)
     rsweep = fig6_table(paper, src, text, lack)
 
     title = f"{dev}, cuda, winnow {commit}"

@@ -11,7 +11,7 @@ def is_sweep(r):
             and not r.case.fkey("g"))
 
 
-def gains_table(paper, records, algos, ours, lack, scale=1e3, unit="µs"):
+def gains_table(paper, records, algos, ours, lack, scale=1e3, unit="µs", competitors=None):
     """§4.6, adding and removing in one operation: cases removal:N:k=K:g=G (G = round(g·n) gains
     appended after the n). Ours appends them in its run (phase `append`); the others compact the
     n + j stream as given (their append, the same copy, is not in their time)."""
@@ -29,7 +29,7 @@ def gains_table(paper, records, algos, ours, lack, scale=1e3, unit="µs"):
     if not any(k[3] == ours for k in cells):
         t.missing = lack("the add-and-remove cases (removal:N:k=K:g=G)")
         return t
-    comps = [a for a, _ in present if a != ours]
+    comps = [a for a, _ in present if a != ours and (competitors is None or a in competitors)]
     t.sub(["k", "g", "n + j"] + [f"{label} [{unit}]" for _, label in present] + ["append [" + unit + "]"]
           + (["best other / " + dict(algos)[ours]] if comps else []))
     for k, g, n in sorted({key[:3] for key in cells}):
