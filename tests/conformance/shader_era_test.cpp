@@ -70,6 +70,24 @@ INSTANTIATE_TEST_SUITE_P(shader_era, loop_bounds, testing::ValuesIn(shader_era_e
                            return i.param->info.api + "_" + i.param->info.name;
                          });
 
+// The grid's blocks (32 … 2048) all have an odd log2 B; Binary-Tree's descent takes two levels per
+// step and ends differently when log2 B is even (on the four leaves under a level-2 node).
+TEST(shader_era, binary_tree_descends_every_block_size) {
+  const registry& reg = all_backends();
+  const std::vector<std::string> apis = runnable_apis();
+  if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
+  for (const char* spec : {"all:5000", "single:4096:at=0", "single:4096", "uniform:70000:p=0.5", "alternating:9001",
+                           "removal:20000:k=0.3"}) {
+    const prepared_case c = make_case(spec);
+    for (const auto& api : apis)
+      for (const char* block : {"32", "64", "128", "256", "512", "1024", "2048"}) {
+        const params p{{"block", block}};
+        const record r = run_case(reg, reg.find(api + "/bt"), p, c, {.warmup = 0, .reps = 1, .prepare = {.loop_check = true}});
+        EXPECT_TRUE(r.verified) << api << "/bt block=" << block << " " << spec << ": " << r.mismatch;
+      }
+  }
+}
+
 TEST(shader_era, every_api_runs_the_plan_pass_for_pass) {
   const registry& reg = all_backends();
   const std::vector<std::string> apis = runnable_apis();
