@@ -3,7 +3,7 @@
 # root with the build folder carried (README.md, "Running on a GPU"), writing under $OUT:
 #   cuda/device_run.sh BUILD_DIR [stage ...]      stages: tests sanitize bench targets (default: all)
 # Each stage fits one device call (≤ 10 min on an H200); run them in one call or split them.
-# What comes back (at most 8 files): log.txt (everything), tests.txt, sanitizer.txt, copy.json,
+# What comes back (at most 8 files): log.txt (everything), tests.txt, sanitizer.txt, calibrate.jsonl,
 # results.tar.gz (JSONL + CSV of every bench). Exit status: 1 when a test, a sanitizer run or a
 # verification failed; the other stages still run.
 set -uo pipefail
@@ -96,7 +96,7 @@ fi
 
 if [[ " $STAGES " == *" targets "* ]]; then
   say "copy roofline"
-  "$BUILD/winnow_cuda_copy_bandwidth" $((1 << 28)) 20 | tee -a "$LOG" "$OUT/copy.json" || status=1
+  "$WINNOW" calibrate --api cuda --out "$OUT/calibrate.jsonl" | tee -a "$LOG" || status=1
   for suite in cuda/bench/targets_redzone.json cuda/bench/targets_billeter.json; do
     say "bench $suite"
     "$WINNOW" bench --suite "$suite" --cold --out "$OUT/results" 2>>"$LOG" | tee -a "$LOG" || status=1

@@ -2,6 +2,9 @@
 // message, the event timer, and the parameter checks of the algorithms.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
 #include "winnow/cuda/device.hpp"
@@ -11,6 +14,7 @@
 
 // Private headers of winnow::cuda (tests may look inside).
 #include "../../cuda/src/check.hpp"
+#include "../../cuda/src/calibrate.hpp"
 #include "../../cuda/src/event_timer.hpp"
 
 namespace winnow::cuda {
@@ -66,6 +70,28 @@ TEST(cuda_timer, phases_in_order_and_nonnegative) {
     for (const auto& p : phases) EXPECT_GE(p.ns, 0.0);
   }
   cudaStreamDestroy(s);
+}
+
+TEST(cuda_calibrate, names_every_constant_and_the_roofline_is_the_best_copy) {
+  WINNOW_NEED_DEVICE();
+  std::map<std::string, double> got;
+  for (const auto& c : calibrate()) {
+    EXPECT_GT(c.value, 0.0) << c.name;
+    EXPECT_FALSE(c.how.empty()) << c.name;
+    got[c.name] = c.value;
+  }
+  double best = 0;
+  for (const char* name : {"memcpy_bytes_per_ns_256M", "copy_bytes_per_ns_256M_b4", "copy_bytes_per_ns_256M_b8",
+                           "copy_bytes_per_ns_256M_b16"}) {
+    ASSERT_TRUE(got.count(name)) << name;
+    best = std::max(best, got[name]);
+  }
+  EXPECT_EQ(got.at("roofline_bytes_per_ns"), best);
+  for (const char* name : {"empty_pass_ns", "memcpy_bytes_per_ns_16M", "copy_bytes_per_ns_16M_b16",
+                           "copy_bytes_per_ns_24M-100k_b4", "copy_bytes_per_ns_24M_b4", "copy_bytes_per_ns_24M+100k_b4"})
+    EXPECT_TRUE(got.count(name)) << name;
+  // The registry hands the same step to `winnow calibrate --api cuda`.
+  EXPECT_TRUE(all_backends().find_backend("cuda").calibrate);
 }
 
 TEST(cuda_params, billeter_rejects_odd_element_sizes) {

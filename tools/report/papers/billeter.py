@@ -2,7 +2,8 @@
 architectures"), suite `billeter` on cuda: Fig. 3 (4M 32-bit elements, 0-100 % valid, compactSIMD by
 prefix sum or POPC × staged/scattered/buffered/selective output), Fig. 4 (size sweep, 32/64/128-bit
 elements), Table 3 (averages over the densities: ours against the competitors, published beside),
-Table 4 / §5.2 (the prefix-sum variant) and §5.3 (the stream split).
+Table 4 / §5.2 (the prefix-sum variant), §5.3 (the stream split), and Tables 1-2 (the pass-through
+copy by access width, and around 24M elements) from `winnow calibrate --api cuda`.
 """
 import csv
 import pathlib
@@ -11,7 +12,7 @@ from .common import DASH, NotMeasured, Panel, Series, best, fvals, mean, pct, ra
 
 SUITE = "billeter"
 APIS = ["cuda", "gl"]  # gl: the geometry-shader compactor of Table 3 and Fig. 4 (gl/geometry), same device
-TITLE = "Billeter, Olsson, Assarsson 2009: stream compaction on wide SIMD (Figs. 3-4, Tables 3-4)"
+TITLE = "Billeter, Olsson, Assarsson 2009: stream compaction on wide SIMD (Figs. 3-4, Tables 1-4)"
 OUTPUTS = ["staged", "scattered", "buffered", "selective"]
 COMPACTS = ["prefix", "popc"]
 COMPETITORS = [("cub_if", "CUB DeviceSelect::If"), ("cub_flagged", "CUB DeviceSelect::Flagged"),
@@ -57,10 +58,7 @@ def build(paper):
     src = paper.sources["cuda"]
     dev, drv, commit = paper.header("cuda")
     paper.intro += ["Paper: a GTX 280 (CUDA 2.1), 4M 32-bit elements for Fig. 3 and Table 3. Times in ms, medians."]
-    paper.not_reproduced += [
-        "Tables 1-2 (pass-through copy bandwidth by transaction size, and its dip at 24M elements on the GTX 280): "
-        "the suite runs no pass-through kernel and `winnow calibrate` has no cuda copy constants",
-        "Table 5 (radix sort built on the split): winnow has no radix sort"]
+    paper.not_reproduced += ["Table 5 (radix sort built on the split): winnow has no radix sort"]
     lack = lambda what: paper.lacking("cuda", what)  # noqa: E731
     # gl/geometry runs in a process of its own (one API per process) on the same device: its records
     # join CUDA's as one more competitor.
@@ -77,6 +75,7 @@ def build(paper):
     fig3_figure(paper, n3, b32, title, lack)
     fig4_figure(paper, recs, title, lack)
     findings(paper, n3, dens, b32, recs, ours, lack)
+    tables12(paper, paper.run.calibration("cuda", dev, pass_model=False))
 
 
 def fig3_table(paper, n, b32, lack):
@@ -403,3 +402,55 @@ def findings(paper, n3, dens, b32, recs, ours, lack):
                        "published at 32M: 3.7 ms against CUDPP's 5.3 ms)")
 
     paper.check("Billeter's prefix sum is faster than the library's", "§5.2, Table 4", prefix_sum)
+
+
+# Tables 1-2: the calibrate step's constants (cuda/src/calibrate.cpp names them).
+WIDTHS = [("32-bit", "b4"), ("64-bit", "b8"), ("128-bit", "b16")]
+BAND = ["24M-100k", "24M", "24M+100k"]
+
+
+def tables12(paper, cal):
+    pub = {(row["table"], row["what"]): float(row["gbps"]) for row in read_csv("billeter2009_tables12.csv")}
+    v = cal.values if cal.ok else {}
+    t = paper.table("Tables 1-2: the pass-through copy by access width", note=(
+        "GB/s, (read + written bytes) / time, from cuda/calibrate.jsonl (`winnow calibrate --api cuda`): a pass-through "
+        "kernel copying 32-bit elements with 4-, 8- or 16-byte accesses, and cudaMemcpy, each a chain of ping-pong "
+        "copies. Published: the GTX 280's pass-through (Table 1: 32× the transaction size per range; Table 2: 32-bit "
+        "accesses around 24M elements)."))
+    t.sub(["n (32-bit elements)"] + [f"{w} accesses" for w, _ in WIDTHS] + ["cudaMemcpy"])
+    sizes_measured = sorted({k.split("_")[4] for k in v if k.startswith("copy_bytes_per_ns_") and k.endswith("_b8")},
+                            key=lambda x: (len(x), x))
+    for size in sizes_measured:
+        t.add([size] + [t.val(v.get(f"copy_bytes_per_ns_{size}_{b}"), lambda x: f"{x:.0f}") for _, b in WIDTHS]
+              + [t.val(v.get(f"memcpy_bytes_per_ns_{size}"), lambda x: f"{x:.0f}")])
+    t.add(["published: GTX 280 (Table 1)"] + [f"{pub[('1', w)]}" for w, _ in WIDTHS] + [DASH])
+    t.sub(["n (Table 2's band)", "32-bit accesses", "published: GTX 280 (Table 2)"])
+    for name in BAND:
+        t.add([name, t.val(v.get(f"copy_bytes_per_ns_{name}_b4"), lambda x: f"{x:.0f}"), f"{pub[('2', name)]}"])
+    if not t.filled:
+        t.missing = cal.reason or "cuda/calibrate.jsonl has no pass-through constants"
+
+    def widest(size):
+        got = {w: v.get(f"copy_bytes_per_ns_{size}_{b}") for w, b in WIDTHS}
+        if None in got.values():
+            raise NotMeasured(cal.reason or f"cuda/calibrate.jsonl lacks the pass-through at {size}")
+        return got
+
+    def sixty_four_best():
+        size = sizes_measured[-1] if sizes_measured else "256M"
+        got = widest(size)
+        top = max(got, key=got.get)
+        return top == "64-bit", (f"at {size}: " + ", ".join(f"{w} {x:.0f}" for w, x in got.items()) +
+                                 f" GB/s; the best: {top} (published: 77.8 / 102.5 / 73.4 GB/s on the GTX 280)")
+
+    paper.check("64-bit accesses give the pass-through its highest bandwidth", "§3.3, Table 1", sixty_four_best)
+
+    def band():
+        got = [v.get(f"copy_bytes_per_ns_{name}_b4") for name in BAND]
+        if None in got:
+            raise NotMeasured(cal.reason or "cuda/calibrate.jsonl lacks Table 2's band")
+        drop = got[1] / mean([got[0], got[2]])
+        return drop < 0.5, (f"24M-100k / 24M / 24M+100k: {got[0]:.0f} / {got[1]:.0f} / {got[2]:.0f} GB/s: 24M at "
+                            f"{drop:.2f}× its neighbours (rule: < 0.5×; published: 24.0 against 105.4 / 106.0 GB/s)")
+
+    paper.check("The pass-through bandwidth falls to a quarter in a narrow band around 24M elements", "§3.3, Table 2", band)

@@ -317,7 +317,7 @@ class Calibration:
     per invocation. Constants of another device are never used: a calibration whose device differs
     from the records' is refused with the reason."""
 
-    def __init__(self, run, api, device):
+    def __init__(self, run, api, device, pass_model=True):
         self.api, self.values, self.reason, self.names = api, {}, None, {}
         path = run.dir / api / "calibrate.jsonl"
         step = run.step("calibrate", api, None)
@@ -341,6 +341,8 @@ class Calibration:
                 self.values[d["name"]] = float(d["value"])
             except (KeyError, TypeError, ValueError):
                 raise InputError(f"{path}: a line without name/value: {d}") from None
+        if not pass_model:
+            return
         if "empty_pass_ns" not in self.values:
             self.reason = f"{api}/calibrate.jsonl has no empty_pass_ns"
         elif not any(COPY_NAME.match(k) for k in self.values):
@@ -403,10 +405,12 @@ class Run:
             self._sources[(api, suite)] = Source(self, api, suite)
         return self._sources[(api, suite)]
 
-    def calibration(self, api, device):
-        if (api, device) not in self._calib:
-            self._calib[(api, device)] = Calibration(self, api, device)
-        return self._calib[(api, device)]
+    def calibration(self, api, device, pass_model=True):
+        """api's calibrate.jsonl measured on `device`; pass_model: it must hold a pass model's constants."""
+        key = (api, device, pass_model)
+        if key not in self._calib:
+            self._calib[key] = Calibration(self, api, device, pass_model)
+        return self._calib[key]
 
 
 # --------------------------------------------------------------------------------------- selections

@@ -1,0 +1,99 @@
+// The CUDA device measured as the other APIs' calibrate steps measure theirs: what a kernel that does
+// nothing costs, and the copy bandwidth — cudaMemcpyAsync and the pass-through kernel with 4-, 8- and
+// 16-byte accesses, at 16M and 256M 32-bit elements. The best copy at 256M is the roofline the
+// compute-era algorithms are judged against. Billeter et al. (Tables 1-2) measured the pass-through
+// by access width and found its bandwidth falling to a quarter in a narrow band around 24M elements
+// on the GTX 280: the 32-bit pass-through at 24M and 100k elements either side tells whether today's
+// device has such a band. Every measurement is a chain of copies, each reading what the one before
+// wrote (ping-pong), timed by CUDA events around the chain after one untimed chain.
+#include "calibrate.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <functional>
+#include <utility>
+#include <string>
+
+#include "buffer.hpp"
+#include "check.hpp"
+#include "context.hpp"
+#include "dispatch/copy.hpp"
+
+namespace winnow::cuda {
+namespace {
+
+/// Mean time of one of `passes` calls of `pass(from, to)` on the context's stream, ping-pong over
+/// two buffers of `bytes`.
+double per_pass_ns(std::size_t bytes, int passes, const std::function<void(void*, const void*)>& pass) {
+  const cudaStream_t s = context::get().stream();
+  device_buffer<std::uint8_t> a(bytes), b(bytes);
+  WINNOW_CUDA_CHECK(cudaMemsetAsync(a.get(), 1, bytes, s));
+  WINNOW_CUDA_CHECK(cudaMemsetAsync(b.get(), 2, bytes, s));
+  auto chain = [&] {
+    for (int i = 0; i < passes; ++i) pass(i % 2 ? a.get() : b.get(), i % 2 ? b.get() : a.get());
+  };
+  chain();
+  cudaEvent_t start = nullptr, stop = nullptr;
+  WINNOW_CUDA_CHECK(cudaEventCreate(&start));
+  WINNOW_CUDA_CHECK(cudaEventCreate(&stop));
+  WINNOW_CUDA_CHECK(cudaEventRecord(start, s));
+  chain();
+  WINNOW_CUDA_CHECK(cudaEventRecord(stop, s));
+  WINNOW_CUDA_CHECK(cudaEventSynchronize(stop));
+  float ms = 0;
+  WINNOW_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+  check_noexcept(cudaEventDestroy(start), "cudaEventDestroy");
+  check_noexcept(cudaEventDestroy(stop), "cudaEventDestroy");
+  return 1e6 * static_cast<double>(ms) / passes;
+}
+
+std::string label(std::size_t n) {
+  const std::size_t m = std::size_t{1} << 20;
+  return n % m == 0 ? std::to_string(n / m) + "M" : std::to_string(n);
+}
+
+} // namespace
+
+std::vector<calibration> calibrate() {
+  const cudaStream_t s = context::get().stream();
+  std::vector<calibration> out;
+  out.push_back({"empty_pass_ns", per_pass_ns(16, 200, [&](void*, const void*) { launch_empty(s); }), "ns",
+                 "a kernel of one thread that does nothing, 200 launched back to back on one stream, mean after 200 untimed"});
+  double best = 0;
+  std::string best_how;
+  for (const std::size_t n : {std::size_t{16} << 20, std::size_t{256} << 20}) {
+    const std::size_t bytes = 4 * n;
+    const int passes = n > (std::size_t{16} << 20) ? 10 : 40;
+    auto add = [&](const std::string& name, const std::string& how, double ns) {
+      const double bw = 2 * static_cast<double>(bytes) / ns;
+      out.push_back({name, bw, "GB/s", how + ", " + label(n) + " 32-bit elements; (read + written bytes) / time, mean of " +
+                                           std::to_string(passes) + " ping-pong copies"});
+      if (n == (std::size_t{256} << 20) && bw > best) {
+        best = bw;
+        best_how = how;
+      }
+    };
+    add("memcpy_bytes_per_ns_" + label(n), "cudaMemcpyAsync device to device",
+        per_pass_ns(bytes, passes, [&](void* to, const void* from) {
+          WINNOW_CUDA_CHECK(cudaMemcpyAsync(to, from, bytes, cudaMemcpyDeviceToDevice, s));
+        }));
+    for (const unsigned width : {4u, 8u, 16u})
+      add("copy_bytes_per_ns_" + label(n) + "_b" + std::to_string(width),
+          "pass-through kernel, " + std::to_string(width) + "-byte accesses, grid-stride",
+          per_pass_ns(bytes, passes, [&](void* to, const void* from) { launch_copy(to, from, bytes, width, s); }));
+  }
+  out.push_back({"roofline_bytes_per_ns", best, "GB/s", "the best copy at 256M: " + best_how});
+  // Table 2's band: 24M elements and 100 000 either side, 4-byte accesses as the paper's Table 2.
+  const std::size_t m24 = std::size_t{24} << 20;
+  for (const auto& [name, n] : {std::pair{std::string("24M-100k"), m24 - 100000}, std::pair{std::string("24M"), m24},
+                                std::pair{std::string("24M+100k"), m24 + 100000}}) {
+    const std::size_t bytes = 4 * n;
+    const double ns = per_pass_ns(bytes, 20, [&](void* to, const void* from) { launch_copy(to, from, bytes, 4, s); });
+    out.push_back({"copy_bytes_per_ns_" + name + "_b4", 2 * static_cast<double>(bytes) / ns, "GB/s",
+                   "pass-through kernel, 4-byte accesses, " + std::to_string(n) +
+                       " 32-bit elements (Billeter et al.'s Table 2 band); mean of 20 ping-pong copies"});
+  }
+  return out;
+}
+
+} // namespace winnow::cuda
