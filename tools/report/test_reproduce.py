@@ -137,6 +137,7 @@ def make_dir(root):
     (root / "cpu" / "cpu.status.json").write_text(json.dumps(
         {"complete": False, "records": 42, "planned": 48, "not_run": {}, "command": "winnow bench --suite cpu"}))
     step("bench", "cpu", "cpu", status="interrupted")
+    step("calibrate", "cuda", None, status="not run", reason=NO_CUDA)  # billeter's Tables 1-2
     for suite in ("redzone", "billeter"):
         step("bench", "cuda", suite, status="not run", reason=NO_CUDA)
     (root / "reproduce.json").write_text(json.dumps(
@@ -325,11 +326,57 @@ class BilleterFig4(unittest.TestCase):
             row = next(line for line in md.splitlines() if line.startswith("| geometry shader + transform feedback (GL) |"))
             self.assertIn("12.000 | 12.00× |", row)  # 12 ms against Billeter's 1 ms at 4M
             self.assertIn("Geometry Shaders (GTX280) 7.05 ms, 12.6×", row)
+            # No cuda/calibrate.jsonl: Tables 1-2 say so.
+            self.assertIn("Tables 1-2: the pass-through copy by access width", md)
+            self.assertIn("no cuda/calibrate.jsonl", md.split("### Tables 1-2")[1].split("###")[0])
             figs = {f["file"]: f for f in json.loads((tmp / "out" / "report.json").read_text())["papers"]["billeter"]["figures"]}
             if has_matplotlib():
                 self.assertTrue(figs["billeter-fig4.png"]["drawn"], figs["billeter-fig4.png"])
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+class BilleterTables12(unittest.TestCase):
+    """Tables 1-2 from the cuda calibrate step: by access width, and Table 2's band around 24M."""
+
+    def report(self, band, device=None):
+        tmp = pathlib.Path(tempfile.mkdtemp(prefix="winnow-billeter12-test-"))
+        self.addCleanup(shutil.rmtree, tmp, True)
+        recs = [record("cuda", "billeter", {"compact": "popc", "output": "staged", "element": "32"}, "uniform:4M:p=0.5", 1e6)]
+        write_jsonl(tmp / "cuda" / "billeter.jsonl", recs)
+        values = {"empty_pass_ns": 3000, "memcpy_bytes_per_ns_256M": 3000, "copy_bytes_per_ns_256M_b4": 2400,
+                  "copy_bytes_per_ns_256M_b8": 2800, "copy_bytes_per_ns_256M_b16": 2700, "roofline_bytes_per_ns": 3000,
+                  "copy_bytes_per_ns_24M-100k_b4": band[0], "copy_bytes_per_ns_24M_b4": band[1],
+                  "copy_bytes_per_ns_24M+100k_b4": band[2]}
+        write_jsonl(tmp / "cuda" / "calibrate.jsonl", [
+            {"api": "cuda", "device": device or DEVICE["cuda"][0], "name": k, "value": v, "unit": "GB/s", "how": "test"}
+            for k, v in values.items()])
+        r = run(tmp, "--paper", "billeter", "--out", tmp / "out")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        rep = json.loads((tmp / "out" / "report.json").read_text())["papers"]["billeter"]
+        return (tmp / "out" / "report.md").read_text(), {v["finding"]: v for v in rep["verdicts"]}
+
+    def test_widths_and_the_band_beside_the_published_numbers(self):
+        md, verdicts = self.report((2400, 600, 2400))
+        section = md.split("### Tables 1-2")[1].split("###")[0]
+        self.assertIn("| 256M | 2400 | 2800 | 2700 | 3000 |", section)
+        self.assertIn("| published: GTX 280 (Table 1) | 77.8 | 102.5 | 73.4 | — |", section)
+        self.assertIn("| 24M | 600 | 24.0 |", section)
+        widest = verdicts["64-bit accesses give the pass-through its highest bandwidth"]
+        self.assertEqual(widest["verdict"], "holds", widest)
+        band = verdicts["The pass-through bandwidth falls to a quarter in a narrow band around 24M elements"]
+        self.assertEqual(band["verdict"], "holds", band)
+        self.assertIn("0.25×", band["evidence"])
+        _, verdicts = self.report((2400, 2300, 2400))
+        band = verdicts["The pass-through bandwidth falls to a quarter in a narrow band around 24M elements"]
+        self.assertEqual(band["verdict"], "changed", band)
+
+    def test_another_devices_constants_are_not_used(self):
+        md, verdicts = self.report((2400, 600, 2400), device="Some Other GPU")
+        self.assertIn("was measured on Some Other GPU", md.split("### Tables 1-2")[1].split("###")[0])
+        for name, v in verdicts.items():
+            if "pass-through" in name:
+                self.assertEqual(v["verdict"], "not measured", v)
 
 
 class Defaults(unittest.TestCase):

@@ -415,7 +415,7 @@ def tables12(paper, cal):
     t = paper.table("Tables 1-2: the pass-through copy by access width", note=(
         "GB/s, (read + written bytes) / time, from cuda/calibrate.jsonl (`winnow calibrate --api cuda`): a pass-through "
         "kernel copying 32-bit elements with 4-, 8- or 16-byte accesses, and cudaMemcpy, each a chain of ping-pong "
-        "copies. Published: the GTX 280's pass-through (Table 1: 32× the transaction size per range; Table 2: 32-bit "
+        "copies. Published: the GTX 280's pass-through (Table 1: each thread of a warp moving one 32-, 64- or 128-bit word; Table 2: 32-bit "
         "accesses around 24M elements)."))
     t.sub(["n (32-bit elements)"] + [f"{w} accesses" for w, _ in WIDTHS] + ["cudaMemcpy"])
     sizes_measured = sorted({k.split("_")[4] for k in v if k.startswith("copy_bytes_per_ns_") and k.endswith("_b8")},
@@ -443,7 +443,7 @@ def tables12(paper, cal):
         return top == "64-bit", (f"at {size}: " + ", ".join(f"{w} {x:.0f}" for w, x in got.items()) +
                                  f" GB/s; the best: {top} (published: 77.8 / 102.5 / 73.4 GB/s on the GTX 280)")
 
-    paper.check("64-bit accesses give the pass-through its highest bandwidth", "§3.3, Table 1", sixty_four_best)
+    paper.check("64-bit accesses give the pass-through its highest bandwidth", "§4.3, Table 1", sixty_four_best)
 
     def band():
         got = [v.get(f"copy_bytes_per_ns_{name}_b4") for name in BAND]
@@ -453,4 +453,4 @@ def tables12(paper, cal):
         return drop < 0.5, (f"24M-100k / 24M / 24M+100k: {got[0]:.0f} / {got[1]:.0f} / {got[2]:.0f} GB/s: 24M at "
                             f"{drop:.2f}× its neighbours (rule: < 0.5×; published: 24.0 against 105.4 / 106.0 GB/s)")
 
-    paper.check("The pass-through bandwidth falls to a quarter in a narrow band around 24M elements", "§3.3, Table 2", band)
+    paper.check("The pass-through bandwidth falls to a quarter in a narrow band around 24M elements", "§4.3, Table 2", band)

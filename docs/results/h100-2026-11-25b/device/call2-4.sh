@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The three calls after call1.sh, as run (each one `run` of the device tool, build-gz and .gl/.libs
+# carried; calls 3 and 4 also carried repro/, unpacked here from the call before's billeter.tgz).
+# Call 2 (420 s): ncu on cuda/lookback (it profiled nothing: the kernel is compact_kernel_bounded, not
+# "lookback"), then docs/results/next-device-run/device/billeter.sh 380 — the CUDA step finished, the
+# GL step stopped at 26 of 32 records.
+# Call 3 (110 s): billeter.sh 200 finished the GL step; ncu with the right kernel name:
+B=build-carry
+for tile in 128x16m4 p128x16m3; do
+  timeout 100 ncu --section SpeedOfLight --section Occupancy --section MemoryWorkloadAnalysis --section LaunchStats \
+    --section SchedulerStats --section WarpStateStats -k regex:compact_kernel -c 1 $B/winnow run --algo cuda/lookback \
+    --param tile=$tile --case uniform:256M:p=0.5 --reps 1 --warmup 0 --warmup-time 0 > $OUT/ncu-$tile.txt 2>&1
+done
+# Call 4 (8 s), with the binary of 05834bc (cuda calibrate): the cuda tests, the calibration, and the
+# same reproduce command once more, which kept every record and ran the new calibrate step:
+timeout 200 $B/cuda_tests --gtest_brief=1
+timeout 120 $B/winnow calibrate --api cuda --out $OUT/calibrate.jsonl
+timeout 200 $B/winnow reproduce billeter --out repro/billeter
+tar czf $OUT/billeter.tgz repro
