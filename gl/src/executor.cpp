@@ -54,7 +54,7 @@ void executor::prepare(const shader_era::plan& p, const param_set&, std::span<co
     if (r.levels == 0) t.emplace_back(texel_format::r32ui, static_cast<int>(r.width), static_cast<int>(r.height));
     if (r.levels > max_levels) throw unavailable("winnow::gl: a pyramid of " + std::to_string(r.levels) + " levels (at most 12)");
     for (std::uint32_t l = 1; l <= r.levels; ++l)
-      t.emplace_back(texel_format::r32ui, static_cast<int>(r.level_width(l)), static_cast<int>(r.height));
+      t.emplace_back(texel_format::r32ui, static_cast<int>(r.level_width(l)), static_cast<int>(r.level_height(l)));
     m_textures.push_back(std::move(t));
   }
   upload_rows(m_textures.at(p.stream).at(0), stream);

@@ -26,7 +26,7 @@ PHASES = {"horn": ["scan", "search", "count", "concat"], "jj": ["scan", "search"
           "rlz": ["runs", "scan", "search", "count", "concat"], "bt": ["reduce", "traverse", "count", "concat"],
           "redzone": ["mark", "fill", "orphans"], "stencil": ["mark", "count", "move"], "remove_if": ["mark", "remove"],
           "par_remove_if": ["mark", "remove"], "sequential": ["mark", "compact"], "billeter": ["count", "scan", "move"],
-          "cub_if": ["select"], "geometry": ["compact"]}
+          "cub_if": ["select"], "geometry": ["compact"], "histopyramid": ["reduce", "traverse"]}
 SIZES = {"16K": 16384, "64K": 65536, "128K": 131072, "256K": 1 << 18, "1M": 1 << 20, "4M": 1 << 22, "16M": 1 << 24}
 IMAGES = ["finger", "i_finger", "hand", "i_hand", "bunny", "i_bunny"]
 
@@ -313,6 +313,7 @@ class BilleterFig4(unittest.TestCase):
                 case = f"uniform:4M:p={p}"
                 recs.append(record("cuda", "billeter", {"compact": "popc", "output": "staged", "element": "32"}, case, 1e6))
                 gl.append(record("gl", "geometry", {}, case, 1.2e7))
+                gl.append(record("gl", "histopyramid", {}, case, 3e6))
             write_jsonl(tmp / "cuda" / "billeter.jsonl", recs)
             write_jsonl(tmp / "gl" / "billeter.jsonl", gl)
             r = run(tmp, "--paper", "billeter", "--out", tmp / "out")
@@ -326,6 +327,9 @@ class BilleterFig4(unittest.TestCase):
             row = next(line for line in md.splitlines() if line.startswith("| geometry shader + transform feedback (GL) |"))
             self.assertIn("12.000 | 12.00× |", row)  # 12 ms against Billeter's 1 ms at 4M
             self.assertIn("Geometry Shaders (GTX280) 7.05 ms, 12.6×", row)
+            row = next(line for line in md.splitlines() if line.startswith("| HistoPyramid (GL) |"))
+            self.assertIn("3.000 | 3.00× |", row)
+            self.assertIn("Ziegler et al. [2006] (GTX280) 2.54 ms, 4.53×", row)
             # No cuda/calibrate.jsonl: Tables 1-2 say so.
             self.assertIn("Tables 1-2: the pass-through copy by access width", md)
             self.assertIn("no cuda/calibrate.jsonl", md.split("### Tables 1-2")[1].split("###")[0])

@@ -47,7 +47,10 @@ void executor::prepare(const shader_era::plan& p, const param_set& params, std::
   m_plan = &p;
   m_buffers.clear();
   // A pyramid's levels take s/2 + s/4 + … < s words: its base size holds them all.
-  for (const auto& r : p.resources) m_buffers.emplace_back(r.name, 4 * r.size());
+  for (const auto& r : p.resources) {
+    if (r.quad) throw unavailable("winnow::vk: compute buffers hold halving pyramids only, not '" + r.name + "'");
+    m_buffers.emplace_back(r.name, 4 * r.size());
+  }
   m_buffers.at(p.stream).upload(stream);
   if (p.marks()) m_buffers.at(p.removals).upload(removals);
   if (!m_seq) m_seq = std::make_unique<sequence>("shader-era run", 64);

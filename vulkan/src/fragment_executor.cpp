@@ -74,7 +74,7 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
       throw unavailable("winnow::vk: a pyramid of " + std::to_string(r.levels) + " levels (at most " +
                         std::to_string(raster_layout::levels) + ")");
     if (r.levels == 0) levels.emplace_back(r.name, r.width, r.height);
-    for (std::uint32_t l = 1; l <= r.levels; ++l) levels.emplace_back(r.name + "/" + std::to_string(l), r.level_width(l), r.height);
+    for (std::uint32_t l = 1; l <= r.levels; ++l) levels.emplace_back(r.name + "/" + std::to_string(l), r.level_width(l), r.level_height(l));
     m_images.push_back(std::move(levels));
   }
   m_images.at(p.stream).at(0).upload(stream);

@@ -1,5 +1,5 @@
 // The shader-era frame as data: the passes of Horn, Jumping Jack, RLZ and Binary-Tree inside the
-// block frame, their loop bounds and their axes. Every pass names a shader of common/shaders and
+// block frame, their loop bounds and their axes; and the HistoPyramid's passes, which need no blocks. Every pass names a shader of common/shaders and
 // fills its argument block (args.hpp); the executors of gl/ and vulkan/ only run what is here.
 #include "winnow/shader_era/frame.hpp"
 
@@ -219,6 +219,7 @@ std::pair<view, u32> in_block(builder& b, plan& pl) {
              bt_traverse_args{B, L}, 2, true);
     return {view{levels, L}, 1}; // the root of every block: its count
   }
+  case algorithm_kind::histopyramid: break; // no blocks: histopyramid_plan
   }
   throw error("winnow::shader_era: unknown algorithm");
 }
@@ -231,6 +232,7 @@ std::string_view name_of(algorithm_kind a) {
   case algorithm_kind::jj: return "jj";
   case algorithm_kind::rlz: return "rlz";
   case algorithm_kind::bt: return "bt";
+  case algorithm_kind::histopyramid: return "histopyramid";
   }
   return "?";
 }
@@ -242,12 +244,18 @@ std::uint32_t loop_bound(algorithm_kind a, std::uint32_t block, bool fast_search
   case algorithm_kind::rlz: return fast_search ? block / 4 + 1 // each trip passes an invalid run: ≤ B/2 + 1, two hops halve it
                                                : block / 2 + 1;
   case algorithm_kind::bt: return log2_exact(block);          // one level per trip
+  case algorithm_kind::histopyramid: return 0;                // no loop: one written-out step per level
   }
   return 0;
 }
 
 algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_method>& concat,
                     const std::vector<param_axis>& executor_axes) {
+  if (a == algorithm_kind::histopyramid)
+    return {.api = std::move(api), .name = std::string(name_of(a)),
+            .summary = "HistoPyramid (Ziegler et al. 2006): a 2D pyramid of valid counts, 4:1 per level, traversed "
+                       "from the apex per output; no blocks; survivors in the pyramid's (Z) order",
+            .stable = false, .in_place = false, .input = input_kind::predicate, .axes = executor_axes};
   std::vector<std::string> accepted;
   for (const concat_method m : concat) accepted.emplace_back(method_name(m));
   // The concatenation is the same code for every algorithm: Horn's sweep covers every method, the
@@ -291,6 +299,7 @@ algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_
   case algorithm_kind::bt:
     summary = "Binary-Tree: reduction pyramid of valid counts and per-output traversal; block concatenation";
     break;
+  case algorithm_kind::histopyramid: break; // returned above
   }
   axes.insert(axes.end(), executor_axes.begin(), executor_axes.end());
   return {.api = std::move(api), .name = std::string(name_of(a)), .summary = std::move(summary), .stable = stable,
@@ -299,6 +308,7 @@ algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_
 
 plan_params plan_params_of(const param_set& p) {
   plan_params out;
+  if (!p.contains("block")) return out; // the HistoPyramid: none of the frame's parameters
   out.block = static_cast<std::uint32_t>(p.integer("block"));
   out.scan = p.choice<scan_kind>("scan", {{"hillis", scan_kind::hillis}, {"blelloch", scan_kind::blelloch}});
   out.concat = p.choice<concat_method>("concat", {{"lines", concat_method::lines},
@@ -336,11 +346,40 @@ void add_stream(plan& pl, std::uint32_t segment, std::uint32_t max_width) {
   pl.passes.push_back(std::move(p));
 }
 
+/// The HistoPyramid (Ziegler et al. 2006) over the whole stream, no blocks: the stream laid out W × H
+/// (H ≤ W, W a power of two) is the base of a W × W square whose rows past H count nothing; level p
+/// holds in (W >> p)² texels the valid count of each 2^p × 2^p square; the apex (level log2 W, one
+/// texel) is the survivors' count. Output k < count descends from the apex, choosing at each level the
+/// child square (in the order (0,0), (1,0), (0,1), (1,1)) whose counts cover k, down to a stream word.
+/// docs/algorithms.md, "HistoPyramid".
+plan histopyramid_plan(plan pl, std::uint32_t max_width) {
+  pl.loop_check = false; // no loop to check
+  pl.layout = layout_for(pl.input.n, 2, max_width);
+  const std::uint32_t W = pl.layout.width, H = pl.layout.height, m = log2_exact(W);
+  if (m > 12) // the graphics paths bind at most 12 levels (graphics.glsl)
+    throw unavailable("winnow::shader_era: the HistoPyramid of " + std::to_string(pl.input.n) + " elements needs " +
+                      std::to_string(m) + " levels (at most 12: a 4096 × 4096 base)");
+  add_stream(pl, 0, max_width);
+  builder b(pl, max_width);
+  const resource_id levels = b.add("histopyramid", W, W, m);
+  pl.resources[levels].quad = true;
+  for (std::uint32_t p = 1; p <= m; ++p)
+    b.gather("reduce", "reduce " + std::to_string(p), "hp_reduce", {p == 1 ? view{pl.stream} : view{levels, p - 1}},
+             view{levels, p}, hp_reduce_args{p == 1 ? 1u : 0u, p == 1 ? H : W >> (p - 1)}, 4);
+  pl.output = b.add("output", pl.layout);
+  // Reads the stream and a third of it in the levels: 4/3 words per output.
+  b.gather("traverse", "traversal", "hp_traverse", {view{pl.stream}, view{levels, view::all_levels}}, view{pl.output},
+           hp_traverse_args{m, H}, 4.0 / 3.0);
+  pl.total = view{levels, m};
+  return pl;
+}
+
 plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c, std::uint32_t max_width, bool loop_check) {
   plan pl;
   pl.algorithm = a;
   pl.params = params;
   pl.input = c;
+  if (a == algorithm_kind::histopyramid) return histopyramid_plan(std::move(pl), max_width);
   // Horn's search by steps has no loop: nothing would write the trips, so there is nothing to check.
   pl.loop_check = loop_check && !(a == algorithm_kind::horn && params.horn_steps);
   const std::uint32_t B = params.block;

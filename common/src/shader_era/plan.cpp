@@ -7,6 +7,11 @@ std::uint32_t plan::width_of(const view& v) const {
   return v.level == 0 || v.level == view::all_levels ? r.width : r.level_width(v.level);
 }
 
+std::uint32_t plan::height_of(const view& v) const {
+  const resource& r = resources.at(v.id);
+  return v.level == 0 || v.level == view::all_levels ? r.height : r.level_height(v.level);
+}
+
 std::uint64_t plan::written(const pass& p) const {
   switch (p.kind) {
   case pass_kind::gather: return std::uint64_t{width_of(p.output)} * height_of(p.output);

@@ -8,7 +8,7 @@ namespace winnow::shader_era {
 
 bool runs_plans(const algorithm_info& info) {
   return std::find(plan_apis.begin(), plan_apis.end(), info.api) != plan_apis.end() &&
-         (info.name == "horn" || info.name == "jj" || info.name == "rlz" || info.name == "bt");
+         (info.name == "horn" || info.name == "jj" || info.name == "rlz" || info.name == "bt" || info.name == "histopyramid");
 }
 
 plan_algorithm::plan_algorithm(algorithm_kind a, std::function<std::unique_ptr<executor>()> make_executor)
@@ -55,7 +55,8 @@ void plan_algorithm::run(timer& t) {
 
 compaction_output plan_algorithm::result() {
   const std::uint64_t last = m_plan.blocks - 1;
-  const std::uint64_t v = m_exec->read(m_plan.offsets, last, 1).at(0) + m_exec->read(m_plan.counts, last, 1).at(0);
+  const std::uint64_t v = m_plan.total ? m_exec->read(*m_plan.total, 0, 1).at(0)
+                                       : m_exec->read(m_plan.offsets, last, 1).at(0) + m_exec->read(m_plan.counts, last, 1).at(0);
   if (v > m_plan.input.n)
     throw error("winnow::shader_era: " + std::string(name_of(m_kind)) + " counted " + std::to_string(v) + " survivors of " +
                 std::to_string(m_plan.input.n));
@@ -81,6 +82,12 @@ std::vector<algorithm_entry> entries(const std::string& api, const std::vector<c
     out.push_back({.info = info(api, a, concat, executor_axes),
                    .make = [a, make] { return std::make_unique<plan_algorithm>(a, make); }});
   return out;
+}
+
+algorithm_entry histopyramid_entry(const std::string& api, const std::function<std::unique_ptr<executor>()>& make,
+                                   const std::vector<param_axis>& executor_axes) {
+  return {.info = info(api, algorithm_kind::histopyramid, {}, executor_axes),
+          .make = [make] { return std::make_unique<plan_algorithm>(algorithm_kind::histopyramid, make); }};
 }
 
 } // namespace winnow::shader_era

@@ -11,14 +11,17 @@ import pathlib
 from .common import DASH, NotMeasured, Panel, Series, best, fvals, mean, pct, ratio_range, size_label
 
 SUITE = "billeter"
-APIS = ["cuda", "gl"]  # gl: the geometry-shader compactor of Table 3 and Fig. 4 (gl/geometry), same device
+APIS = ["cuda", "gl"]  # gl: Table 3's shader-era compactors (gl/geometry, gl/histopyramid), same device
+GL_ALGOS = ("geometry", "histopyramid")
 TITLE = "Billeter, Olsson, Assarsson 2009: stream compaction on wide SIMD (Figs. 3-4, Tables 1-4)"
 OUTPUTS = ["staged", "scattered", "buffered", "selective"]
 COMPACTS = ["prefix", "popc"]
 COMPETITORS = [("cub_if", "CUB DeviceSelect::If"), ("cub_flagged", "CUB DeviceSelect::Flagged"),
                ("thrust_copy_if", "thrust::copy_if"), ("ink", "InK"), ("scan_efficient", "work-efficient scan + scatter"),
-               ("geometry", "geometry shader + transform feedback (GL)"), ("scan_naive", "naive scan + scatter")]
-COUNTERPART = {"scan_efficient": "CUDPP", "geometry": "Geometry Shaders"}  # the published row each stands for
+               ("geometry", "geometry shader + transform feedback (GL)"), ("histopyramid", "HistoPyramid (GL)"),
+               ("scan_naive", "naive scan + scatter")]
+# The published row each stands for.
+COUNTERPART = {"scan_efficient": "CUDPP", "geometry": "Geometry Shaders", "histopyramid": "Ziegler et al. [2006]"}
 NAMES = dict(COMPETITORS)
 PUB = pathlib.Path(__file__).resolve().parent.parent / "published"
 
@@ -60,11 +63,11 @@ def build(paper):
     paper.intro += ["Paper: a GTX 280 (CUDA 2.1), 4M 32-bit elements for Fig. 3 and Table 3. Times in ms, medians."]
     paper.not_reproduced += ["Table 5 (radix sort built on the split): winnow has no radix sort"]
     lack = lambda what: paper.lacking("cuda", what)  # noqa: E731
-    # gl/geometry runs in a process of its own (one API per process) on the same device: its records
-    # join CUDA's as one more competitor.
-    recs = src.usable + [r for r in paper.sources["gl"].usable if r.algo == "geometry"]
+    # gl/geometry and gl/histopyramid run in a process of their own (one API per process) on the same
+    # device: their records join CUDA's as two more competitors.
+    recs = src.usable + [r for r in paper.sources["gl"].usable if r.algo in GL_ALGOS]
     n3, dens = density_set(src.usable)
-    dens = dens + [r for r in recs if r.algo == "geometry" and r.n == n3 and r.case.family == "uniform"]
+    dens = dens + [r for r in recs if r.algo in GL_ALGOS and r.n == n3 and r.case.family == "uniform"]
     b32 = billeter_recs(dens)
     fig3_table(paper, n3, b32, lack)
     fig4_table(paper, recs, lack)
@@ -172,7 +175,8 @@ def table3(paper, n, dens, lack):
     t = paper.table("Table 3: mean over 0-100 % valid, against the competitors", note=(
         f"ms, mean over the densities measured at {size_label(n) if n else '?'} (32-bit); relative = mean / ours. "
         "Published (GTX 280, 4M): the counterpart of each row where there is one — CUDPP's compaction is the "
-        "work-efficient scan followed by a scatter; the geometry-shader compactor runs on GL on the same device."))
+        "work-efficient scan followed by a scatter; the geometry-shader compactor and Ziegler et al.'s HistoPyramid run on "
+        "GL on the same device."))
     t.sub(["algorithm", "densities", "mean [ms]", "relative", "min / max [ms]", "published: method, mean, relative"])
     b32 = billeter_recs(dens)
     by_var = {}

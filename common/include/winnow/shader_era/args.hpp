@@ -39,6 +39,8 @@ struct horn_step_args { u32 block, step, first; };          ///< one step of Hor
 struct horn_gather_args { u32 block; };                     ///< the gather after Horn's steps
 struct rlz_search_args { u32 block, cap, fast; };           ///< RLZ's forward search
 struct bt_traverse_args { u32 block, log2_block; };         ///< Binary-Tree traversal
+struct hp_reduce_args { u32 first, src_height; };           ///< a HistoPyramid level: 2 × 2 counts summed
+struct hp_traverse_args { u32 levels, stream_height; };     ///< the HistoPyramid's descent
 struct rl_double_args { u32 offset, block, map; };          ///< RLZ run lengths by doubling
 struct rl_up_args { u32 half_size, map; };                  ///< RLZ up-sweep
 struct rl_down_args { u32 top, size, last, map; };          ///< RLZ down-sweep
@@ -58,6 +60,7 @@ inline constexpr arg_block arg_blocks[] = {
     {"horn_search", sizeof(search_args) / 4},      {"jj_search", sizeof(search_args) / 4},
     {"horn_step", sizeof(horn_step_args) / 4},     {"horn_gather", sizeof(horn_gather_args) / 4},
     {"rlz_search", sizeof(rlz_search_args) / 4},   {"bt_traverse", sizeof(bt_traverse_args) / 4},
+    {"hp_reduce", sizeof(hp_reduce_args) / 4},     {"hp_traverse", sizeof(hp_traverse_args) / 4},
     {"rl_double", sizeof(rl_double_args) / 4},     {"rl_up", sizeof(rl_up_args) / 4},
     {"rl_down", sizeof(rl_down_args) / 4},         {"concat", sizeof(concat_args) / 4},
     {"mark", sizeof(mark_args) / 4}};

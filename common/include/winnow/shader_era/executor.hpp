@@ -84,4 +84,9 @@ private:
                                                    const std::function<std::unique_ptr<executor>()>& make,
                                                    const std::vector<param_axis>& executor_axes = {});
 
+/// The HistoPyramid's entry on `api`: for the graphics paths, whose pyramid levels are textures of any
+/// shape (Vulkan compute lays out only the block algorithms' halving levels in its buffers).
+[[nodiscard]] algorithm_entry histopyramid_entry(const std::string& api, const std::function<std::unique_ptr<executor>()>& make,
+                                                 const std::vector<param_axis>& executor_axes = {});
+
 } // namespace winnow::shader_era

@@ -5,6 +5,7 @@
 /// compute dispatches. What the passes are, what they read, how many trips their loops may take and
 /// what they move is decided here, once, for every API (amber's command list, run by each engine).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,15 +19,19 @@ using resource_id = std::uint32_t;
 
 /// A W × H array of 32-bit words: a texture on GL, a row-major buffer on Vulkan. A pyramid holds the
 /// levels 1 … `levels` of a reduction within rows: level p is (width >> p) × height (on GL a texture
-/// each; on Vulkan one buffer, level p at word size − (size >> (p − 1))).
+/// each; on Vulkan one buffer, level p at word size − (size >> (p − 1))). A quad pyramid (the
+/// HistoPyramid's) halves both sides: level p is (width >> p) × (height >> p), a texture each on the
+/// graphics paths; Vulkan compute has none.
 struct resource {
   std::string name;
   std::uint32_t width = 1, height = 1;
   std::uint32_t levels = 0;  ///< 0: a plain array
   std::uint32_t segment = 0; ///< the texels of a row that belong together (a block: B) at level 0; 0: none
+  bool quad = false;         ///< a pyramid whose levels halve the height too
 
   [[nodiscard]] std::uint64_t size() const { return std::uint64_t{width} * height; }
   [[nodiscard]] std::uint32_t level_width(std::uint32_t level) const { return width >> level; }
+  [[nodiscard]] std::uint32_t level_height(std::uint32_t level) const { return quad ? height >> level : height; }
 };
 
 /// What a pass reads or writes: a plain resource, one level (≥ 1) of a pyramid, or all its levels.
@@ -64,7 +69,7 @@ struct pass {
 };
 
 /// The algorithms the frame runs.
-enum class algorithm_kind { horn, jj, rlz, bt };
+enum class algorithm_kind { horn, jj, rlz, bt, histopyramid };
 enum class scan_kind { hillis, blelloch };
 
 /// Typed parameters of a shader-era algorithm, from its param_set (the one parse).
@@ -101,6 +106,9 @@ struct plan {
   resource_id output = 0;         ///< the result: survivors at [0, kept)
   view counts, offsets;           ///< per block: count, and the exclusive scan of the counts
   std::uint64_t blocks = 0;
+  /// Where one word holds the survivors' count, for a plan without blocks (the HistoPyramid's apex);
+  /// else the count is offsets[blocks − 1] + counts[blocks − 1].
+  std::optional<view> total;
   bool loop_check = false;
   resource_id trips = 0;          ///< valid with loop_check: the loop passes' trip counts
   std::uint32_t loop_bound = 0;   ///< the proven bound of the search loop (trips)
@@ -112,7 +120,7 @@ struct plan {
   [[nodiscard]] std::uint64_t written(const pass& p) const;
   /// The extent (width, height) of a view's array (a level's own width).
   [[nodiscard]] std::uint32_t width_of(const view& v) const;
-  [[nodiscard]] std::uint32_t height_of(const view& v) const { return resources.at(v.id).height; }
+  [[nodiscard]] std::uint32_t height_of(const view& v) const;
 };
 
 } // namespace winnow::shader_era
