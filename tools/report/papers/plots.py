@@ -29,6 +29,8 @@ STYLES = {
     "billeter": ("#393b79", "o"), "billeter:32": ("#393b79", "o"), "billeter:64": ("#6b6ecf", "s"),
     "billeter:128": ("#9c9ede", "^"), "billeter_scan": ("#393b79", "o"), "billeter_split": ("#843c39", "s"),
     "scan_naive": ("#637939", "v"), "scan_efficient": ("#b5cf6b", "^"),
+    # Billeter's shader-era competitors on GL (the HistoPyramid a darker Binary-Tree red: both are pyramids)
+    "geometry": ("#17becf", "x"), "histopyramid": ("#a50f15", "P"),
     # Billeter's Fig. 3: output variants (the compact variant is the line style)
     "output:staged": ("#1f77b4", "o"), "output:scattered": ("#ff7f0e", "s"),
     "output:buffered": ("#2ca02c", "^"), "output:selective": ("#d62728", "D"),

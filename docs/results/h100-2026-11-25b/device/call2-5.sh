@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The three calls after call1.sh, as run (each one `run` of the device tool, build-gz and .gl/.libs
+# The four calls after call1.sh, as run (each one `run` of the device tool, build-gz and .gl/.libs
 # carried; calls 3 and 4 also carried repro/, unpacked here from the call before's billeter.tgz).
 # Call 2 (420 s): ncu on cuda/lookback (it profiled nothing: the kernel is compact_kernel_bounded, not
 # "lookback"), then docs/results/next-device-run/device/billeter.sh 380 — the CUDA step finished, the
@@ -16,4 +16,11 @@ done
 timeout 200 $B/cuda_tests --gtest_brief=1
 timeout 120 $B/winnow calibrate --api cuda --out $OUT/calibrate.jsonl
 timeout 200 $B/winnow reproduce billeter --out repro/billeter
+tar czf $OUT/billeter.tgz repro
+# Call 5 (48 s), with the binary of c04d273 (gl/histopyramid, vkfrag/histopyramid): its whole
+# conformance grid, the paths suite's images on both graphics paths, and the billeter reproduction
+# once more, whose GL step added the HistoPyramid's records to the geometry shader's:
+WINNOW_CONFORMANCE=full timeout 150 $B/conformance_tests --gtest_brief=1 --gtest_filter='*histopyramid*'
+timeout 100 $B/winnow bench --suite paths --algo gl/histopyramid,vkfrag/histopyramid --out $OUT --name hp-paths
+timeout 300 $B/winnow reproduce billeter --out repro/billeter
 tar czf $OUT/billeter.tgz repro
