@@ -14,6 +14,7 @@ namespace winnow::cuda {
 [[nodiscard]] algorithm_entry ink_entry();
 [[nodiscard]] algorithm_entry scan_naive_entry();
 [[nodiscard]] algorithm_entry scan_efficient_entry();
+[[nodiscard]] algorithm_entry scan_thrust_entry();
 [[nodiscard]] algorithm_entry cub_if_entry();
 [[nodiscard]] algorithm_entry cub_flagged_entry();
 [[nodiscard]] algorithm_entry thrust_copy_if_entry();

@@ -24,7 +24,4 @@ inline constexpr int billeter_block = 256;
 /// its output in shared memory, sparser ranges scatter straight to global memory.
 inline constexpr float billeter_selective_density = 0.25f;
 
-/// Blelloch scan: threads per block; each block scans 2 × scan_block elements in shared memory.
-inline constexpr int scan_block = 256;
-
 } // namespace winnow::cuda::tuning

@@ -383,6 +383,56 @@ class BilleterTables12(unittest.TestCase):
                 self.assertEqual(v["verdict"], "not measured", v)
 
 
+class Cis565(unittest.TestCase):
+    """Scans timed as scans (the `scan` phase), compaction with and without a scan, the block-size study."""
+
+    def test_tables_findings_and_the_block_study(self):
+        tmp = pathlib.Path(tempfile.mkdtemp(prefix="winnow-cis565-test-"))
+        self.addCleanup(shutil.rmtree, tmp, True)
+
+        def rec(api, algo, n, phases, params=None):
+            r = record(api, algo, params or {}, f"uniform:{n}:p=0.75", sum(phases.values()), n=n, phases=list(phases))
+            for ph in r["phases"]:
+                ph["median_ns"] = phases[ph["name"]]
+            return r
+
+        cpu, cuda = [], []
+        for n, scale in ((4096, 1), (4093, 1), (1 << 24, 4096), ((1 << 24) - 3, 4096)):
+            cpu.append(rec("cpu", "sequential", n, {"compact": 4e3 * scale}))
+            cpu.append(rec("cpu", "scan_compact", n, {"map": 1e3 * scale, "scan": 1e3 * scale, "scatter": 1e3 * scale}))
+            pad = 1.2 if n % 2 else 1.0  # the work-efficient scan 20 % slower at 2^k − 3
+            for block, slower in (("128", 1.0), ("256", 1.5)):
+                cuda.append(rec("cuda", "scan_naive", n, {"map": 5e3, "scan": 3e4 * (1 + scale / 100) * slower, "scatter": 5e3},
+                                {"block": block}))
+                cuda.append(rec("cuda", "scan_efficient", n, {"map": 5e3, "scan": 2e4 * (1 + scale / 400) * pad * slower,
+                                                               "scatter": 5e3}, {"block": block}))
+            cuda.append(rec("cuda", "scan_thrust", n, {"map": 5e3, "scan": 1e4 * (1 + scale / 1000), "scatter": 5e3}))
+        write_jsonl(tmp / "cpu" / "cis565.jsonl", cpu)
+        write_jsonl(tmp / "cuda" / "cis565.jsonl", cuda)
+        r = run(tmp, "--paper", "cis565", "--out", tmp / "out")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        md = (tmp / "out" / "report.md").read_text()
+        scan = md.split("### Scan, power-of-two n")[1].split("###")[0]
+        self.assertIn("| 4K | 0.0010 | 0.0303 | 0.0200 | 0.0100 |", scan)  # block 128, the write-up's
+        npot = md.split("### Scan, non-power-of-two n")[1].split("###")[0]
+        self.assertIn("| 4K − 3 |", npot)
+        comp = md.split("### Stream compaction, power-of-two n")[1].split("###")[0]
+        self.assertIn("| 4K | 0.0040 | 0.0030 |", comp)
+        block = md.split("### Block size")[1].split("###")[0]
+        self.assertIn("| naive (Hillis-Steele), n = 16M |", block)
+        self.assertIn("| 128 |", block.split("work-efficient")[1])  # the fastest block
+        v = {x["finding"]: x for x in json.loads((tmp / "out" / "report.json").read_text())["papers"]["cis565"]["verdicts"]}
+        self.assertEqual(v["For tiny inputs the CPU scan wins"]["verdict"], "holds")
+        self.assertEqual(v["Thrust's scan is the fastest on large inputs"]["verdict"], "holds")
+        self.assertEqual(v["The naive scan degrades fastest as n grows (O(n log n) work)"]["verdict"], "holds")
+        self.assertEqual(v["The work-efficient scan is slower on non-power-of-two sizes (padding)"]["verdict"], "holds")
+        self.assertIn("1.20×", v["The work-efficient scan is slower on non-power-of-two sizes (padding)"]["evidence"])
+        gpu = v["GPU work-efficient compaction overtakes the CPU as n grows"]
+        self.assertEqual(gpu["verdict"], "holds", gpu)
+        self.assertIn("first faster at 16M", gpu["evidence"])
+        self.assertEqual(v["The scan, not the scatter, dominates the GPU compaction"]["verdict"], "holds")
+
+
 class Defaults(unittest.TestCase):
     """Which records the shader-era reports count as the default series, and which lines Fig. 4 draws."""
 
@@ -400,14 +450,15 @@ class Defaults(unittest.TestCase):
         self.assertFalse(is_shader_default(Rec(record("gl", "jj", dict(base, concat="auto", loop_limit="256"), "finger:64K", 1e6), "t"), "gl"))
         self.assertTrue(is_shader_default(Rec(record("gl", "rlz", {"block": "128", "concat": "lines", "search": "fast"}, "finger:64K", 1e6), "t"), "gl"))
 
-    def test_fig4_draws_the_geometry_shader_beside_every_library(self):
+    def test_fig4_draws_the_shader_era_competitors_beside_every_library(self):
         sys.path.insert(0, str(HERE))
         from papers.billeter import COMPETITORS, fig4_lines
         cols = [(f"Billeter {e}", f"billeter:{e}", {}) for e in ("32", "64", "128")] + [(l, a, {}) for a, l in COMPETITORS]
         keys = [c[1] for c in fig4_lines(cols)]
         self.assertIn("geometry", keys)
+        self.assertIn("histopyramid", keys)
         self.assertNotIn("scan_naive", keys)
-        self.assertEqual(len(keys), 9)
+        self.assertEqual(len(keys), 10)
 
 
 class MergeSeeds(unittest.TestCase):

@@ -46,6 +46,7 @@ const std::vector<paper>& papers() {
       {"redzone", {}, {{"redzone", {"cuda"}}}},
       {"billeter", {"cuda"}, {{"billeter", {"cuda", "gl"}}}},
       {"cpu", {}, {{"cpu", {"cpu"}}}},
+      {"cis565", {}, {{"cis565", {"cpu", "cuda"}}}},
   };
   return list;
 }

@@ -23,6 +23,9 @@ struct thrust_arena {
 /// inside the timed phase that thrust's interface imposes).
 std::size_t thrust_copy_if(thrust_arena& arena, const std::uint32_t* d_in, std::uint32_t* d_out, std::size_t n,
                            cudaStream_t stream);
+/// thrust::exclusive_scan of n 32-bit values (the CIS 565 write-up's library scan).
+void thrust_exclusive_scan(thrust_arena& arena, const std::uint32_t* d_in, std::uint32_t* d_out, std::size_t n,
+                           cudaStream_t stream);
 /// thrust::remove_if(payload == 0) in place; returns the count.
 std::size_t thrust_remove_if(thrust_arena& arena, std::uint32_t* d_a, std::size_t n, cudaStream_t stream);
 

@@ -1,10 +1,11 @@
-// thrust baselines: copy_if (out of place) and remove_if (in place). thrust allocates temporary
+// thrust baselines: copy_if (out of place), remove_if (in place), and exclusive_scan (cuda/scan_thrust). thrust allocates temporary
 // storage inside its algorithms; an allocator over a preallocated arena keeps that out of the timed
 // run. thrust returns the end iterator, so it reads the count back and synchronizes inside the
 // call: that is part of what these baselines cost, and the README says so.
 #include <thrust/copy.h>
 #include <thrust/device_ptr.h>
 #include <thrust/remove.h>
+#include <thrust/scan.h>
 #include <thrust/system/cuda/execution_policy.h>
 
 #include "../check.hpp"
@@ -60,6 +61,12 @@ std::size_t thrust_copy_if(thrust_arena& arena, const std::uint32_t* d_in, std::
   const auto out = thrust::device_pointer_cast(d_out);
   const auto end = thrust::copy_if(policy(arena, stream), in, in + static_cast<std::ptrdiff_t>(n), out, nonzero{});
   return static_cast<std::size_t>(end - out);
+}
+
+void thrust_exclusive_scan(thrust_arena& arena, const std::uint32_t* d_in, std::uint32_t* d_out, std::size_t n,
+                           cudaStream_t stream) {
+  const auto in = thrust::device_pointer_cast(d_in);
+  thrust::exclusive_scan(policy(arena, stream), in, in + static_cast<std::ptrdiff_t>(n), thrust::device_pointer_cast(d_out));
 }
 
 std::size_t thrust_remove_if(thrust_arena& arena, std::uint32_t* d_a, std::size_t n, cudaStream_t stream) {

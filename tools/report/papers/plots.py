@@ -28,7 +28,8 @@ STYLES = {
     # Billeter et al.: element widths of the best variant, scans, split
     "billeter": ("#393b79", "o"), "billeter:32": ("#393b79", "o"), "billeter:64": ("#6b6ecf", "s"),
     "billeter:128": ("#9c9ede", "^"), "billeter_scan": ("#393b79", "o"), "billeter_split": ("#843c39", "s"),
-    "scan_naive": ("#637939", "v"), "scan_efficient": ("#b5cf6b", "^"),
+    "scan_naive": ("#637939", "v"), "scan_efficient": ("#b5cf6b", "^"), "scan_thrust": ("#e377c2", "P"),
+    "scan_compact": ("#8c6d31", "s"),
     # Billeter's shader-era competitors on GL (the HistoPyramid a darker Binary-Tree red: both are pyramids)
     "geometry": ("#17becf", "x"), "histopyramid": ("#a50f15", "P"),
     # Billeter's Fig. 3: output variants (the compact variant is the line style)
