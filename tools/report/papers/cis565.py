@@ -62,11 +62,10 @@ def build(paper):
     for kind, test in (("power-of-two", pow2), ("non-power-of-two", npot)):
         compaction_table(paper, kind, [n for n in ns if test(n)], at, lack)
     block_table(paper, blocks, lack)
-    dev = paper.header("cuda")[0] if paper.sources["cuda"].usable else paper.header("cpu")[0]
-    figure(paper, "cis565-scan.png", f"CIS 565: exclusive scan against n — {dev}",
+    figure(paper, "cis565-scan.png", f"CIS 565: exclusive scan against n — {devs}",
            "The write-up's scan plots: time of the scan alone against n (log-log), power-of-two n left, 3 less right; "
            f"GPU scans at {BLOCK} threads a block.", ns, at, SCANS, scan_ns, lack)
-    figure(paper, "cis565-compaction.png", f"CIS 565: stream compaction against n — {dev}",
+    figure(paper, "cis565-compaction.png", f"CIS 565: stream compaction against n — {devs}",
            "The write-up's compaction plots: the whole compaction (map, scan, scatter; the CPU loop without a scan) "
            "against n (log-log), power-of-two n left, 3 less right.", ns, at, COMPACTIONS, lambda r: r.total, lack)
     findings(paper, ns, at, blocks, lack)
@@ -116,8 +115,10 @@ def block_table(paper, blocks, lack):
 def figure(paper, file, title, caption, ns, at, lines, value, lack):
     f = paper.figure(file, title, caption)
     row = []
-    for name, test in (("power-of-two n", pow2), ("n = 2^k − 3", npot)):
-        panel = Panel(name, "n [elements]", "time [ms]", xlog=2, ylog=True)
+    for name, test in (("power-of-two n", pow2), ("n = 2^k − 3 (3 less than each tick)", npot)):
+        xs = [n for n in ns if test(n)]
+        panel = Panel(name, "n [elements]", "time [ms]", xlog=2, ylog=True,
+                      xticks=(xs, [size_label(n if pow2(n) else n + 3) for n in xs]))
         for api, a, label_ in lines:
             pts = [(n, value(at[(api, a, n)])) for n in ns if test(n) and (api, a, n) in at and value(at[(api, a, n)])]
             if len(pts) >= 2:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The four calls after call1.sh, as run (each one `run` of the device tool, build-gz and .gl/.libs
+# The five calls after call1.sh, as run (each one `run` of the device tool, build-gz and .gl/.libs
 # carried; calls 3 and 4 also carried repro/, unpacked here from the call before's billeter.tgz).
 # Call 2 (420 s): ncu on cuda/lookback (it profiled nothing: the kernel is compact_kernel_bounded, not
 # "lookback"), then docs/results/next-device-run/device/billeter.sh 380 — the CUDA step finished, the
@@ -24,3 +24,11 @@ WINNOW_CONFORMANCE=full timeout 150 $B/conformance_tests --gtest_brief=1 --gtest
 timeout 100 $B/winnow bench --suite paths --algo gl/histopyramid,vkfrag/histopyramid --out $OUT --name hp-paths
 timeout 300 $B/winnow reproduce billeter --out repro/billeter
 tar czf $OUT/billeter.tgz repro
+# Call 6 (95 s), with the binaries of 183d674 (cuda/scan_thrust, the scans' block axis, suite cis565):
+WINNOW_CONFORMANCE=full timeout 120 $B/conformance_tests --gtest_brief=1 --gtest_filter='*cuda_scan_*'
+timeout 60 $B/cuda_tests --gtest_brief=1
+for a in "cuda/scan_efficient --param block=32" "cuda/scan_efficient --param block=1024" "cuda/scan_naive --param block=1024" "cuda/scan_thrust"; do
+  timeout 60 compute-sanitizer --tool memcheck --error-exitcode 9 $B/winnow run --algo $a --case uniform:100003:p=0.75 --reps 2
+done
+timeout 360 $B/winnow reproduce cis565 --out repro/cis565
+tar czf $OUT/cis565.tgz repro
