@@ -15,6 +15,7 @@ namespace winnow::cuda {
 [[nodiscard]] algorithm_entry scan_naive_entry();
 [[nodiscard]] algorithm_entry scan_efficient_entry();
 [[nodiscard]] algorithm_entry scan_thrust_entry();
+[[nodiscard]] algorithm_entry ink_atomic_entry();
 [[nodiscard]] algorithm_entry cub_if_entry();
 [[nodiscard]] algorithm_entry cub_flagged_entry();
 [[nodiscard]] algorithm_entry thrust_copy_if_entry();

@@ -1,5 +1,7 @@
 // cuda/ink — InK-style compaction as the blog post gives it: block counts (__syncthreads_count),
-// an exclusive scan of the counts, a ballot/popc move; out of place.
+// an exclusive scan of the counts, a ballot/popc move; out of place. cuda/ink_atomic — InK-Compact's
+// own form (Hughes et al. 2013): one kernel whose blocks count and take their output range with an
+// atomicAdd on the running count, so no scan and one read of A; blocks land in arrival order (unstable).
 #include "algorithms.hpp"
 #include "cuda_algorithm.hpp"
 #include "dispatch/ink.hpp"
@@ -10,8 +12,17 @@ namespace {
 
 class ink final : public cuda_algorithm {
 public:
+  explicit ink(bool atomic) : m_atomic(atomic) {}
+
   void run(timer& t) override {
     mark(t, m_a.get());
+    if (m_atomic) {
+      t.phase("compact");
+      if (m_n == 0) return;
+      ink_atomic(m_a.get(), m_n, m_block, m_out.get(), m_count.get(), stream());
+      m_launches += 2; // the count's reset, the kernel
+      return;
+    }
     t.phase("count");
     if (m_n == 0) return;
     ink_block_counts(m_a.get(), m_n, m_block, m_counts.get(), stream());
@@ -24,7 +35,7 @@ public:
   }
   compaction_output result() override {
     const std::size_t count = m_n ? read_count() : 0;
-    check_count(count, "winnow::cuda::ink");
+    check_count(count, m_atomic ? "winnow::cuda::ink_atomic" : "winnow::cuda::ink");
     return {m_out.download(count, stream()), m_a.download(m_n, stream())};
   }
 
@@ -34,6 +45,7 @@ protected:
     m_blocks = std::max<std::size_t>(1, (m_n + m_block - 1) / m_block);
     m_a.resize(m_n);
     m_out.resize(m_n);
+    if (m_atomic) return;
     m_counts.resize(m_blocks);
     m_offsets.resize(m_blocks);
     m_temp.resize(cub_exclusive_sum_bytes(m_blocks));
@@ -41,17 +53,24 @@ protected:
   void reset_device() override { m_a.copy_from(m_pristine, stream()); }
   traffic traffic_model() const override {
     const traffic mark = mark_traffic();
+    // atomic: A read once, the kept written once (and the count's word).
+    if (m_atomic) return {mark.read + 4 * m_n, mark.written + 4 * m_w->kept()};
     const std::uint64_t b = m_blocks;
     // count: read A; scan: read and write the block counts; move: read A again, write the kept.
     return {mark.read + 4 * m_n + 8 * b + 4 * m_n, mark.written + 4 * b + 4 * m_w->kept()};
   }
 
 private:
+  bool m_atomic;
   unsigned m_block = 1024;
   std::size_t m_blocks = 1;
   device_buffer<std::uint32_t> m_a, m_out, m_counts, m_offsets;
   device_buffer<std::uint8_t> m_temp;
 };
+
+param_axis ink_block_axis() {
+  return integer_axis("block", "threads per block (one element each)", "1024", {"128", "1024"}, 32, 1024, true);
+}
 
 } // namespace
 
@@ -63,8 +82,21 @@ algorithm_entry ink_entry() {
                    .stable = true,
                    .in_place = false,
                    .input = input_kind::predicate,
-                   .axes = {integer_axis("block", "threads per block (one element each)", "1024", {"128", "1024"}, 32, 1024, true)}},
-          .make = [] { return std::make_unique<ink>(); }};
+                   .axes = {ink_block_axis()}},
+          .make = [] { return std::make_unique<ink>(false); }};
+}
+
+algorithm_entry ink_atomic_entry() {
+  return {.info = {.api = "cuda",
+                   .name = "ink_atomic",
+                   .summary = "InK-Compact's one kernel (Hughes et al. 2013): each block counts (__syncthreads_count), takes its "
+                              "output range by atomicAdd on the running count and moves by ballot/popc ranks; blocks in "
+                              "arrival order (unstable); out of place",
+                   .stable = false,
+                   .in_place = false,
+                   .input = input_kind::predicate,
+                   .axes = {ink_block_axis()}},
+          .make = [] { return std::make_unique<ink>(true); }};
 }
 
 } // namespace winnow::cuda

@@ -458,7 +458,8 @@ class Defaults(unittest.TestCase):
         self.assertIn("geometry", keys)
         self.assertIn("histopyramid", keys)
         self.assertNotIn("scan_naive", keys)
-        self.assertEqual(len(keys), 10)
+        self.assertIn("ink_atomic", keys)
+        self.assertEqual(len(keys), 11)
 
 
 class MergeSeeds(unittest.TestCase):

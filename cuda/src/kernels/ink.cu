@@ -25,12 +25,9 @@ __global__ void counts_kernel(const std::uint32_t* __restrict__ a, std::size_t n
   if (threadIdx.x == 0) counts[blockIdx.x] = static_cast<std::uint32_t>(bc);
 }
 
-__global__ void move_kernel(const std::uint32_t* __restrict__ a, std::size_t n, const std::uint32_t* __restrict__ offsets,
-                            std::uint32_t* __restrict__ out) {
-  extern __shared__ unsigned warp_totals[];
-  const std::size_t idx = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-  const std::uint32_t x = idx < n ? a[idx] : 0u;
-  const unsigned pred = x != 0;
+/// The rank of this thread's element among its block's valid ones (`pred`): ballot/popc inside the
+/// warp, then a ballot-per-bit scan of the warp totals (`warp_totals`: one word per warp, shared).
+__device__ unsigned block_rank(unsigned pred, unsigned* warp_totals) {
   const unsigned t_m = lanemask_lt();
   const unsigned t_u = __popc(__ballot_sync(full_mask, pred) & t_m);
   if (lane_id() == 31) warp_totals[warp_id()] = t_u + pred;
@@ -47,7 +44,33 @@ __global__ void move_kernel(const std::uint32_t* __restrict__ a, std::size_t n, 
     if (lane_id() < warps) warp_totals[lane_id()] = w_i_u;
   }
   __syncthreads();
-  if (pred) out[t_u + warp_totals[warp_id()] + offsets[blockIdx.x]] = x;
+  return t_u + warp_totals[warp_id()];
+}
+
+__global__ void move_kernel(const std::uint32_t* __restrict__ a, std::size_t n, const std::uint32_t* __restrict__ offsets,
+                            std::uint32_t* __restrict__ out) {
+  extern __shared__ unsigned warp_totals[];
+  const std::size_t idx = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::uint32_t x = idx < n ? a[idx] : 0u;
+  const unsigned pred = x != 0;
+  const unsigned rank = block_rank(pred, warp_totals);
+  if (pred) out[rank + offsets[blockIdx.x]] = x;
+}
+
+/// InK-Compact's one kernel: the block counts its valid elements, takes the next free range of the
+/// output with one atomicAdd on the running count, and moves them there by rank. Ranges go to blocks
+/// in the order they reach the atomic: stable inside a block, not across blocks.
+__global__ void atomic_kernel(const std::uint32_t* __restrict__ a, std::size_t n, std::uint32_t* __restrict__ out,
+                              unsigned long long* count) {
+  extern __shared__ unsigned warp_totals[];
+  __shared__ unsigned long long base;
+  const std::size_t idx = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+  const std::uint32_t x = idx < n ? a[idx] : 0u;
+  const unsigned pred = x != 0;
+  const int total = __syncthreads_count(static_cast<int>(pred));
+  if (threadIdx.x == 0) base = total ? atomicAdd(count, static_cast<unsigned long long>(total)) : 0ull;
+  const unsigned rank = block_rank(pred, warp_totals); // its barriers publish `base` too
+  if (pred) out[base + rank] = x;
 }
 
 __global__ void total_kernel(const std::uint32_t* counts, const std::uint32_t* offsets, std::size_t blocks,
@@ -69,6 +92,14 @@ void ink_move(const std::uint32_t* d_a, std::size_t n, unsigned block, const std
   const auto blocks = static_cast<unsigned>((n + block - 1) / block);
   move_kernel<<<blocks, block, block / 32 * sizeof(unsigned), stream>>>(d_a, n, d_offsets, d_out);
   check_launch("winnow::cuda::ink move_kernel", stream);
+}
+
+void ink_atomic(const std::uint32_t* d_a, std::size_t n, unsigned block, std::uint32_t* d_out, unsigned long long* d_count,
+                cudaStream_t stream) {
+  WINNOW_CUDA_CHECK(cudaMemsetAsync(d_count, 0, sizeof *d_count, stream));
+  const auto blocks = static_cast<unsigned>((n + block - 1) / block);
+  atomic_kernel<<<blocks, block, block / 32 * sizeof(unsigned), stream>>>(d_a, n, d_out, d_count);
+  check_launch("winnow::cuda::ink atomic_kernel", stream);
 }
 
 void ink_total(const std::uint32_t* d_counts, const std::uint32_t* d_offsets, std::size_t blocks,

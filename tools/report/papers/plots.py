@@ -22,7 +22,7 @@ STYLES = {
     # Redzone (GPU and CPU) and its competitors
     "redzone2": ("#9467bd", "o"), "redzone2_published": ("#c5b0d5", "p"), "redzone1": ("#4a1486", "P"), "redzone": ("#9467bd", "h"),
     "single_pass": ("#bcbd22", "v"), "cub_if": ("#8c564b", "s"), "cub_flagged": ("#c49c94", "X"),
-    "thrust_remove_if": ("#e377c2", "^"), "thrust_copy_if": ("#e377c2", "v"), "ink": ("#7f7f7f", "D"),
+    "thrust_remove_if": ("#e377c2", "^"), "thrust_copy_if": ("#e377c2", "v"), "ink": ("#7f7f7f", "D"), "ink_atomic": ("#7f7f7f", "d"),
     "stencil": ("#17becf", "s"), "remove_if": ("#c51b7d", "^"), "par_remove_if": ("#e377c2", "v"),
     "sequential": ("#202020", "*"),
     # Billeter et al.: element widths of the best variant, scans, split
