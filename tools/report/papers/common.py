@@ -666,6 +666,10 @@ class Paper:
         return "; ".join(f"{dev} ({', '.join(a)})" for dev, a in by.items())
 
     def header(self, api):
-        """device, driver and winnow commit of one api's records, for intros and figure titles."""
-        d = self.sources[api].first()
-        return d.get("device") or "?", d.get("driver") or "?", d.get("winnow") or (self.run.manifest or {}).get("winnow", "?")
+        """device, driver and winnow commit(s) of one api's records, for intros and figure titles: every
+        commit the usable records name, in their order (a resumed run may add records of a later one)."""
+        src = self.sources[api]
+        d = src.first()
+        commits = list(dict.fromkeys(r.d.get("winnow") for r in src.usable if r.d.get("winnow")))
+        commit = ", ".join(commits) or d.get("winnow") or (self.run.manifest or {}).get("winnow", "?")
+        return d.get("device") or "?", d.get("driver") or "?", commit

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The five calls after call1.sh, as run (each one `run` of the device tool, build-gz and .gl/.libs
+# The six calls after call1.sh, as run (each one `run` of the device tool, build-gz and .gl/.libs
 # carried; calls 3 and 4 also carried repro/, unpacked here from the call before's billeter.tgz).
 # Call 2 (420 s): ncu on cuda/lookback (it profiled nothing: the kernel is compact_kernel_bounded, not
 # "lookback"), then docs/results/next-device-run/device/billeter.sh 380 — the CUDA step finished, the
@@ -32,3 +32,11 @@ for a in "cuda/scan_efficient --param block=32" "cuda/scan_efficient --param blo
 done
 timeout 360 $B/winnow reproduce cis565 --out repro/cis565
 tar czf $OUT/cis565.tgz repro
+# Call 7 (106 s), with the binaries of 0bbf80e (cuda/ink_atomic), repro/billeter carried:
+WINNOW_CONFORMANCE=full timeout 120 $B/conformance_tests --gtest_brief=1 --gtest_filter='*cuda_ink*'
+for tool in memcheck racecheck synccheck; do
+  timeout 60 compute-sanitizer --tool $tool --error-exitcode 9 $B/winnow run --algo cuda/ink_atomic --param block=128 \
+    --case uniform:100003:p=0.5 --reps 2
+done
+timeout 300 $B/winnow reproduce billeter --out repro/billeter
+tar czf $OUT/billeter.tgz repro
