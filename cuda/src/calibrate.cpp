@@ -18,6 +18,7 @@
 #include "check.hpp"
 #include "context.hpp"
 #include "dispatch/copy.hpp"
+#include "event_timer.hpp"
 
 namespace winnow::cuda {
 namespace {
@@ -33,18 +34,12 @@ double per_pass_ns(std::size_t bytes, int passes, const std::function<void(void*
     for (int i = 0; i < passes; ++i) pass(i % 2 ? a.get() : b.get(), i % 2 ? b.get() : a.get());
   };
   chain();
-  cudaEvent_t start = nullptr, stop = nullptr;
-  WINNOW_CUDA_CHECK(cudaEventCreate(&start));
-  WINNOW_CUDA_CHECK(cudaEventCreate(&stop));
-  WINNOW_CUDA_CHECK(cudaEventRecord(start, s));
+  event_timer t(s);
+  t.start();
+  t.phase("chain");
   chain();
-  WINNOW_CUDA_CHECK(cudaEventRecord(stop, s));
-  WINNOW_CUDA_CHECK(cudaEventSynchronize(stop));
-  float ms = 0;
-  WINNOW_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
-  check_noexcept(cudaEventDestroy(start), "cudaEventDestroy");
-  check_noexcept(cudaEventDestroy(stop), "cudaEventDestroy");
-  return 1e6 * static_cast<double>(ms) / passes;
+  t.stop();
+  return t.read().at(0).ns / passes;
 }
 
 std::string label(std::size_t n) {

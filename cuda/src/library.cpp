@@ -112,13 +112,7 @@ protected:
     if (!m_remove) m_out.resize(m_n);
     // One untimed call with cudaMalloc behind thrust's requests measures what a run needs.
     m_a.copy_from(m_pristine, stream());
-    m_arena = {};
-    m_arena.measuring = true;
-    (void)call();
-    m_arena.measuring = false;
-    m_arena_memory.resize(m_arena.peak);
-    m_arena.base = m_arena_memory.get();
-    m_arena.capacity = m_arena.peak;
+    size_arena(m_arena, m_arena_memory, [&] { (void)call(); });
   }
   void reset_device() override { m_a.copy_from(m_pristine, stream()); }
   traffic traffic_model() const override {

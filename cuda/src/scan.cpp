@@ -66,15 +66,10 @@ protected:
       for (std::size_t offset = 1; offset < m_n; offset <<= 1) ++m_passes;
       break;
     case scan_kind::thrust:
-      // One untimed scan with cudaMalloc behind thrust's requests measures what a run needs.
       m_ping.resize(m_n);
-      m_arena = {};
-      m_arena.measuring = true;
-      if (m_n) thrust_exclusive_scan(m_arena, m_flags.get(), m_ping.get(), m_n, stream());
-      m_arena.measuring = false;
-      m_arena_memory.resize(m_arena.peak);
-      m_arena.base = m_arena_memory.get();
-      m_arena.capacity = m_arena.peak;
+      size_arena(m_arena, m_arena_memory, [&] {
+        if (m_n) thrust_exclusive_scan(m_arena, m_flags.get(), m_ping.get(), m_n, stream());
+      });
       break;
     }
   }

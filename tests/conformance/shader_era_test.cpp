@@ -8,6 +8,7 @@
 
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
+#include "winnow/error.hpp"
 #include "winnow/harness.hpp"
 #include "winnow/reference.hpp"
 #include "winnow/shader_era/trace.hpp"
@@ -40,10 +41,12 @@ prepared_case make_case(const std::string& spec) {
 }
 
 shader_era::algorithm_kind kind_of(const std::string& name) {
-  return name == "horn" ? shader_era::algorithm_kind::horn
-         : name == "jj" ? shader_era::algorithm_kind::jj
-         : name == "rlz" ? shader_era::algorithm_kind::rlz
-                         : shader_era::algorithm_kind::bt;
+  if (name == "horn") return shader_era::algorithm_kind::horn;
+  if (name == "jj") return shader_era::algorithm_kind::jj;
+  if (name == "rlz") return shader_era::algorithm_kind::rlz;
+  if (name == "bt") return shader_era::algorithm_kind::bt;
+  if (name == "histopyramid") return shader_era::algorithm_kind::histopyramid;
+  throw error("kind_of: '" + name + "' is no shader-era algorithm");
 }
 
 class loop_bounds : public testing::TestWithParam<const algorithm_entry*> {};
@@ -121,6 +124,31 @@ TEST(shader_era, every_api_runs_the_plan_pass_for_pass) {
             EXPECT_EQ(a, b) << name << ": the same phases";
           }
         }
+  }
+}
+
+TEST(shader_era, the_histopyramid_runs_its_plan_pass_for_pass_on_both_graphics_paths) {
+  const registry& reg = all_backends();
+  std::vector<std::string> apis;
+  for (const auto& api : runnable_apis())
+    if (api != "vk") apis.push_back(api); // Vulkan compute has no quad pyramid
+  if (apis.empty()) GTEST_SKIP() << "no graphics path (gl, vkfrag) can run here";
+  for (const char* spec : {"uniform:4096:p=0.5", "uniform:100003:p=0.3", "removal:20000:k=0.2", "all:1"}) {
+    const prepared_case c = make_case(spec);
+    const shader_era::plan plan = shader_era::build_plan(kind_of("histopyramid"), {}, {c.w.size(), c.w.removals.size(), c.w.removal_list,
+                                                         c.w.kept()}, 16384, false);
+    std::optional<record> first;
+    for (const auto& api : apis) {
+      const record r = run_case(reg, reg.find(api + "/histopyramid"), {}, c, {0, 1, false});
+      ASSERT_TRUE(r.verified) << api << " " << spec << ": " << r.mismatch;
+      EXPECT_EQ(r.launches, plan.passes.size()) << api << " " << spec;
+      if (!first) {
+        first = r;
+        continue;
+      }
+      EXPECT_EQ(r.bytes_read, first->bytes_read) << spec;
+      EXPECT_EQ(r.bytes_written, first->bytes_written) << spec;
+    }
   }
 }
 

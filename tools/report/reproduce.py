@@ -107,7 +107,7 @@ def paper_markdown(p, stage):
     for api, src in p.sources.items():
         d = src.first()
         if src.usable:
-            out.append(f"- `{api}`: {d.get('device')} ({d.get('driver')}), winnow {d.get('winnow')}; {src.rel()}: "
+            out.append(f"- `{api}`: {d.get('device')} ({d.get('driver')}), winnow {p.header(api)[2]}; {src.rel()}: "
                        f"{len(src.usable)} records used, {len(src.skipped)} skipped, {len(src.wrong)} failed verification")
         else:
             out.append(f"- `{api}`: {src.missing()}")

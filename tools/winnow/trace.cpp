@@ -61,7 +61,7 @@ int trace_command(const trace_args& a) {
   const registry& reg = all_backends();
   const algorithm_entry& entry = reg.find(a.algo);
   if (!shader_era_algorithm(entry.info))
-    throw usage_error("trace: " + a.algo + " is not a shader-era algorithm (gl/ or vk/ horn, jj, rlz, bt)");
+    throw usage_error("trace: " + a.algo + " is not a shader-era algorithm (gl/, vkfrag/ or vk/ horn, jj, rlz, bt; gl/ or vkfrag/ histopyramid)");
   const params given = parse_params(a.params);
   const param_set resolved = resolve_params(entry.info, given);
   const case_spec spec = parse_spec(a.spec);
@@ -95,7 +95,8 @@ int trace_command(const trace_args& a) {
   j["device"] = dev.device;
   j["driver"] = dev.driver;
   j["layout"] = {{"width", algo->the_plan().layout.width}, {"height", algo->the_plan().layout.height}};
-  j["block"] = algo->the_plan().params.block;
+  // The HistoPyramid has no blocks.
+  j["block"] = algo->the_plan().algorithm == shader_era::algorithm_kind::histopyramid ? 0u : algo->the_plan().params.block;
   j["passes"] = nlohmann::ordered_json::array();
   for (const auto& p : passes) {
     shader_era::image_rect rect;

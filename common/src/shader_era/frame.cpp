@@ -243,7 +243,7 @@ std::uint32_t loop_bound(algorithm_kind a, std::uint32_t block, bool fast_search
   case algorithm_kind::jj: return block - 1;                  // the hops visit distinct invalid elements: ≤ z_b ≤ B − 1
   case algorithm_kind::rlz: return fast_search ? block / 4 + 1 // each trip passes an invalid run: ≤ B/2 + 1, two hops halve it
                                                : block / 2 + 1;
-  case algorithm_kind::bt: return log2_exact(block);          // one level per trip
+  case algorithm_kind::bt: return log2_exact(block);          // a trip per level descended
   case algorithm_kind::histopyramid: return 0;                // no loop: one written-out step per level
   }
   return 0;

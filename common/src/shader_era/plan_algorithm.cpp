@@ -31,6 +31,9 @@ void plan_algorithm::prepare(const workload& w, const param_set& p, const prepar
 std::optional<std::string> plan_algorithm::refuses(std::uint64_t n) const {
   // The stream is a 2D array of at most max_width × max_width words (layout_for says the same later).
   const std::uint64_t w = m_exec->max_width();
+  // The HistoPyramid's graphics paths bind at most 12 levels: a 4096 × 4096 base (frame.cpp).
+  if (m_kind == algorithm_kind::histopyramid && n > (std::uint64_t{1} << 24))
+    return std::to_string(n) + " elements: the HistoPyramid binds at most 12 levels, a 4096 × 4096 base (16M elements)";
   if (n <= w * w) return std::nullopt;
   return std::to_string(n) + " elements need more than " + std::to_string(w) + " × " + std::to_string(w) +
          " words, this device's limit (GL_MAX_TEXTURE_SIZE on GL, maxImageDimension2D or the buffer limit on Vulkan)";

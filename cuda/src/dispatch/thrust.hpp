@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "../buffer.hpp"
+
 namespace winnow::cuda {
 
 /// The memory thrust's temporary allocations come from. In `measuring` mode (prepare) requests are
@@ -19,6 +21,18 @@ struct thrust_arena {
   std::size_t live = 0, peak = 0;
   bool measuring = false;
 };
+/// Sizes `arena` for what `call()` asks thrust for: one untimed call whose requests cudaMalloc
+/// serves (prepare time), then `memory` of the peak behind the arena.
+template <class F>
+void size_arena(thrust_arena& arena, device_buffer<char>& memory, F&& call) {
+  arena = {};
+  arena.measuring = true;
+  call();
+  arena.measuring = false;
+  memory.resize(arena.peak);
+  arena.base = memory.get();
+  arena.capacity = arena.peak;
+}
 /// thrust::copy_if(payload != 0); returns the count (thrust reads it back: a host synchronization
 /// inside the timed phase that thrust's interface imposes).
 std::size_t thrust_copy_if(thrust_arena& arena, const std::uint32_t* d_in, std::uint32_t* d_out, std::size_t n,

@@ -3,7 +3,8 @@
 # (half the chain of dependent fetches): its whole conformance grid on gl, vkfrag and vk, every block
 # size and the loop bounds; then the paths suite's Binary-Tree runs with the binary from before the
 # change (build-carry/winnow-old, b5177de) and `winnow reproduce cross-api` with the new one, on the
-# same card in the same call. Then what call1.sh prepared: cuda/redzone1/2 appending a case's gains
+# same card in the same call. Then what the session before prepared (then next-device-run/device/call1.sh,
+# since folded into this script): cuda/redzone1/2 appending a case's gains
 # (§4.6): conformance on the gains cases and the redzone suite's four 16M cases against CUB.
 # Usage: OUT=... bash docs/results/h100-2026-11-25b/device/call1.sh (build-gz: the four binaries gzipped, carried with .gl and .libs)
 set -uo pipefail

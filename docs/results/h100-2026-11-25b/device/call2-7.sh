@@ -2,9 +2,10 @@
 # The six calls after call1.sh, as run (each one `run` of the device tool, build-gz and .gl/.libs
 # carried; calls 3 and 4 also carried repro/, unpacked here from the call before's billeter.tgz).
 # Call 2 (420 s): ncu on cuda/lookback (it profiled nothing: the kernel is compact_kernel_bounded, not
-# "lookback"), then docs/results/next-device-run/device/billeter.sh 380 — the CUDA step finished, the
+# "lookback"), then docs/results/next-device-run/device/reproduce.sh billeter 380 (then named billeter.sh,
+# copying docs/results/h100-2026-11-25/billeter-partial into repro/billeter first) — the CUDA step finished, the
 # GL step stopped at 26 of 32 records.
-# Call 3 (110 s): billeter.sh 200 finished the GL step; ncu with the right kernel name:
+# Call 3 (110 s): the same with 200 s finished the GL step; ncu with the right kernel name:
 B=build-carry
 for tile in 128x16m4 p128x16m3; do
   timeout 100 ncu --section SpeedOfLight --section Occupancy --section MemoryWorkloadAnalysis --section LaunchStats \
