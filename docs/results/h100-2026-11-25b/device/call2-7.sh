@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The six calls after call1.sh, as run (each one `run` of the device tool, build-gz and .gl/.libs
+# The seven calls after call1.sh, as run (each one `run` of the device tool, build-gz and .gl/.libs
 # carried; calls 3 and 4 also carried repro/, unpacked here from the call before's billeter.tgz).
 # Call 2 (420 s): ncu on cuda/lookback (it profiled nothing: the kernel is compact_kernel_bounded, not
 # "lookback"), then docs/results/next-device-run/device/reproduce.sh billeter 380 (then named billeter.sh,
@@ -41,3 +41,8 @@ for tool in memcheck racecheck synccheck; do
 done
 timeout 300 $B/winnow reproduce billeter --out repro/billeter
 tar czf $OUT/billeter.tgz repro
+# Call 8 (19 s), with the binaries of a2695eb (the review fixes: thrust's arena helper, the calibration on event_timer):
+timeout 60 $B/cuda_tests --gtest_brief=1
+WINNOW_CONFORMANCE=full timeout 120 $B/conformance_tests --gtest_brief=1 \
+  --gtest_filter='*cuda_scan_thrust*:*cuda_thrust*:*histopyramid*:shader_era.*'
+timeout 60 $B/winnow calibrate --api cuda
