@@ -17,7 +17,7 @@ using shader_era::pass_kind;
 using shader_era::view;
 
 constexpr int level_units = 3;  ///< units 3 … 14: the levels 1 … 12 of a pyramid input (graphics.glsl)
-constexpr int max_levels = 12;
+constexpr int max_levels = static_cast<int>(shader_era::max_bound_levels);
 
 void upload_rows(texture& t, std::span<const std::uint32_t> words) {
   std::vector<std::uint32_t> padded(static_cast<std::size_t>(t.width()) * static_cast<std::size_t>(t.height()), 0);

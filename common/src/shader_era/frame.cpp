@@ -1,6 +1,7 @@
 // The shader-era frame as data: the passes of Horn, Jumping Jack, RLZ and Binary-Tree inside the
-// block frame, their loop bounds and their axes; and the HistoPyramid's passes, which need no blocks. Every pass names a shader of common/shaders and
-// fills its argument block (args.hpp); the executors of gl/ and vulkan/ only run what is here.
+// block frame, their loop bounds and their axes; and the HistoPyramid's passes, which need no blocks.
+// Every pass names a shader of common/shaders and fills its argument block (args.hpp); the executors
+// of gl/ and vulkan/ only run what is here.
 #include "winnow/shader_era/frame.hpp"
 
 #include <string>
@@ -356,9 +357,9 @@ plan histopyramid_plan(plan pl, std::uint32_t max_width) {
   pl.loop_check = false; // no loop to check
   pl.layout = layout_for(pl.input.n, 2, max_width);
   const std::uint32_t W = pl.layout.width, H = pl.layout.height, m = log2_exact(W);
-  if (m > 12) // the graphics paths bind at most 12 levels (graphics.glsl)
+  if (m > max_bound_levels)
     throw unavailable("winnow::shader_era: the HistoPyramid of " + std::to_string(pl.input.n) + " elements needs " +
-                      std::to_string(m) + " levels (at most 12: a 4096 × 4096 base)");
+                      std::to_string(m) + " levels (at most " + std::to_string(max_bound_levels) + ")");
   add_stream(pl, 0, max_width);
   builder b(pl, max_width);
   const resource_id levels = b.add("histopyramid", W, W, m);

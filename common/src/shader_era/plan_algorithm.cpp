@@ -31,9 +31,10 @@ void plan_algorithm::prepare(const workload& w, const param_set& p, const prepar
 std::optional<std::string> plan_algorithm::refuses(std::uint64_t n) const {
   // The stream is a 2D array of at most max_width × max_width words (layout_for says the same later).
   const std::uint64_t w = m_exec->max_width();
-  // The HistoPyramid's graphics paths bind at most 12 levels: a 4096 × 4096 base (frame.cpp).
-  if (m_kind == algorithm_kind::histopyramid && n > (std::uint64_t{1} << 24))
-    return std::to_string(n) + " elements: the HistoPyramid binds at most 12 levels, a 4096 × 4096 base (16M elements)";
+  // The HistoPyramid's square base of side 2^levels holds at most 4^max_bound_levels elements (frame.cpp).
+  if (m_kind == algorithm_kind::histopyramid && n > (std::uint64_t{1} << (2 * max_bound_levels)))
+    return std::to_string(n) + " elements: the HistoPyramid binds at most " + std::to_string(max_bound_levels) +
+           " levels, a base of " + std::to_string(std::uint64_t{1} << (2 * max_bound_levels)) + " elements";
   if (n <= w * w) return std::nullopt;
   return std::to_string(n) + " elements need more than " + std::to_string(w) + " × " + std::to_string(w) +
          " words, this device's limit (GL_MAX_TEXTURE_SIZE on GL, maxImageDimension2D or the buffer limit on Vulkan)";
@@ -57,9 +58,9 @@ void plan_algorithm::run(timer& t) {
 }
 
 compaction_output plan_algorithm::result() {
-  const std::uint64_t last = m_plan.blocks - 1;
-  const std::uint64_t v = m_plan.total ? m_exec->read(*m_plan.total, 0, 1).at(0)
-                                       : m_exec->read(m_plan.offsets, last, 1).at(0) + m_exec->read(m_plan.counts, last, 1).at(0);
+  const auto word = [&](const view& v, std::uint64_t at) -> std::uint64_t { return m_exec->read(v, at, 1).at(0); };
+  const std::uint64_t v = m_plan.total ? word(*m_plan.total, 0)
+                                       : word(m_plan.offsets, m_plan.blocks - 1) + word(m_plan.counts, m_plan.blocks - 1);
   if (v > m_plan.input.n)
     throw error("winnow::shader_era: " + std::string(name_of(m_kind)) + " counted " + std::to_string(v) + " survivors of " +
                 std::to_string(m_plan.input.n));

@@ -8,7 +8,7 @@ copy by access width, and around 24M elements) from `winnow calibrate --api cuda
 import csv
 import pathlib
 
-from .common import DASH, NotMeasured, Panel, Series, best, fvals, mean, pct, ratio_range, size_label
+from .common import DASH, NotMeasured, Panel, Series, best, fvals, mean, parse_size, pct, ratio_range, size_label
 
 SUITE = "billeter"
 APIS = ["cuda", "gl"]  # gl: Table 3's shader-era compactors (gl/geometry, gl/histopyramid), same device
@@ -423,7 +423,7 @@ def tables12(paper, cal):
         "accesses around 24M elements)."))
     t.sub(["n (32-bit elements)"] + [f"{w} accesses" for w, _ in WIDTHS] + ["cudaMemcpy"])
     sizes_measured = sorted({k.split("_")[4] for k in v if k.startswith("copy_bytes_per_ns_") and k.endswith("_b8")},
-                            key=lambda x: (len(x), x))
+                            key=parse_size)
     for size in sizes_measured:
         t.add([size] + [t.val(v.get(f"copy_bytes_per_ns_{size}_{b}"), lambda x: f"{x:.0f}") for _, b in WIDTHS]
               + [t.val(v.get(f"memcpy_bytes_per_ns_{size}"), lambda x: f"{x:.0f}")])
@@ -434,15 +434,11 @@ def tables12(paper, cal):
     if not t.filled:
         t.missing = cal.reason or "cuda/calibrate.jsonl has no pass-through constants"
 
-    def widest(size):
+    def sixty_four_best():
+        size = sizes_measured[-1] if sizes_measured else "256M"
         got = {w: v.get(f"copy_bytes_per_ns_{size}_{b}") for w, b in WIDTHS}
         if None in got.values():
             raise NotMeasured(cal.reason or f"cuda/calibrate.jsonl lacks the pass-through at {size}")
-        return got
-
-    def sixty_four_best():
-        size = sizes_measured[-1] if sizes_measured else "256M"
-        got = widest(size)
         top = max(got, key=got.get)
         published = " / ".join(str(pub[("1", w)]) for w, _ in WIDTHS)
         return top == "64-bit", (f"at {size}: " + ", ".join(f"{w} {x:.0f}" for w, x in got.items()) +

@@ -34,6 +34,9 @@ struct resource {
   [[nodiscard]] std::uint32_t level_height(std::uint32_t level) const { return quad ? height >> level : height; }
 };
 
+/// The pyramid levels a pass of the graphics paths can bind (graphics.glsl's level samplers).
+inline constexpr std::uint32_t max_bound_levels = 12;
+
 /// What a pass reads or writes: a plain resource, one level (≥ 1) of a pyramid, or all its levels.
 struct view {
   static constexpr std::uint32_t all_levels = ~0u;
