@@ -2,7 +2,10 @@
 // of power-of-two width, read with texelFetch at (i mod W, i div W). Inputs 0-2 on texture units
 // 0-2, the levels 1-12 of a pyramid given as input 1 on units 3-14. OpenGL takes the arguments as a
 // uniform block (binding 0); Vulkan (glslc defines VULKAN) as push constants and descriptor set 0,
-// where the vertex index is gl_VertexIndex (WINNOW_VERTEX_INDEX on both). GLSL 3.30 (an OpenGL 3.3
+// where the vertex index is gl_VertexIndex (WINNOW_VERTEX_INDEX on both). The fields a pass declares
+// with WINNOW_CONSTANT(id, field) and reads as WINNOW_CONST(field) — those the same in every pass of a
+// run (args.hpp's `constants`) — are specialization constants on Vulkan, compiled into the pipeline,
+// and arguments on GL. GLSL 3.30 (an OpenGL 3.3
 // context: the GL backend defines WINNOW_GL33) has no layout(binding) — the backend sets the units
 // and the block's binding by name instead — no findMSB, and matches varyings by name, not location.
 #ifdef VULKAN
@@ -10,16 +13,22 @@
 #define WINNOW_BINDING(unit) layout(set = 0, binding = unit)
 #define WINNOW_VARYING(loc) layout(location = loc)
 #define WINNOW_ARGS(fields) layout(push_constant, std430) uniform winnow_args { uint out_log2w; uint out_height; uint extent; uint in0_log2w; uint in1_log2w; uint in2_log2w; fields } args;
+#define WINNOW_CONSTANT(id, field) layout(constant_id = id) const uint field##_constant = 0u;
+#define WINNOW_CONST(field) field##_constant
 #elif defined(WINNOW_GL33)
 #define WINNOW_VERTEX_INDEX gl_VertexID
 #define WINNOW_BINDING(unit)
 #define WINNOW_VARYING(loc)
 #define WINNOW_ARGS(fields) layout(std140) uniform winnow_args { uint out_log2w; uint out_height; uint extent; uint in0_log2w; uint in1_log2w; uint in2_log2w; fields } args;
+#define WINNOW_CONSTANT(id, field)
+#define WINNOW_CONST(field) args.field
 #else
 #define WINNOW_VERTEX_INDEX gl_VertexID
 #define WINNOW_BINDING(unit) layout(binding = unit)
 #define WINNOW_VARYING(loc) layout(location = loc)
 #define WINNOW_ARGS(fields) layout(std140, binding = 0) uniform winnow_args { uint out_log2w; uint out_height; uint extent; uint in0_log2w; uint in1_log2w; uint in2_log2w; fields } args;
+#define WINNOW_CONSTANT(id, field)
+#define WINNOW_CONST(field) args.field
 #endif
 #ifdef WINNOW_GL33
 // The index of the highest set bit of x (x ≥ 1), by halving: findMSB is GLSL 4.00.

@@ -5,6 +5,9 @@
 #include "dispatch.glsl"
 layout(constant_id = 1) const bool LOOP_CHECK = false;
 #define WINNOW_ARGS(fields) layout(push_constant, std430) uniform winnow_args { ro_u32 in0; ro_u32 in1; ro_u32 in2; rw_u32 dst; rw_u32 trips; uint out_log2w; uint out_height; uint extent; uint in0_log2w; uint in1_log2w; uint in2_log2w; fields } args;
+// A field the same in every pass of a run, compiled into the pipeline (graphics.glsl says more).
+#define WINNOW_CONSTANT(id, field) layout(constant_id = id) const uint field##_constant = 0u;
+#define WINNOW_CONST(field) field##_constant
 #define load0(i) args.in0.v[i]
 #define load1(i) args.in1.v[i]
 #define load2(i) args.in2.v[i]

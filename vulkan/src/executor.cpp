@@ -70,7 +70,11 @@ void executor::prepare(const shader_era::plan& p, const param_set& params, std::
       // Four words per invocation only where the output (and the trips) start 16-byte aligned.
       const bool wide = items == 4 && a.dst % 16 == 0 && (!trips || a.trips % 16 == 0);
       const std::uint64_t invocations = wide ? (p.written(ps) + 3) / 4 : p.written(ps);
-      c.pipe = &pipeline::get({wide ? ps.shader + "_x4" : ps.shader, {local, trips ? 1u : 0u}});
+      // Constants by id: the local size, the loop check, then the pass's own from first_constant_id.
+      std::vector<std::uint32_t> constants{local, trips ? 1u : 0u};
+      static_assert(shader_era::first_constant_id == 2);
+      constants.insert(constants.end(), ps.args.begin(), ps.args.begin() + ps.constants);
+      c.pipe = &pipeline::get({wide ? ps.shader + "_x4" : ps.shader, std::move(constants)});
       c.groups = (invocations + local - 1) / local;
       break;
     }

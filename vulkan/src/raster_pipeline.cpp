@@ -79,7 +79,13 @@ const raster_layout& raster_layout::get() {
 }
 
 std::string raster_key::str() const {
-  return vertex + "+" + fragment + "/" + std::string(topology_name(topology)) + "×" + std::to_string(targets);
+  std::string s = vertex + "+" + fragment;
+  if (!constants.empty()) {
+    s += "[";
+    for (std::size_t i = 0; i < constants.size(); ++i) s += (i ? "," : "") + std::to_string(constants[i]);
+    s += "]";
+  }
+  return s + "/" + std::string(topology_name(topology)) + "×" + std::to_string(targets);
 }
 
 raster_pipeline::raster_pipeline(const raster_key& key) : m_key(key) {
@@ -95,6 +101,12 @@ raster_pipeline::raster_pipeline(const raster_key& key) : m_key(key) {
   stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
   stages[1].module = m_fragment;
   stages[1].pName = "main";
+  std::vector<VkSpecializationMapEntry> entries;
+  for (std::uint32_t i = 0; i < key.constants.size(); ++i)
+    entries.push_back({i, static_cast<std::uint32_t>(i * sizeof(std::uint32_t)), sizeof(std::uint32_t)});
+  const VkSpecializationInfo spec{static_cast<std::uint32_t>(entries.size()), entries.data(),
+                                  key.constants.size() * sizeof(std::uint32_t), key.constants.data()};
+  if (!key.constants.empty()) stages[1].pSpecializationInfo = &spec;
   VkPipelineVertexInputStateCreateInfo vertex_input{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
   VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
   assembly.topology = key.topology;

@@ -55,6 +55,7 @@ public:
     p.io.extent = static_cast<std::uint32_t>(std::uint64_t{m_plan.width_of(out)} * m_plan.height_of(out));
     p.inputs = std::move(in);
     p.args = words_of(args);
+    if constexpr (requires { A::constants; }) p.constants = A::constants;
     p.reads = reads;
     p.loop = loop;
     m_plan.passes.push_back(std::move(p));

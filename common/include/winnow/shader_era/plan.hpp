@@ -65,6 +65,7 @@ struct pass {
   view output;
   io_args io;
   std::vector<std::uint32_t> args; ///< the shader's own fields (args.hpp), as words
+  std::uint32_t constants = 0;     ///< args[0, constants) are compiled in where the API can (args.hpp)
   double reads = 1;                ///< distinct input words per output word (gather), for the traffic model
   bool loop = false;               ///< a search loop: writes its trips when the loop check is on
   std::uint64_t items = 0;         ///< mark: indices marked; concat: blocks
