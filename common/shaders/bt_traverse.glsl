@@ -11,7 +11,7 @@
 // GPU, the one-level walk was bound by that chain, not by the bytes it reads (docs/algorithms.md).
 WINNOW_ARGS(uint block; uint log2_block;)
 // Both are the same for the whole pass; on Vulkan, as compiled-in constants, they decide at compile time
-// which of the steps below run (measured on an H200: the Vulkan fragment traversal 1.13× faster than
+// which of the steps below run (measured on an H200: the Vulkan fragment traversal 1.11-1.19× faster than
 // with the steps guarded by arguments, docs/algorithms.md).
 WINNOW_CONSTANT(2, block) WINNOW_CONSTANT(3, log2_block)
 #define BT_BLOCK WINNOW_CONST(block)
