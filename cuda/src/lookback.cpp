@@ -98,8 +98,7 @@ algorithm_entry lookback_entry() {
                             choice_axis("place", "out: a separate output; in: compacted over the input", "out",
                                         {"out", "in"}),
                             choice_axis("tile", "tile shape: threads per block x 16-byte vectors per thread, mK: K blocks per SM, p: persistent "
-                                        "blocks loading the next tile during the current one, b: the tile bulk-copied into shared "
-                                        "memory (staged there in place; direct stores read it there)",
+                                        "blocks loading the next tile during the current one",
                                         lookback_shapes().front(), lookback_shapes()),
                             choice_axis("wait", "look-back: sleep (pauses before and between reads of predecessors' states) or spin",
                                         lookback_waits().front(), lookback_waits()),

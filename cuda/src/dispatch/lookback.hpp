@@ -35,8 +35,7 @@ struct lookback_kernel {
 
 /// The tile shapes, "THREADSxROWS" (threads per block × 16-byte vectors per thread; "mK": K blocks
 /// per SM asked of the compiler; a leading "p": persistent blocks that load the next tile while they
-/// finish the current one; a leading "b": the tile bulk-copied into shared memory and read there),
-/// the default first.
+/// finish the current one), the default first.
 [[nodiscard]] std::vector<std::string> lookback_shapes();
 /// How the look-back waits for predecessors' states, the default first: "sleep" (pauses before the
 /// first read and between reads, as CUB tunes it for sm_90) or "spin" (re-reads at once).

@@ -14,7 +14,6 @@
 // input, so no output overwrites input that a tile still has to read.
 #include <algorithm>
 #include <cuda/atomic>
-#include <cuda/ptx>
 #include <type_traits>
 
 #include "../check.hpp"
@@ -55,21 +54,17 @@ using sleep = wait_policy<1000, 100>;
 /// measured on the H200 since the keep-flags became one bit each (a bool per element took 168
 /// registers and allowed 3 blocks; m5 spills or crowds: slower). ncu there, before: 34 % of DRAM
 /// throughput with 4 blocks of 256x4, 44 % with 8 of 128x8, 51 % with 3 of 128x16. Keeping the tiles
-/// in shared memory instead, filled by bulk copies ahead of persistent blocks, was 2× slower
-/// (docs/results/h200-2026-11-25/ and h200-2026-11-25c/ have every shape's times).
+/// in shared memory instead, filled by bulk copies ahead of persistent blocks, was 2× slower, and one
+/// bulk-copied tile per block (5-12 blocks per SM) 1.04-1.3× slower (docs/results/h200-2026-11-25/,
+/// h200-2026-11-25c/ and h200-2026-11-26/ have every shape's times).
 ///
 /// A persistent shape ("p" before its name) keeps its blocks resident for the whole run: each takes
 /// its next tile and issues that tile's loads before it ranks, looks back for and stores the current
 /// one, so a block's loads stay in flight while it waits (two tiles in registers per thread).
-///
-/// A bulk shape ("b" before its name) is a block per tile whose tile comes into shared memory by one
-/// bulk copy (Hopper's cp.async.bulk, completion counted on an mbarrier) and is read from there: a
-/// thread holds no tile in registers, so shared memory, not registers, bounds the resident blocks and
-/// with them the bytes in flight; the survivors are staged in place in the same buffer.
-template <int THREADS_, int ROWS_, int MIN_BLOCKS_ = 0, bool PERSIST_ = false, bool BULK_ = false>
+template <int THREADS_, int ROWS_, int MIN_BLOCKS_ = 0, bool PERSIST_ = false>
 struct shape {
   static constexpr int THREADS = THREADS_, ROWS = ROWS_, WARPS = THREADS / 32, MIN_BLOCKS = MIN_BLOCKS_;
-  static constexpr bool PERSIST = PERSIST_, BULK = BULK_;
+  static constexpr bool PERSIST = PERSIST_;
   static_assert(ROWS % 2 == 0, "row counts are packed two per word");
   template <class E> static constexpr int tile() { return THREADS * ROWS * VEC<E>; }
 };
@@ -178,25 +173,6 @@ __device__ std::size_t prefix_of(const lookback_state& s, std::size_t tile, std:
   return *sh_prefix;
 }
 
-/// Stores the survivors staged as stage_and_store leaves them (output element g at stage index
-/// g − first + first mod V): whole aligned vectors, then the elements before the first and after the last.
-template <class S, class E, int V>
-__device__ __forceinline__ void store_staged(const ranks<S::ROWS>& k, std::size_t first, const uint4* stage_vectors, E* out) {
-  constexpr int THREADS = S::THREADS;
-  const E* stage = reinterpret_cast<const E*>(stage_vectors);
-  const unsigned shift = static_cast<unsigned>(first % V);
-  const std::size_t last = first + k.aggregate;
-  const std::size_t q_first = (first + V - 1) / V, q_last = last / V, origin = first - shift;
-  if (q_first < q_last) {
-    for (std::size_t q = q_first + threadIdx.x; q < q_last; q += THREADS)
-      __stcs(reinterpret_cast<uint4*>(out + q * V), stage_vectors[q - origin / V]);
-    for (std::size_t g = first + threadIdx.x; g < q_first * V; g += THREADS) out[g] = stage[g - origin];
-    for (std::size_t g = q_last * V + threadIdx.x; g < last; g += THREADS) out[g] = stage[g - origin];
-  } else {
-    for (std::size_t g = first + threadIdx.x; g < last; g += THREADS) out[g] = stage[g - origin];
-  }
-}
-
 /// Stages the survivors in order in `stage`, shifted by first mod V so that output vector q sits at
 /// stage vector q − first / V, and stores them: whole aligned vectors, then the elements before the
 /// first and after the last. `stage` holds T + V elements. One barrier; the caller syncs before
@@ -204,7 +180,7 @@ __device__ __forceinline__ void store_staged(const ranks<S::ROWS>& k, std::size_
 template <class S, class E, int V>
 __device__ void stage_and_store(const E (&v)[S::ROWS][V], const unsigned (&ok)[S::ROWS], const ranks<S::ROWS>& k,
                                 std::size_t first, uint4* stage_vectors, E* out) {
-  constexpr int ROWS = S::ROWS;
+  constexpr int ROWS = S::ROWS, THREADS = S::THREADS;
   E* stage = reinterpret_cast<E*>(stage_vectors);
   const unsigned shift = static_cast<unsigned>(first % V);
   unsigned row_start = 0;
@@ -217,7 +193,16 @@ __device__ void stage_and_store(const E (&v)[S::ROWS][V], const unsigned (&ok)[S
     row_start += k.row_total[r];
   }
   __syncthreads();
-  store_staged<S, E, V>(k, first, stage_vectors, out);
+  const std::size_t last = first + k.aggregate;
+  const std::size_t q_first = (first + V - 1) / V, q_last = last / V, origin = first - shift;
+  if (q_first < q_last) {
+    for (std::size_t q = q_first + threadIdx.x; q < q_last; q += THREADS)
+      __stcs(reinterpret_cast<uint4*>(out + q * V), stage_vectors[q - origin / V]);
+    for (std::size_t g = first + threadIdx.x; g < q_first * V; g += THREADS) out[g] = stage[g - origin];
+    for (std::size_t g = q_last * V + threadIdx.x; g < last; g += THREADS) out[g] = stage[g - origin];
+  } else {
+    for (std::size_t g = first + threadIdx.x; g < last; g += THREADS) out[g] = stage[g - origin];
+  }
 }
 
 /// Stores this thread's survivors at their places, one store each (4, 8 or 16 bytes, aligned): a
@@ -379,97 +364,10 @@ __device__ __forceinline__ void compact_persistent(const lookback_state& s, std:
   }
 }
 
-/// A bulk shape's block: one tile, copied into shared memory by one bulk copy and read from there.
-/// `buffer` holds T / V + 1 vectors, the tile from vector 1: element p of the tile sits at element
-/// p + V, and its survivor's place in the staging (its rank + first mod V < p + V) is never after it,
-/// so the survivors are staged in place, a batch of rows at a time, each batch read into registers
-/// before any of it is written. Batches cannot overlap: a batch writes only below its own end and the
-/// next one reads above it. In place stays safe as for the register tiles: the copy is complete
-/// before the tile publishes anything.
-template <class S, class W, class E, class P>
-__device__ __forceinline__ void compact_bulk(const lookback_state& s, std::size_t tiles) {
-  namespace ptx = ::cuda::ptx;
-  constexpr int V = VEC<E>, ROWS = S::ROWS, THREADS = S::THREADS, BATCH = 4;
-  constexpr int T = S::template tile<E>();
-  constexpr unsigned BYTES = T * sizeof(E);
-  static_assert(ROWS % BATCH == 0);
-  __shared__ block_shared<S> sh;
-  __shared__ std::uint64_t sh_full;
-  extern __shared__ uint4 sh_stage[];
-  uint4* tile_vectors = sh_stage + 1;
-  const auto* in = static_cast<const E*>(s.in);
-  if (threadIdx.x == 0) {
-    sh.tile = take_tile(s);
-    ptx::mbarrier_init(&sh_full, 1);
-    ptx::fence_mbarrier_init(ptx::sem_release, ptx::scope_cluster);
-    if ((sh.tile + 1) * T <= s.n) {
-      ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cta, ptx::space_shared, &sh_full, BYTES);
-      ptx::cp_async_bulk(ptx::space_cluster, ptx::space_global, tile_vectors, in + sh.tile * T, BYTES, &sh_full);
-    }
-  }
-  __syncthreads();
-  const std::size_t tile = sh.tile, begin = tile * T;
-  if (begin + T <= s.n) {
-    while (!ptx::mbarrier_try_wait_parity(&sh_full, 0)) {
-    }
-  } else { // the run's last, partial tile: element by element, zeros (invalid) past n
-    E* t = reinterpret_cast<E*>(tile_vectors);
-    for (std::size_t i = threadIdx.x; i < T; i += THREADS) t[i] = begin + i < s.n ? in[begin + i] : E{};
-    __syncthreads();
-  }
-  unsigned ok[ROWS];
-#pragma unroll
-  for (int r = 0; r < ROWS; ++r) {
-    E v[V];
-    unpack(tile_vectors[r * THREADS + threadIdx.x], v);
-    ok[r] = 0;
-#pragma unroll
-    for (int j = 0; j < V; ++j) ok[r] |= static_cast<unsigned>(payload(v[j]) != 0) << j;
-  }
-  const ranks<ROWS> k = rank_rows<S>(ok, sh.counts);
-  const std::size_t first = prefix_of<W>(s, tile, k.aggregate, &sh.prefix);
-  auto* out = static_cast<E*>(s.out);
-  if constexpr (std::is_same_v<P, direct>) {
-    std::size_t row_start = first;
-#pragma unroll
-    for (int r = 0; r < ROWS; ++r) {
-      E v[V];
-      unpack(tile_vectors[r * THREADS + threadIdx.x], v);
-      std::size_t rank = row_start + k.row_before[r];
-#pragma unroll
-      for (int j = 0; j < V; ++j)
-        if (ok[r] >> j & 1) out[rank++] = v[j];
-      row_start += k.row_total[r];
-    }
-  } else {
-    E* stage = reinterpret_cast<E*>(sh_stage);
-    unsigned row_start = static_cast<unsigned>(first % V);
-#pragma unroll
-    for (int b = 0; b < ROWS; b += BATCH) {
-      E v[BATCH][V];
-#pragma unroll
-      for (int r = 0; r < BATCH; ++r) unpack(tile_vectors[(b + r) * THREADS + threadIdx.x], v[r]);
-      __syncthreads();
-#pragma unroll
-      for (int r = 0; r < BATCH; ++r) {
-        unsigned rank = row_start + k.row_before[b + r];
-#pragma unroll
-        for (int j = 0; j < V; ++j)
-          if (ok[b + r] >> j & 1) stage[rank++] = v[r][j];
-        row_start += k.row_total[b + r];
-      }
-    }
-    __syncthreads();
-    store_staged<S, E, V>(k, first, sh_stage, out);
-  }
-  if (tile == tiles - 1 && threadIdx.x == 0) *s.count = first + k.aggregate;
-}
-
 /// A block's whole work: one tile, or a persistent block's tiles.
 template <class S, class W, class E, class P>
 __device__ __forceinline__ void compact(const lookback_state& s, std::size_t tiles) {
   if constexpr (S::PERSIST) compact_persistent<S, W, E, P>(s, tiles);
-  else if constexpr (S::BULK) compact_bulk<S, W, E, P>(s, tiles);
   else compact_tile<S, W, E, P>(s, tiles);
 }
 
@@ -514,11 +412,6 @@ void by_shape(const std::string& name, F&& f) {
   else if (name == "p128x16m2") f(shape<128, 16, 2, true>{});
   else if (name == "p128x16m3") f(shape<128, 16, 3, true>{});
   else if (name == "p256x4m2") f(shape<256, 4, 2, true>{});
-  else if (name == "b128x16m5") f(shape<128, 16, 5, false, true>{});
-  else if (name == "b128x16m6") f(shape<128, 16, 6, false, true>{});
-  else if (name == "b256x8m3") f(shape<256, 8, 3, false, true>{});
-  else if (name == "b128x8m10") f(shape<128, 8, 10, false, true>{});
-  else if (name == "b64x16m12") f(shape<64, 16, 12, false, true>{});
   else throw error("winnow::cuda::lookback: unknown tile shape '" + name + "'");
 }
 
@@ -526,8 +419,7 @@ void by_shape(const std::string& name, F&& f) {
 
 std::vector<std::string> lookback_shapes() {
   return {"128x16m4", "128x16m3", "128x16m5", "128x24", "128x24m3", "64x16", "256x8m3", "256x8", "128x8m8", "256x4",
-          "p128x8m4", "p128x8m5", "p128x16m2", "p128x16m3", "p256x4m2", "b128x16m5", "b128x16m6", "b256x8m3", "b128x8m10",
-          "b64x16m12"};
+          "p128x8m4", "p128x8m5", "p128x16m2", "p128x16m3", "p256x4m2"};
 }
 std::vector<std::string> lookback_waits() { return {"sleep", "spin"}; }
 std::vector<std::string> lookback_stores() { return {"staged", "direct", "auto"}; }
@@ -574,7 +466,7 @@ void with_kernel(const lookback_kernel& k, F&& f) {
           void (*kernel)(lookback_state, std::size_t) = nullptr;
           if constexpr (S::MIN_BLOCKS > 0) kernel = compact_kernel_bounded<S, W, E, P>;
           else kernel = compact_kernel<S, W, E, P>;
-          f(kernel, std::size_t{T}, std::is_same_v<P, direct> && !S::BULK ? 0 : (T / VEC<E> + 1) * sizeof(uint4), S::THREADS, S::PERSIST);
+          f(kernel, std::size_t{T}, std::is_same_v<P, direct> ? 0 : (T / VEC<E> + 1) * sizeof(uint4), S::THREADS, S::PERSIST);
         });
       });
     });
