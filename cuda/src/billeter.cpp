@@ -10,6 +10,7 @@
 #include "dispatch/cub.hpp"
 #include "dispatch/mark.hpp"
 #include "dispatch/scan.hpp"
+#include "primitives.hpp"
 #include "tuning.hpp"
 #include "winnow/error.hpp"
 
@@ -236,6 +237,43 @@ private:
 };
 
 } // namespace
+
+billeter_pass::billeter_pass(std::size_t n, unsigned words) : m_n(n) {
+  m_cfg.words = words;
+  m_cfg.chunk = std::max<std::size_t>(n, 1);
+  m_cfg.blocks = billeter_blocks(m_cfg, n, 1);
+  const std::size_t warps = static_cast<std::size_t>(m_cfg.blocks) * warps_per_block;
+  m_counts.resize(warps);
+  m_offsets.resize(warps);
+  m_chunk.resize(2);
+  m_total.resize(1);
+  m_done.resize(1);
+}
+
+billeter_state billeter_pass::state(const void* d_in, void* d_out) const {
+  return {d_in, d_out, m_n, m_counts.get(), m_offsets.get(), m_chunk.get(), m_total.get(), m_done.get()};
+}
+
+void value_prefix_sum::run(const std::uint32_t* d_in, std::uint32_t* d_out, cudaStream_t stream) const {
+  if (m_pass.size() == 0) return;
+  const billeter_state s = m_pass.state(d_in, d_out);
+  billeter_value_sum(s, m_pass.config(), stream);
+  billeter_scan(s, m_pass.config(), stream);
+  billeter_value_prefix(s, m_pass.config(), d_out, stream);
+}
+
+void split_radix_sort::run(void* d_a, void* d_b, unsigned bits, cudaStream_t stream) const {
+  const billeter_config& c = m_pass.config();
+  if (m_pass.size() == 0) return;
+  for (unsigned bit = 0; bit < bits; ++bit) {
+    const billeter_state s = bit % 2 == 0 ? m_pass.state(d_a, d_b) : m_pass.state(d_b, d_a);
+    billeter_radix_count(s, c, bit, stream);
+    billeter_scan(s, c, stream);
+    billeter_radix_split(s, c, bit, stream);
+  }
+  if (bits % 2 == 1)
+    WINNOW_CUDA_CHECK(cudaMemcpyAsync(d_a, d_b, m_pass.size() * 4 * c.words, cudaMemcpyDeviceToDevice, stream));
+}
 
 algorithm_entry billeter_entry() {
   return {.info = {.api = "cuda",

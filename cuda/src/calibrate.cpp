@@ -5,7 +5,8 @@
 // by access width and found its bandwidth falling to a quarter in a narrow band around 24M elements
 // on the GTX 280: the 32-bit pass-through at 24M and 100k elements either side tells whether today's
 // device has such a band. Every measurement is a chain of copies, each reading what the one before
-// wrote (ping-pong), timed by CUDA events around the chain after one untimed chain.
+// wrote (ping-pong), timed by CUDA events around the chain after one untimed chain. Then the
+// primitives Billeter et al. build from their compaction (primitives.cpp: Table 4's prefix sum).
 #include "calibrate.hpp"
 
 #include <cuda_runtime_api.h>
@@ -19,6 +20,7 @@
 #include "context.hpp"
 #include "dispatch/copy.hpp"
 #include "event_timer.hpp"
+#include "primitives.hpp"
 
 namespace winnow::cuda {
 namespace {
@@ -88,6 +90,7 @@ std::vector<calibration> calibrate() {
                    "pass-through kernel, 4-byte accesses, " + std::to_string(n) +
                        " 32-bit elements (Billeter et al.'s Table 2 band); mean of 20 ping-pong copies"});
   }
+  for (auto& c : primitives()) out.push_back(std::move(c));
   return out;
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
@@ -16,6 +17,8 @@
 #include "../../cuda/src/check.hpp"
 #include "../../cuda/src/calibrate.hpp"
 #include "../../cuda/src/event_timer.hpp"
+#include "../../cuda/src/context.hpp"
+#include "../../cuda/src/primitives.hpp"
 
 namespace winnow::cuda {
 namespace {
@@ -92,6 +95,60 @@ TEST(cuda_calibrate, names_every_constant_and_the_roofline_is_the_best_copy) {
     EXPECT_TRUE(got.count(name)) << name;
   // The registry hands the same step to `winnow calibrate --api cuda`.
   EXPECT_TRUE(all_backends().find_backend("cuda").calibrate);
+  for (const char* name : {"prefix_sum_billeter_32M_out", "prefix_sum_cub_32M_out", "prefix_sum_billeter_32M_in",
+                           "prefix_sum_cub_32M_in", "prefix_sum_billeter_220M_in", "radix_sort_billeter_keys_4M",
+                           "radix_sort_billeter_pairs_interleaved_4M", "radix_sort_billeter_key96_interleaved_4M",
+                           "radix_sort_billeter_pairs_separate_4M", "radix_sort_cub_keys_4M", "radix_sort_cub_pairs_separate_4M"})
+    EXPECT_TRUE(got.count(name)) << name;
+}
+
+// §5.3's radix sort against std::stable_sort by the same key bits: elements of 1, 2 and 4 words (the
+// value words the element's index, so an unstable pass shows), an odd and an even number of bits (the
+// odd one ends in the scratch buffer and is copied back), sizes around a warp step and its ranges.
+TEST(cuda_primitives, split_radix_sort_is_a_stable_sort_by_the_key_bits) {
+  WINNOW_NEED_DEVICE();
+  const cudaStream_t s = context::get().stream();
+  for (const unsigned words : {1u, 2u, 4u})
+    for (const unsigned bits : {5u, 32u})
+      for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{33}, std::size_t{129}, std::size_t{70001}}) {
+        std::vector<std::uint32_t> host(n * words);
+        for (std::size_t i = 0; i < n; ++i) {
+          host[i * words] = static_cast<std::uint32_t>(i * 2654435761u) ^ 0x9e3779b9u;
+          for (unsigned w = 1; w < words; ++w) host[i * words + w] = static_cast<std::uint32_t>(i) + w;
+        }
+        const std::uint32_t mask = bits == 32 ? ~0u : (1u << bits) - 1;
+        std::vector<std::size_t> order(n);
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::size_t a, std::size_t b) { return (host[a * words] & mask) < (host[b * words] & mask); });
+        std::vector<std::uint32_t> want(n * words);
+        for (std::size_t i = 0; i < n; ++i)
+          for (unsigned w = 0; w < words; ++w) want[i * words + w] = host[order[i] * words + w];
+        device_buffer<std::uint32_t> a(n * words), b(n * words);
+        a.upload(host.data(), host.size(), s);
+        split_radix_sort(n, words).run(a.get(), b.get(), bits, s);
+        EXPECT_EQ(a.download(n * words, s), want) << n << " elements of " << words << " words, " << bits << " bits";
+      }
+}
+
+// Billeter's value prefix sum against the CPU's on sizes around its steps (128 values) and its
+// P ranges, out of place and in place; values near 2^32 so that the sums wrap.
+TEST(cuda_primitives, value_prefix_sum_matches_the_cpu) {
+  WINNOW_NEED_DEVICE();
+  const cudaStream_t s = context::get().stream();
+  for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{3}, std::size_t{127}, std::size_t{128},
+                              std::size_t{129}, std::size_t{4097}, std::size_t{1000003}, std::size_t{1} << 22}) {
+    std::vector<std::uint32_t> v(n), want(n);
+    for (std::size_t i = 0; i < n; ++i) v[i] = 0xfffffff0u + static_cast<std::uint32_t>(i * 2654435761u % 97);
+    std::exclusive_scan(v.begin(), v.end(), want.begin(), std::uint32_t{0});
+    const value_prefix_sum sum(n);
+    for (const bool in_place : {false, true}) {
+      device_buffer<std::uint32_t> a(n), b(n);
+      a.upload(v.data(), n, s);
+      sum.run(a.get(), in_place ? a.get() : b.get(), s);
+      EXPECT_EQ((in_place ? a : b).download(n, s), want) << "n = " << n << (in_place ? ", in place" : ", out of place");
+    }
+  }
 }
 
 TEST(cuda_params, billeter_rejects_odd_element_sizes) {

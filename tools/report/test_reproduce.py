@@ -341,9 +341,10 @@ class BilleterFig4(unittest.TestCase):
 
 
 class BilleterTables12(unittest.TestCase):
-    """Tables 1-2 from the cuda calibrate step: by access width, and Table 2's band around 24M."""
+    """Tables 1-2 from the cuda calibrate step: by access width, and Table 2's band around 24M; Tables 4-5
+    (the prefix sums and the radix sorts) from the same step."""
 
-    def report(self, band, device=None):
+    def report(self, band, device=None, extra=None):
         tmp = pathlib.Path(tempfile.mkdtemp(prefix="winnow-billeter12-test-"))
         self.addCleanup(shutil.rmtree, tmp, True)
         recs = [record("cuda", "billeter", {"compact": "popc", "output": "staged", "element": "32"}, "uniform:4M:p=0.5", 1e6)]
@@ -351,7 +352,7 @@ class BilleterTables12(unittest.TestCase):
         values = {"empty_pass_ns": 3000, "memcpy_bytes_per_ns_256M": 3000, "copy_bytes_per_ns_256M_b4": 2400,
                   "copy_bytes_per_ns_256M_b8": 2800, "copy_bytes_per_ns_256M_b16": 2700, "roofline_bytes_per_ns": 3000,
                   "copy_bytes_per_ns_24M-100k_b4": band[0], "copy_bytes_per_ns_24M_b4": band[1],
-                  "copy_bytes_per_ns_24M+100k_b4": band[2]}
+                  "copy_bytes_per_ns_24M+100k_b4": band[2], **(extra or {})}
         write_jsonl(tmp / "cuda" / "calibrate.jsonl", [
             {"api": "cuda", "device": device or DEVICE["cuda"][0], "name": k, "value": v, "unit": "GB/s", "how": "test"}
             for k, v in values.items()])
@@ -375,12 +376,30 @@ class BilleterTables12(unittest.TestCase):
         band = verdicts["The pass-through bandwidth falls to a quarter in a narrow band around 24M elements"]
         self.assertEqual(band["verdict"], "changed", band)
 
-    def test_another_devices_constants_are_not_used(self):
+    def test_tables_from_the_calibration_alone_name_its_device(self):
+        # Tables 1-2 (and 4-5) combine nothing with the records: a calibration of another device than
+        # the records' is used, and the table says whose it is.
         md, verdicts = self.report((2400, 600, 2400), device="Some Other GPU")
-        self.assertIn("was measured on Some Other GPU", md.split("### Tables 1-2")[1].split("###")[0])
-        for name, v in verdicts.items():
-            if "pass-through" in name:
-                self.assertEqual(v["verdict"], "not measured", v)
+        self.assertIn("on Some Other GPU", md.split("### Tables 1-2")[1].split("###")[0])
+        self.assertEqual(verdicts["64-bit accesses give the pass-through its highest bandwidth"]["verdict"], "holds")
+
+    def test_prefix_sums_and_radix_sorts_beside_the_published_numbers(self):
+        extra = {"prefix_sum_billeter_32M_out": 100.0, "prefix_sum_cub_32M_out": 150.0, "prefix_sum_billeter_32M_in": 90.0,
+                 "prefix_sum_cub_32M_in": 140.0, "prefix_sum_billeter_220M_in": 700.0, "prefix_sum_cub_220M_in": 600.0,
+                 "radix_sort_billeter_keys_4M": 1500.0, "radix_sort_cub_keys_4M": 170.0,
+                 "radix_sort_billeter_pairs_separate_4M": 1800.0, "radix_sort_cub_pairs_separate_4M": 220.0}
+        md, verdicts = self.report((2400, 600, 2400), extra=extra)
+        t4 = md.split("### Table 4 (§5.2): the prefix sum")[1].split("###")[0]
+        self.assertIn("| 32M | out of place | 0.100 | 0.150 | 1.50× | 2684 | 3.7 / 5.3 |", t4)
+        self.assertIn("| 220M | in place | 0.700 | 0.600 | 0.86× |", t4)
+        t5 = md.split("### Table 5 (§5.3)")[1].split("###")[0]
+        self.assertIn("| 32-bit keys | 1.500 | 0.170 | 8.82× | 27.6 / 28.2 / 50.1 |", t5)
+        self.assertIn("| 32-bit keys, 96-bit values, interleaved | — | — | — | — / 61.7 / — |", t5)
+        self.assertEqual(verdicts["Billeter's prefix sum is faster than the library's"]["verdict"], "holds")
+        self.assertEqual(verdicts["The split radix sort is as fast as the fastest library sort"]["verdict"], "changed")
+        md, verdicts = self.report((2400, 600, 2400))
+        self.assertEqual(verdicts["Billeter's prefix sum is faster than the library's"]["verdict"], "not measured")
+
 
 
 class Cis565(unittest.TestCase):

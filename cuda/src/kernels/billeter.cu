@@ -52,25 +52,35 @@ __device__ __forceinline__ range warp_range(std::size_t c0, std::size_t c1, std:
   return {b, std::min(c1, b + per)};
 }
 
+/// Which elements are valid: the compaction's (payload not 0), or §5.3's radix sort pass (bit `bit`
+/// of the key, word 0, is 0: those go to the front).
+struct payload_set {
+  __device__ __forceinline__ bool operator()(std::uint32_t word0) const { return word0 != 0; }
+};
+struct key_bit_clear {
+  unsigned bit;
+  __device__ __forceinline__ bool operator()(std::uint32_t word0) const { return (word0 >> bit & 1u) == 0; }
+};
+
 /// One step of a lane: its per_lane<E> elements at pos + lane × per_lane, with a 16-byte load
 /// when they all lie inside the range. STREAM: the last use of the data (evict first).
-template <class E, bool STREAM>
+template <class E, bool STREAM, class K = payload_set>
 __device__ __forceinline__ void load_step(const E* in, std::size_t pos, std::size_t end, E (&v)[per_lane<E>],
-                                          bool (&ok)[per_lane<E>]) {
+                                          bool (&ok)[per_lane<E>], K valid = {}) {
   constexpr int V = per_lane<E>;
   const std::size_t i0 = pos + static_cast<std::size_t>(lane_id()) * V;
   if (i0 + V <= end) {
     const uint4* p = reinterpret_cast<const uint4*>(in + i0);
     unpack(STREAM ? __ldcs(p) : *p, v);
 #pragma unroll
-    for (int q = 0; q < V; ++q) ok[q] = payload(v[q]) != 0;
+    for (int q = 0; q < V; ++q) ok[q] = valid(payload(v[q]));
   } else {
 #pragma unroll
     for (int q = 0; q < V; ++q) {
       ok[q] = false;
       if (i0 + q < end) {
         v[q] = in[i0 + q];
-        ok[q] = payload(v[q]) != 0;
+        ok[q] = valid(payload(v[q]));
       }
     }
   }
@@ -82,14 +92,14 @@ __device__ __forceinline__ void store(E* p, const E& e) {
 }
 
 /// Phase 1 for one warp: the valid elements of its range.
-template <class E>
-__device__ unsigned count_range(const E* in, range r) {
+template <class E, class K = payload_set>
+__device__ unsigned count_range(const E* in, range r, K valid = {}) {
   constexpr int V = per_lane<E>;
   unsigned c = 0;
   for (std::size_t pos = r.begin; pos < r.end; pos += step_elems<E>) {
     E v[V];
     bool ok[V];
-    load_step<E, false>(in, pos, r.end, v, ok);
+    load_step<E, false>(in, pos, r.end, v, ok, valid);
 #pragma unroll
     for (int q = 0; q < V; ++q) c += ok[q];
   }
@@ -319,8 +329,66 @@ __global__ void __launch_bounds__(BLOCK) prefix_kernel(billeter_state s, geometr
   }
 }
 
-__global__ void __launch_bounds__(BLOCK) split_kernel(billeter_state s, geometry g) {
-  using E = std::uint32_t;
+// §5.2 as the paper times it: the exclusive prefix sum of 32-bit element values (modulo 2^32).
+// Phase 1 sums each warp's range instead of counting it, phase 3 scans each step's values over the
+// lanes (compactSIMD's prefix-sum form, on values) and adds the warp's offset from phase 2. Each lane
+// writes back exactly the 16 bytes it read, so the sum can run in place.
+
+/// A lane's four values of a step at pos; zeros past the range's end.
+template <bool STREAM>
+__device__ __forceinline__ void load_values(const std::uint32_t* in, std::size_t pos, std::size_t end, std::uint32_t (&v)[4]) {
+  const std::size_t i0 = pos + static_cast<std::size_t>(lane_id()) * 4;
+  if (i0 + 4 <= end) {
+    const uint4* q = reinterpret_cast<const uint4*>(in + i0);
+    unpack(STREAM ? __ldcs(q) : *q, v);
+  } else {
+#pragma unroll
+    for (int k = 0; k < 4; ++k) v[k] = i0 + k < end ? in[i0 + k] : 0u;
+  }
+}
+
+__global__ void __launch_bounds__(BLOCK) value_sum_kernel(billeter_state s, geometry g) {
+  const std::size_t p = static_cast<std::size_t>(blockIdx.x) * WARPS + warp_id();
+  const range r = warp_range<std::uint32_t>(0, g.n, g.warps, p);
+  const auto* in = static_cast<const std::uint32_t*>(s.in);
+  unsigned sum = 0;
+  for (std::size_t pos = r.begin; pos < r.end; pos += step_elems<std::uint32_t>) {
+    std::uint32_t v[4];
+    load_values<false>(in, pos, r.end, v);
+    sum += v[0] + v[1] + v[2] + v[3];
+  }
+  sum = detail::warp_sum(sum);
+  if (lane_id() == 0) s.counts[p] = sum;
+}
+
+__global__ void __launch_bounds__(BLOCK) value_prefix_kernel(billeter_state s, geometry g, std::uint32_t* out) {
+  const std::size_t p = static_cast<std::size_t>(blockIdx.x) * WARPS + warp_id();
+  const range r = warp_range<std::uint32_t>(0, g.n, g.warps, p);
+  const auto* in = static_cast<const std::uint32_t*>(s.in);
+  std::uint32_t j = s.offsets[p];
+  for (std::size_t pos = r.begin; pos < r.end; pos += step_elems<std::uint32_t>) {
+    std::uint32_t v[4];
+    load_values<true>(in, pos, r.end, v);
+    const unsigned lane_total = v[0] + v[1] + v[2] + v[3];
+    const unsigned inclusive = detail::warp_inclusive_sum(lane_total);
+    const std::uint32_t e0 = j + inclusive - lane_total, e1 = e0 + v[0], e2 = e1 + v[1], e3 = e2 + v[2];
+    const std::size_t i0 = pos + static_cast<std::size_t>(lane_id()) * 4;
+    if (i0 + 4 <= r.end) {
+      __stcs(reinterpret_cast<uint4*>(out + i0), make_uint4(e0, e1, e2, e3));
+    } else {
+      const std::uint32_t e[4] = {e0, e1, e2, e3};
+#pragma unroll
+      for (int k = 0; k < 4; ++k)
+        if (i0 + k < r.end) out[i0 + k] = e[k];
+    }
+    j += __shfl_sync(full_mask, inclusive, 31);
+  }
+}
+
+/// §5.3's split: the valid elements to the front, the others behind them, both in order. K: which
+/// are valid (the payload's, or a key bit's for a radix sort pass).
+template <class E, class K>
+__global__ void __launch_bounds__(BLOCK) split_kernel(billeter_state s, geometry g, K valid) {
   constexpr int V = per_lane<E>;
   const std::size_t p = static_cast<std::size_t>(blockIdx.x) * WARPS + warp_id();
   const range r = warp_range<E>(0, g.n, g.warps, p);
@@ -333,7 +401,7 @@ __global__ void __launch_bounds__(BLOCK) split_kernel(billeter_state s, geometry
   for (std::size_t pos = r.begin; pos < r.end; pos += step_elems<E>) {
     E v[V];
     bool ok[V], bad[V];
-    load_step<E, true>(in, pos, r.end, v, ok);
+    load_step<E, true>(in, pos, r.end, v, ok, valid);
     const std::size_t i0 = pos + static_cast<std::size_t>(lane_id()) * V;
 #pragma unroll
     for (int q = 0; q < V; ++q) bad[q] = !ok[q] && i0 + q < r.end;
@@ -349,6 +417,30 @@ __global__ void __launch_bounds__(BLOCK) split_kernel(billeter_state s, geometry
     jn += count_bad;
   }
 }
+
+/// Phase 1 of a radix sort pass: each warp counts the elements of its range whose key bit is 0.
+template <class E>
+__global__ void __launch_bounds__(BLOCK) radix_count_kernel(billeter_state s, geometry g, unsigned bit) {
+  const std::size_t p = static_cast<std::size_t>(blockIdx.x) * WARPS + warp_id();
+  const range r = warp_range<E>(0, g.n, g.warps, p);
+  const unsigned count = count_range(static_cast<const E*>(s.in), r, key_bit_clear{bit});
+  if (lane_id() == 0) s.counts[p] = count;
+}
+
+/// §5.3's pre- and postprocessing for keys and values in separate arrays: pairs[i] = (keys[i], values[i]).
+__global__ void interleave_kernel(const std::uint32_t* keys, const std::uint32_t* values, uint2* pairs, std::size_t n) {
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n; i += gridDim.x * static_cast<std::size_t>(blockDim.x))
+    pairs[i] = make_uint2(keys[i], values[i]);
+}
+__global__ void deinterleave_kernel(const uint2* pairs, std::uint32_t* keys, std::uint32_t* values, std::size_t n) {
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n; i += gridDim.x * static_cast<std::size_t>(blockDim.x)) {
+    const uint2 p = pairs[i];
+    keys[i] = p.x;
+    values[i] = p.y;
+  }
+}
+
+unsigned elementwise_grid(std::size_t n) { return static_cast<unsigned>(std::clamp<std::size_t>((n + BLOCK - 1) / BLOCK, 1, 65535)); }
 
 template <class F>
 void by_words(unsigned words, F&& f) {
@@ -415,9 +507,47 @@ void billeter_prefix(const billeter_state& s, const billeter_config& c, std::uin
   check_launch("winnow::cuda::billeter prefix_kernel", stream);
 }
 
+void billeter_value_sum(const billeter_state& s, const billeter_config& c, cudaStream_t stream) {
+  value_sum_kernel<<<c.blocks, BLOCK, 0, stream>>>(s, geometry_of(s, c));
+  check_launch("winnow::cuda::billeter value_sum_kernel", stream);
+}
+
+void billeter_value_prefix(const billeter_state& s, const billeter_config& c, std::uint32_t* d_out, cudaStream_t stream) {
+  value_prefix_kernel<<<c.blocks, BLOCK, 0, stream>>>(s, geometry_of(s, c), d_out);
+  check_launch("winnow::cuda::billeter value_prefix_kernel", stream);
+}
+
 void billeter_split_move(const billeter_state& s, const billeter_config& c, cudaStream_t stream) {
-  split_kernel<<<c.blocks, BLOCK, 0, stream>>>(s, geometry_of(s, c));
+  split_kernel<std::uint32_t><<<c.blocks, BLOCK, 0, stream>>>(s, geometry_of(s, c), payload_set{});
   check_launch("winnow::cuda::billeter split_kernel", stream);
+}
+
+void billeter_interleave(const std::uint32_t* d_keys, const std::uint32_t* d_values, uint2* d_pairs, std::size_t n,
+                         cudaStream_t stream) {
+  if (n == 0) return;
+  interleave_kernel<<<elementwise_grid(n), BLOCK, 0, stream>>>(d_keys, d_values, d_pairs, n);
+  check_launch("winnow::cuda::billeter interleave_kernel", stream);
+}
+
+void billeter_deinterleave(const uint2* d_pairs, std::uint32_t* d_keys, std::uint32_t* d_values, std::size_t n,
+                           cudaStream_t stream) {
+  if (n == 0) return;
+  deinterleave_kernel<<<elementwise_grid(n), BLOCK, 0, stream>>>(d_pairs, d_keys, d_values, n);
+  check_launch("winnow::cuda::billeter deinterleave_kernel", stream);
+}
+
+void billeter_radix_count(const billeter_state& s, const billeter_config& c, unsigned bit, cudaStream_t stream) {
+  by_words(c.words, [&](auto e) {
+    radix_count_kernel<decltype(e)><<<c.blocks, BLOCK, 0, stream>>>(s, geometry_of(s, c), bit);
+  });
+  check_launch("winnow::cuda::billeter radix_count_kernel", stream);
+}
+
+void billeter_radix_split(const billeter_state& s, const billeter_config& c, unsigned bit, cudaStream_t stream) {
+  by_words(c.words, [&](auto e) {
+    split_kernel<decltype(e)><<<c.blocks, BLOCK, 0, stream>>>(s, geometry_of(s, c), key_bit_clear{bit});
+  });
+  check_launch("winnow::cuda::billeter split_kernel (radix pass)", stream);
 }
 
 } // namespace winnow::cuda

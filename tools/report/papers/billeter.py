@@ -2,8 +2,9 @@
 architectures"), suite `billeter` on cuda: Fig. 3 (4M 32-bit elements, 0-100 % valid, compactSIMD by
 prefix sum or POPC × staged/scattered/buffered/selective output), Fig. 4 (size sweep, 32/64/128-bit
 elements), Table 3 (averages over the densities: ours against the competitors, published beside),
-Table 4 / §5.2 (the prefix-sum variant), §5.3 (the stream split), and Tables 1-2 (the pass-through
-copy by access width, and around 24M elements) from `winnow calibrate --api cuda`.
+Table 4 / §5.2 (the prefix sum of values, and the compaction built on the prefix sum of flags), §5.3
+(the stream split), and from `winnow calibrate --api cuda` Tables 1-2 (the pass-through copy by access
+width, and around 24M elements), Table 4's prefix sums and Table 5 (the radix sort built on the split).
 """
 import csv
 import pathlib
@@ -13,7 +14,7 @@ from .common import DASH, NotMeasured, Panel, Series, best, fvals, mean, parse_s
 SUITE = "billeter"
 APIS = ["cuda", "gl"]  # gl: Table 3's shader-era compactors (gl/geometry, gl/histopyramid), same device
 GL_ALGOS = ("geometry", "histopyramid")
-TITLE = "Billeter, Olsson, Assarsson 2009: stream compaction on wide SIMD (Figs. 3-4, Tables 1-4)"
+TITLE = "Billeter, Olsson, Assarsson 2009: stream compaction on wide SIMD (Figs. 3-4, Tables 1-5)"
 OUTPUTS = ["staged", "scattered", "buffered", "selective"]
 COMPACTS = ["prefix", "popc"]
 COMPETITORS = [("cub_if", "CUB DeviceSelect::If"), ("cub_flagged", "CUB DeviceSelect::Flagged"),
@@ -61,7 +62,6 @@ def build(paper):
     src = paper.sources["cuda"]
     dev, drv, commit = paper.header("cuda")
     paper.intro += ["Paper: a GTX 280 (CUDA 2.1), 4M 32-bit elements for Fig. 3 and Table 3. Times in ms, medians."]
-    paper.not_reproduced += ["Table 5 (radix sort built on the split): winnow has no radix sort"]
     lack = lambda what: paper.lacking("cuda", what)  # noqa: E731
     # gl/geometry and gl/histopyramid run in a process of their own (one API per process) on the same
     # device: their records join CUDA's as two more competitors.
@@ -72,13 +72,17 @@ def build(paper):
     fig3_table(paper, n3, b32, lack)
     fig4_table(paper, recs, lack)
     ours = table3(paper, n3, dens, lack)
-    table4(paper, recs, lack)
+    # Tables 1-2, 4 and 5 come from the calibrate step alone, on whatever device it ran (their notes say
+    # which); nothing there is combined with the records.
+    cal = paper.run.calibration("cuda", None, pass_model=False)
+    table4(paper, recs, cal, lack)
+    table5(paper, cal)
     split_table(paper, n3, dens, lack)
     title = f"{dev}, cuda, winnow {commit}"
     fig3_figure(paper, n3, b32, title, lack)
     fig4_figure(paper, recs, title, lack)
-    findings(paper, n3, dens, b32, recs, ours, lack)
-    tables12(paper, paper.run.calibration("cuda", dev, pass_model=False))
+    findings(paper, n3, dens, b32, recs, ours, cal, lack)
+    tables12(paper, cal)
 
 
 def fig3_table(paper, n, b32, lack):
@@ -206,21 +210,68 @@ def table3(paper, n, dens, lack):
     return ours
 
 
-def table4(paper, recs, lack):
+# Table 4's measurements in the calibrate step (cuda/src/primitives.cpp names them): size, place.
+PREFIX_CASES = [("32M", "out"), ("32M", "in"), ("220M", "in")]
+
+
+def table4(paper, recs, cal, lack):
     pub = read_csv("billeter2009_table4.csv")
-    t = paper.table("Table 4 (§5.2): the prefix-sum variant", note=(
-        "cuda/billeter_scan: the compaction's three phases turned into a prefix sum, with Billeter's scan of the "
-        "per-warp sums or CUB's; ms. Published (32M, 32-bit): " + "; ".join(
-            f"{row['method']} on {row['gpu']} {row['ms']} ms" for row in pub) + "."))
-    scans = [r for r in recs if r.algo == "billeter_scan"]
-    kinds = sorted({r.p("scan") for r in scans})
-    t.sub(["n"] + [f"scan = {k} [ms]" for k in kinds] + ["published (GTX 280): Our / CUDPP [ms]"])
-    gtx = {row["method"]: row["ms"] for row in pub if row["gpu"] == "GTX280"}
-    for n in sizes(scans):
-        t.add([size_label(n)] + [t.val(fastest(scans, n, scan=k)) for k in kinds]
-              + [f"{gtx.get('Our', DASH)} / {gtx.get('CUDPP', DASH)}" if size_label(n) == pub[0]["n"] else DASH])
+    v = cal.values if cal.ok else {}
+    t = paper.table("Table 4 (§5.2): the prefix sum", note=(
+        "The exclusive prefix sum of 32-bit values (modulo 2^32), from cuda/calibrate.jsonl (`winnow calibrate --api "
+        "cuda`): Billeter's count / scan / prefix over P warps (phase 1 sums each warp's range, phase 3 scans each "
+        "step's values over the lanes) against cub::DeviceScan::ExclusiveSum, each checked against the CPU's sum, then "
+        f"the mean of 10 runs back to back, on {cal.device}; ms, and GB/s as (read + written bytes) / time. Published (GTX 280 unless "
+        "said): " + "; ".join(f"{row['method']} ({row['gpu']}, {row['n']}) {row['ms']} ms" for row in pub) + "."))
+    gtx = {(row["method"], row["n"]): row["ms"] for row in pub if row["gpu"] == "GTX280"}
+    t.sub(["n", "place", "Billeter [ms]", "CUB [ms]", "CUB / Billeter", "Billeter [GB/s]", "published: Our / CUDPP [ms]"])
+    for size, place in PREFIX_CASES:
+        b, c = v.get(f"prefix_sum_billeter_{size}_{place}"), v.get(f"prefix_sum_cub_{size}_{place}")  # µs
+        published = " / ".join(gtx.get((m, size), DASH) for m in (("Our", "CUDPP") if place == "out" else ("Our (in place)",)))
+        t.add([size, "out of place" if place == "out" else "in place", t.val(b / 1000 if b else None),
+               t.val(c / 1000 if c else None), f"{c / b:.2f}×" if b and c else DASH,
+               t.val(8 * parse_size(size) / (b * 1000) if b else None, lambda x: f"{x:.0f}"), published])
     if not t.filled:
-        t.missing = lack("cuda/billeter_scan")
+        t.missing = cal.reason or "cuda/calibrate.jsonl has no prefix sums (a calibration from before they were measured)"
+    t.sub(["n (cuda/billeter_scan)"] + [f"flags, scan = {k} [ms]" for k in sorted({r.p("scan") for r in recs if r.algo == "billeter_scan"})])
+    scans = [r for r in recs if r.algo == "billeter_scan"]
+    for n in sizes(scans):
+        t.add([size_label(n)] + [t.val(fastest(scans, n, scan=k)) for k in sorted({r.p("scan") for r in scans})])
+    t.after.append("The second part is the compaction built on the prefix sum of the valid flags (cuda/billeter_scan: "
+                   "count, scan, prefix of the flags, scatter), with Billeter's scan or CUB's, the fastest output per size.")
+
+
+# Table 5's rows: calibrate's names (cuda/src/primitives.cpp) and what they sort.
+SORTS = [("keys", "32-bit keys"), ("pairs_interleaved", "32-bit keys, 32-bit values, interleaved"),
+         ("pairs_separate", "32-bit keys, 32-bit values, separate arrays"), ("key96_interleaved", "32-bit keys, 96-bit values, interleaved")]
+
+
+def table5(paper, cal):
+    pub = {row["input"]: row for row in read_csv("billeter2009_table5.csv")}
+    v = cal.values if cal.ok else {}
+    t = paper.table("Table 5 (§5.3): the radix sort built on the stream split", note=(
+        "4M elements sorted by all 32 key bits, from cuda/calibrate.jsonl (`winnow calibrate --api cuda`): Billeter's "
+        "radix sort (one stream split per key bit, count / scan / split, from the lowest bit) against "
+        "cub::DeviceRadixSort where CUB sorts the same layout (it sorts no interleaved pairs); each checked against "
+        f"std::stable_sort, then the median of 10 runs from the unsorted input, on {cal.device}; ms. Published: the GTX 280, "
+        "Satish et al. (CUDA 2.1 SDK), theirs and CUDPP."))
+    t.sub(["input", "Billeter [ms]", "CUB [ms]", "Billeter / CUB", "published: Satish / Our / CUDPP [ms]"])
+    for key, what in SORTS:
+        b, c = v.get(f"radix_sort_billeter_{key}_4M"), v.get(f"radix_sort_cub_{key}_4M")  # µs
+        p = pub.get(key, {})
+        t.add([what, t.val(b / 1000 if b else None), t.val(c / 1000 if c else None), f"{b / c:.2f}×" if b and c else DASH,
+               " / ".join(p.get(k) or DASH for k in ("satish_ms", "our_ms", "cudpp_ms"))])
+    if not t.filled:
+        t.missing = cal.reason or "cuda/calibrate.jsonl has no radix sorts (a calibration from before they were measured)"
+
+    def comparable():
+        b, c = v.get("radix_sort_billeter_keys_4M"), v.get("radix_sort_cub_keys_4M")
+        if b is None or c is None:
+            raise NotMeasured(cal.reason or "cuda/calibrate.jsonl has no radix sorts")
+        return b <= 1.1 * c, (f"4M 32-bit keys: Billeter's {b / 1000:.3f} ms, CUB's {c / 1000:.3f} ms (Billeter / CUB {b / c:.2f}×; rule: "
+                              "within 1.1×; published: 28.2 ms against Satish et al.'s 27.6 ms on the GTX 280)")
+
+    paper.check("The split radix sort is as fast as the fastest library sort", "§5.3, Table 5", comparable)
 
 
 def sizes(recs):
@@ -286,7 +337,7 @@ def fig4_figure(paper, recs, title, lack):
         f.missing = lack("the size sweep at two sizes")
 
 
-def findings(paper, n3, dens, b32, recs, ours, lack):
+def findings(paper, n3, dens, b32, recs, ours, cal, lack):
     ps = fvals(b32, "p")
 
     def outputs_at(p):
@@ -396,14 +447,12 @@ def findings(paper, n3, dens, b32, recs, ours, lack):
     paper.check("The time grows linearly with n", "§5.1, Fig. 4; §3.6", linear)
 
     def prefix_sum():
-        scans = [r for r in recs if r.algo == "billeter_scan"]
-        ns = [n for n in sizes(scans) if fastest(scans, n, scan="billeter") and fastest(scans, n, scan="cub")]
-        if not ns:
-            raise NotMeasured(lack("cuda/billeter_scan with both scans at one size"))
-        n = 32 << 20 if 32 << 20 in ns else max(ns)
-        b, c = fastest(scans, n, scan="billeter"), fastest(scans, n, scan="cub")
-        return b < c, (f"at {size_label(n)}: Billeter's scan {b:.3f} ms, CUB's {c:.3f} ms ({c / b:.2f}×; "
-                       "published at 32M: 3.7 ms against CUDPP's 5.3 ms)")
+        v = cal.values if cal.ok else {}
+        b, c = v.get("prefix_sum_billeter_32M_out"), v.get("prefix_sum_cub_32M_out")
+        if b is None or c is None:
+            raise NotMeasured(cal.reason or "cuda/calibrate.jsonl has no prefix sums at 32M")
+        return b < c, (f"32M 32-bit values, out of place: Billeter's {b / 1000:.3f} ms, CUB's {c / 1000:.3f} ms "
+                       f"(CUB / Billeter {c / b:.2f}×; published: 3.7 ms against CUDPP's 5.3 ms on the GTX 280)")
 
     paper.check("Billeter's prefix sum is faster than the library's", "§5.2, Table 4", prefix_sum)
 
@@ -417,7 +466,7 @@ def tables12(paper, cal):
     pub = {(row["table"], row["what"]): float(row["gbps"]) for row in read_csv("billeter2009_tables12.csv")}
     v = cal.values if cal.ok else {}
     t = paper.table("Tables 1-2: the pass-through copy by access width", note=(
-        "GB/s, (read + written bytes) / time, from cuda/calibrate.jsonl (`winnow calibrate --api cuda`): a pass-through "
+        f"GB/s, (read + written bytes) / time, from cuda/calibrate.jsonl (`winnow calibrate --api cuda`, on {cal.device}): a pass-through "
         "kernel copying 32-bit elements with 4-, 8- or 16-byte accesses, and cudaMemcpy, each a chain of ping-pong "
         "copies. Published: the GTX 280's pass-through (Table 1: each thread of a warp moving one 32-, 64- or 128-bit word; Table 2: 32-bit "
         "accesses around 24M elements)."))

@@ -318,7 +318,8 @@ class Calibration:
     from the records' is refused with the reason."""
 
     def __init__(self, run, api, device, pass_model=True):
-        self.api, self.values, self.reason, self.names = api, {}, None, {}
+        """device None: any device's constants (tables drawn from the calibration alone)."""
+        self.api, self.values, self.reason, self.names, self.device = api, {}, None, {}, "?"
         path = run.dir / api / "calibrate.jsonl"
         step = run.step("calibrate", api, None)
         if not path.exists():
@@ -332,6 +333,7 @@ class Calibration:
             return
         lines = [d for d, _ in load_jsonl(path) if d.get("api", api) == api]
         devices = {d.get("device") for d in lines if d.get("device")}
+        self.device = ", ".join(sorted(devices)) or "?"
         if device and devices and device not in devices:
             self.reason = (f"{api}/calibrate.jsonl was measured on {', '.join(sorted(devices))}, the records on "
                            f"{device}: not used")
