@@ -8,7 +8,8 @@
 // three independent fetches, so the chain of fetches that wait on each other is about half as long as
 // one level per step (5 instead of 9 at B = 128). The descent is the same: every decision compares c
 // with the same count as the one-level walk, and each output still makes log2 B trips. Measured on the
-// GPU, the one-level walk was bound by that chain, not by the bytes it reads (docs/algorithms.md).
+// GPU, the one-level walk on GL was bound by that chain, not by the bytes it reads; on Vulkan, what
+// bound it were the steps' guards below (docs/algorithms.md).
 WINNOW_ARGS(uint block; uint log2_block;)
 // Both are the same for the whole pass; on Vulkan, as compiled-in constants, they decide at compile time
 // which of the steps below run (measured on an H200: the Vulkan fragment traversal 1.11-1.19× faster than

@@ -4,8 +4,8 @@
 // subtracting the counts of the ones before; on the stream, the square is one word: the k-th survivor
 // in the pyramid's order. Input 0 is the stream, input 1 the pyramid (level p: (W >> p)², W = 2^in1_log2w).
 WINNOW_ARGS(uint levels; uint stream_height;)
-WINNOW_CONSTANT(2, levels) WINNOW_CONSTANT(3, stream_height) // compiled in on Vulkan, as Binary-Tree's
-uint hp_flag(uint x, uint y) { return y < WINNOW_CONST(stream_height) ? uint(load0((y << args.in0_log2w) | x) != 0u) : 0u; }
+WINNOW_CONSTANT(2, levels) // compiled in on Vulkan, as Binary-Tree's block size (args.hpp)
+uint hp_flag(uint x, uint y) { return y < args.stream_height ? uint(load0((y << args.in0_log2w) | x) != 0u) : 0u; }
 // The count of child square (x, y) on level C: the stream's flag at C = 0.
 #define HP_COUNT(C, x, y) ((C) == 0u ? hp_flag((x), (y)) : load_level1((C), ((y) << (args.in1_log2w - (C))) | (x)))
 // One level, written out for every constant level L (12 … 1) and skipped above the apex: the graphics

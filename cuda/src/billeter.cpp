@@ -239,6 +239,8 @@ private:
 } // namespace
 
 billeter_pass::billeter_pass(std::size_t n, unsigned words) : m_n(n) {
+  if (words != 1 && words != 2 && words != 4)
+    throw error("winnow::cuda::billeter_pass: element of " + std::to_string(words) + " words (1, 2 or 4)");
   m_cfg.words = words;
   m_cfg.chunk = std::max<std::size_t>(n, 1);
   m_cfg.blocks = billeter_blocks(m_cfg, n, 1);
@@ -247,11 +249,11 @@ billeter_pass::billeter_pass(std::size_t n, unsigned words) : m_n(n) {
   m_offsets.resize(warps);
   m_chunk.resize(2);
   m_total.resize(1);
-  m_done.resize(1);
 }
 
 billeter_state billeter_pass::state(const void* d_in, void* d_out) const {
-  return {d_in, d_out, m_n, m_counts.get(), m_offsets.get(), m_chunk.get(), m_total.get(), m_done.get()};
+  // No last-block-done ticket: the scan is a kernel of its own here.
+  return {d_in, d_out, m_n, m_counts.get(), m_offsets.get(), m_chunk.get(), m_total.get(), nullptr};
 }
 
 void value_prefix_sum::run(const std::uint32_t* d_in, std::uint32_t* d_out, cudaStream_t stream) const {
@@ -264,6 +266,7 @@ void value_prefix_sum::run(const std::uint32_t* d_in, std::uint32_t* d_out, cuda
 
 void split_radix_sort::run(void* d_a, void* d_b, unsigned bits, cudaStream_t stream) const {
   const billeter_config& c = m_pass.config();
+  if (bits > 32) throw error("winnow::cuda::split_radix_sort: " + std::to_string(bits) + " key bits (at most 32)");
   if (m_pass.size() == 0) return;
   for (unsigned bit = 0; bit < bits; ++bit) {
     const billeter_state s = bit % 2 == 0 ? m_pass.state(d_a, d_b) : m_pass.state(d_b, d_a);

@@ -6,7 +6,8 @@
 // on the GTX 280: the 32-bit pass-through at 24M and 100k elements either side tells whether today's
 // device has such a band. Every measurement is a chain of copies, each reading what the one before
 // wrote (ping-pong), timed by CUDA events around the chain after one untimed chain. Then the
-// primitives Billeter et al. build from their compaction (primitives.cpp: Table 4's prefix sum).
+// primitives Billeter et al. build from their compaction (primitives.cpp: Table 4's prefix sum and
+// Table 5's radix sort).
 #include "calibrate.hpp"
 
 #include <cuda_runtime_api.h>

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <iostream>
 #include <numeric>
 #include <string>
 
@@ -73,12 +74,16 @@ void radix_sorts(std::vector<calibration>& out) {
   const std::vector<std::uint32_t> keys = values_of(n);
   const auto add = [&](const std::string& name, const std::string& how, double ns) {
     out.push_back({"radix_sort_" + name + "_4M", ns / 1000.0, "µs",
-                   how + " of 4M elements by all 32 key bits; checked against std::stable_sort, then the median of 10 runs"});
+                   how + "; 4M elements sorted by all 32 key bits; checked against std::stable_sort, then the median of 10 runs"});
   };
   const auto fail = [](const std::string& who, std::size_t i) {
     throw error("winnow::cuda: " + who + " is out of order or unstable at element " + std::to_string(i) +
                 " (against std::stable_sort)");
   };
+  // The order std::stable_sort gives the keys: every variant's expected output.
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
   // §5.3's sort on interleaved elements of 1, 2 or 4 words.
   for (const unsigned words : {1u, 2u, 4u}) {
     std::vector<std::uint32_t> host(n * words);
@@ -86,9 +91,6 @@ void radix_sorts(std::vector<calibration>& out) {
       host[i * words] = keys[i];
       for (unsigned w = 1; w < words; ++w) host[i * words + w] = static_cast<std::uint32_t>(i) ^ (w << 28);
     }
-    std::vector<std::size_t> order(n);
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
     device_buffer<std::uint32_t> a(n * words), b(n * words), pristine(n * words);
     pristine.upload(host.data(), host.size(), s);
     const split_radix_sort sort(n, words);
@@ -102,22 +104,16 @@ void radix_sorts(std::vector<calibration>& out) {
         if (got[i * words + w] != host[order[i] * words + w]) fail("the split radix sort", i);
     const std::string what = words == 1 ? "keys" : words == 2 ? "pairs_interleaved" : "key96_interleaved";
     add("billeter_" + what, std::string("Billeter et al. §5.3 (a stream split per key bit), ") +
-                                (words == 1 ? "32-bit keys" : words == 2 ? "32-bit keys with 32-bit values, interleaved"
-                                                                         : "32-bit keys with 96-bit values, interleaved"),
+                                (words == 1 ? "32-bit keys" : words == 2 ? "32-bit keys with 32-bit values interleaved"
+                                                                         : "32-bit keys with 96-bit values interleaved"),
         median_ns(10, restore, once));
   }
   // Keys and values in separate arrays: CUB's own layout; §5.3 interleaves before and after its sort.
-  std::vector<std::uint32_t> values(n);
+  std::vector<std::uint32_t> values(n), want_keys(n), want_values(n);
   std::iota(values.begin(), values.end(), std::uint32_t{0});
-  std::vector<std::uint32_t> want_keys(keys), want_values(n);
-  {
-    std::vector<std::size_t> order(n);
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
-    for (std::size_t i = 0; i < n; ++i) {
-      want_keys[i] = keys[order[i]];
-      want_values[i] = values[order[i]];
-    }
+  for (std::size_t i = 0; i < n; ++i) {
+    want_keys[i] = keys[order[i]];
+    want_values[i] = values[order[i]];
   }
   device_buffer<std::uint32_t> k_in(n), v_in(n), k_out(n), v_out(n), pairs(2 * n), scratch(2 * n);
   k_in.upload(keys.data(), n, s);
@@ -125,7 +121,12 @@ void radix_sorts(std::vector<calibration>& out) {
   device_buffer<std::uint8_t> temp(std::max(cub_sort_keys_bytes(n), cub_sort_pairs_bytes(n)));
   const split_radix_sort sort2(n, 2);
   const std::function<void()> nothing = [] {};
-  const auto check = [&](const std::string& who, bool with_values) {
+  // Runs `once` into outputs filled with 0xff first (no earlier variant's result can pass for its
+  // own), then compares them with std::stable_sort's.
+  const auto check = [&](const std::string& who, const std::function<void()>& once, bool with_values) {
+    WINNOW_CUDA_CHECK(cudaMemsetAsync(k_out.get(), 0xff, k_out.bytes(), s));
+    WINNOW_CUDA_CHECK(cudaMemsetAsync(v_out.get(), 0xff, v_out.bytes(), s));
+    once();
     const auto gk = k_out.download(n, s);
     const auto gv = with_values ? v_out.download(n, s) : std::vector<std::uint32_t>{};
     for (std::size_t i = 0; i < n; ++i)
@@ -136,19 +137,16 @@ void radix_sorts(std::vector<calibration>& out) {
     sort2.run(pairs.get(), scratch.get(), 32, s);
     billeter_deinterleave(reinterpret_cast<const uint2*>(pairs.get()), k_out.get(), v_out.get(), n, s);
   };
-  billeter_separate();
-  check("the split radix sort (separate arrays)", true);
+  check("the split radix sort (separate arrays)", billeter_separate, true);
   add("billeter_pairs_separate", "Billeter et al. §5.3, 32-bit keys and 32-bit values in separate arrays (interleaved before "
       "the sort and split after it, both timed)", median_ns(10, nothing, billeter_separate));
   const std::function<void()> cub_keys = [&] { cub_sort_keys(temp.get(), temp.bytes(), k_in.get(), k_out.get(), n, s); };
-  cub_keys();
-  check("cub::DeviceRadixSort::SortKeys", false);
+  check("cub::DeviceRadixSort::SortKeys", cub_keys, false);
   add("cub_keys", "cub::DeviceRadixSort::SortKeys, 32-bit keys", median_ns(10, nothing, cub_keys));
   const std::function<void()> cub_pairs = [&] {
     cub_sort_pairs(temp.get(), temp.bytes(), k_in.get(), k_out.get(), v_in.get(), v_out.get(), n, s);
   };
-  cub_pairs();
-  check("cub::DeviceRadixSort::SortPairs", true);
+  check("cub::DeviceRadixSort::SortPairs", cub_pairs, true);
   add("cub_pairs_separate", "cub::DeviceRadixSort::SortPairs, 32-bit keys and 32-bit values in separate arrays",
       median_ns(10, nothing, cub_pairs));
 }
@@ -159,23 +157,34 @@ std::vector<calibration> primitives() {
   const cudaStream_t s = context::get().stream();
   std::vector<calibration> out;
   for (const auto& [n, label] : {std::pair{std::size_t{32} << 20, std::string("32M")}, std::pair{std::size_t{220} << 20, std::string("220M")}}) {
+    const bool out_of_place = label == "32M"; // the paper's 220M example is in place
+    std::size_t free = 0, total = 0;
+    WINNOW_CUDA_CHECK(cudaMemGetInfo(&free, &total));
+    const std::size_t temp_bytes = cub_exclusive_sum_bytes(n), need = (out_of_place ? 2 : 1) * 4 * n + temp_bytes;
+    if (need + (std::size_t{256} << 20) > free) {
+      std::cerr << "winnow::cuda: the prefix sums of " << label << " values need " << (need >> 20) << " MiB, " << (free >> 20)
+                << " MiB free: not measured\n";
+      continue;
+    }
     const std::vector<std::uint32_t> host = values_of(n);
     std::vector<std::uint32_t> want(n);
     std::exclusive_scan(host.begin(), host.end(), want.begin(), std::uint32_t{0});
-    device_buffer<std::uint32_t> a(n), b(n);
+    device_buffer<std::uint32_t> a(n), b(out_of_place ? n : 0);
     const value_prefix_sum billeter(n);
-    device_buffer<std::uint8_t> temp(cub_exclusive_sum_bytes(n));
+    device_buffer<std::uint8_t> temp(temp_bytes);
     for (const bool in_place : {false, true}) {
-      if (!in_place && label == "220M") continue; // the paper's 220M example is in place
-      std::uint32_t* d_out = in_place ? a.get() : b.get();
+      if (!in_place && !out_of_place) continue;
+      device_buffer<std::uint32_t>& result = in_place ? a : b;
       for (const std::string impl : {"billeter", "cub"}) {
         const std::function<void()> once = [&, impl] {
-          if (impl == "billeter") billeter.run(a.get(), d_out, s);
-          else cub_exclusive_sum(temp.get(), temp.bytes(), a.get(), d_out, n, s);
+          if (impl == "billeter") billeter.run(a.get(), result.get(), s);
+          else cub_exclusive_sum(temp.get(), temp.bytes(), a.get(), result.get(), n, s);
         };
+        // The output filled with 0xff first: no earlier variant's result can pass for this one's.
+        if (!in_place) WINNOW_CUDA_CHECK(cudaMemsetAsync(b.get(), 0xff, b.bytes(), s));
         a.upload(host.data(), n, s);
         once();
-        const std::vector<std::uint32_t> got = (in_place ? a : b).download(n, s);
+        const std::vector<std::uint32_t> got = result.download(n, s);
         for (std::size_t i = 0; i < n; ++i)
           if (got[i] != want[i])
             throw error("winnow::cuda: " + impl + "'s prefix sum of " + label + " values (" + (in_place ? "in" : "out of") +

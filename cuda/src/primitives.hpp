@@ -29,7 +29,6 @@ private:
   billeter_config m_cfg;
   device_buffer<std::uint32_t> m_counts, m_offsets;
   device_buffer<unsigned long long> m_chunk, m_total;
-  device_buffer<unsigned> m_done;
 };
 
 /// Billeter's exclusive prefix sum of n 32-bit values (modulo 2^32) by count / scan / prefix.
@@ -57,7 +56,8 @@ private:
 };
 
 /// Table 4's measurements: Billeter's prefix sum and cub::DeviceScan::ExclusiveSum at 32M out of
-/// place and in place, Billeter's at 220M in place; each first checked against the CPU's sum (a
+/// place and in place and at 220M in place (skipped, with a line on stderr, where the device lacks
+/// the memory); each first checked against the CPU's sum (a
 /// mismatch throws winnow::error), then timed; and Table 5's: §5.3's radix sort of 4M keys, keys with
 /// 32-bit values (interleaved and in separate arrays) and keys with 96-bit values, against
 /// cub::DeviceRadixSort where it sorts the same (keys; separate arrays), each checked against

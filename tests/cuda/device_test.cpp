@@ -96,7 +96,8 @@ TEST(cuda_calibrate, names_every_constant_and_the_roofline_is_the_best_copy) {
   // The registry hands the same step to `winnow calibrate --api cuda`.
   EXPECT_TRUE(all_backends().find_backend("cuda").calibrate);
   for (const char* name : {"prefix_sum_billeter_32M_out", "prefix_sum_cub_32M_out", "prefix_sum_billeter_32M_in",
-                           "prefix_sum_cub_32M_in", "prefix_sum_billeter_220M_in", "radix_sort_billeter_keys_4M",
+                           "prefix_sum_cub_32M_in", "prefix_sum_billeter_220M_in", "prefix_sum_cub_220M_in",
+                           "radix_sort_billeter_keys_4M",
                            "radix_sort_billeter_pairs_interleaved_4M", "radix_sort_billeter_key96_interleaved_4M",
                            "radix_sort_billeter_pairs_separate_4M", "radix_sort_cub_keys_4M", "radix_sort_cub_pairs_separate_4M"})
     EXPECT_TRUE(got.count(name)) << name;
@@ -104,13 +105,15 @@ TEST(cuda_calibrate, names_every_constant_and_the_roofline_is_the_best_copy) {
 
 // §5.3's radix sort against std::stable_sort by the same key bits: elements of 1, 2 and 4 words (the
 // value words the element's index, so an unstable pass shows), an odd and an even number of bits (the
-// odd one ends in the scratch buffer and is copied back), sizes around a warp step and its ranges.
+// odd one ends in the scratch buffer and is copied back), sizes around a warp step and its ranges;
+// more than 32 bits is refused.
 TEST(cuda_primitives, split_radix_sort_is_a_stable_sort_by_the_key_bits) {
   WINNOW_NEED_DEVICE();
   const cudaStream_t s = context::get().stream();
   for (const unsigned words : {1u, 2u, 4u})
     for (const unsigned bits : {5u, 32u})
-      for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{33}, std::size_t{129}, std::size_t{70001}}) {
+      for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{33}, std::size_t{129}, std::size_t{70001},
+                                  std::size_t{1} << 22}) { // the last gives each warp many steps
         std::vector<std::uint32_t> host(n * words);
         for (std::size_t i = 0; i < n; ++i) {
           host[i * words] = static_cast<std::uint32_t>(i * 2654435761u) ^ 0x9e3779b9u;
@@ -129,6 +132,9 @@ TEST(cuda_primitives, split_radix_sort_is_a_stable_sort_by_the_key_bits) {
         split_radix_sort(n, words).run(a.get(), b.get(), bits, s);
         EXPECT_EQ(a.download(n * words, s), want) << n << " elements of " << words << " words, " << bits << " bits";
       }
+  device_buffer<std::uint32_t> a(4), b(4);
+  EXPECT_THROW(split_radix_sort(4, 1).run(a.get(), b.get(), 33, s), error);
+  EXPECT_THROW(split_radix_sort(4, 3), error);
 }
 
 // Billeter's value prefix sum against the CPU's on sizes around its steps (128 values) and its

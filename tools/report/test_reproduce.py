@@ -390,8 +390,8 @@ class BilleterTables12(unittest.TestCase):
                  "radix_sort_billeter_pairs_separate_4M": 1800.0, "radix_sort_cub_pairs_separate_4M": 220.0}
         md, verdicts = self.report((2400, 600, 2400), extra=extra)
         t4 = md.split("### Table 4 (§5.2): the prefix sum")[1].split("###")[0]
-        self.assertIn("| 32M | out of place | 0.100 | 0.150 | 1.50× | 2684 | 3.7 / 5.3 |", t4)
-        self.assertIn("| 220M | in place | 0.700 | 0.600 | 0.86× |", t4)
+        self.assertIn("| 32M | out of place | 0.100 | 0.150 | 0.67× | 2684 | 3.7 / 5.3 |", t4)
+        self.assertIn("| 220M | in place | 0.700 | 0.600 | 1.17× |", t4)
         t5 = md.split("### Table 5 (§5.3)")[1].split("###")[0]
         self.assertIn("| 32-bit keys | 1.500 | 0.170 | 8.82× | 27.6 / 28.2 / 50.1 |", t5)
         self.assertIn("| 32-bit keys, 96-bit values, interleaved | — | — | — | — / 61.7 / — |", t5)
@@ -399,7 +399,6 @@ class BilleterTables12(unittest.TestCase):
         self.assertEqual(verdicts["The split radix sort is as fast as the fastest library sort"]["verdict"], "changed")
         md, verdicts = self.report((2400, 600, 2400))
         self.assertEqual(verdicts["Billeter's prefix sum is faster than the library's"]["verdict"], "not measured")
-
 
 
 class Cis565(unittest.TestCase):

@@ -71,6 +71,7 @@ void executor::prepare(const shader_era::plan& p, const param_set& params, std::
       const bool wide = items == 4 && a.dst % 16 == 0 && (!trips || a.trips % 16 == 0);
       const std::uint64_t invocations = wide ? (p.written(ps) + 3) / 4 : p.written(ps);
       // Constants by id: the local size, the loop check, then the pass's own from first_constant_id.
+      if (ps.constants > ps.args.size()) throw error("winnow::vk: " + ps.name + ": more constants than arguments");
       std::vector<std::uint32_t> constants{local, trips ? 1u : 0u};
       static_assert(shader_era::first_constant_id == 2);
       constants.insert(constants.end(), ps.args.begin(), ps.args.begin() + ps.constants);

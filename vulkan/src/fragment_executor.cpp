@@ -100,6 +100,7 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
     case pass_kind::gather:
       key.vertex = "fullscreen_vert";
       key.fragment = ps.shader + (trips ? "_trips_frag" : "_frag");
+      if (ps.constants > ps.args.size()) throw error("winnow::vk: " + ps.name + ": more constants than arguments");
       if (ps.constants) { // by id: first_constant_id, … (args.hpp)
         key.constants.assign(shader_era::first_constant_id, 0u);
         key.constants.insert(key.constants.end(), ps.args.begin(), ps.args.begin() + ps.constants);

@@ -55,8 +55,8 @@ using sleep = wait_policy<1000, 100>;
 /// registers and allowed 3 blocks; m5 spills or crowds: slower). ncu there, before: 34 % of DRAM
 /// throughput with 4 blocks of 256x4, 44 % with 8 of 128x8, 51 % with 3 of 128x16. Keeping the tiles
 /// in shared memory instead, filled by bulk copies ahead of persistent blocks, was 2× slower, and one
-/// bulk-copied tile per block (5-12 blocks per SM) 1.04-1.3× slower (docs/results/h200-2026-11-25/,
-/// h200-2026-11-25c/ and h200-2026-11-26/ have every shape's times).
+/// bulk-copied tile per block (3-12 blocks per SM) 1.04-1.5× slower, the best shape 1.04-1.33×
+/// (docs/results/h200-2026-11-25/, h200-2026-11-25c/ and h200-2026-11-26/ have every shape's times).
 ///
 /// A persistent shape ("p" before its name) keeps its blocks resident for the whole run: each takes
 /// its next tile and issues that tile's loads before it ranks, looks back for and stores the current

@@ -314,8 +314,9 @@ class Calibration:
 
     Copy bandwidth: the largest copy_bytes_per_ns_<size> present (quick mode on a software driver
     calibrates at whatever sizes it can), with the _items<N> variant when the records run N items
-    per invocation. Constants of another device are never used: a calibration whose device differs
-    from the records' is refused with the reason."""
+    per invocation. Constants of another device are never combined with the records: a calibration
+    whose device differs from the records' is refused with the reason. device None takes any device's
+    (tables drawn from the calibration alone, which name its device)."""
 
     def __init__(self, run, api, device, pass_model=True):
         """device None: any device's constants (tables drawn from the calibration alone)."""
@@ -408,7 +409,7 @@ class Run:
         return self._sources[(api, suite)]
 
     def calibration(self, api, device, pass_model=True):
-        """api's calibrate.jsonl measured on `device`; pass_model: it must hold a pass model's constants."""
+        """api's calibrate.jsonl measured on `device` (None: on any); pass_model: it must hold a pass model's constants."""
         key = (api, device, pass_model)
         if key not in self._calib:
             self._calib[key] = Calibration(self, api, device, pass_model)

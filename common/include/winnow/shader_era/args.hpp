@@ -39,12 +39,13 @@ struct horn_step_args { u32 block, step, first; };          ///< one step of Hor
 struct horn_gather_args { u32 block; };                     ///< the gather after Horn's steps
 struct rlz_search_args { u32 block, cap, fast; };           ///< RLZ's forward search
 /// Passes whose leading fields are the same in every pass of a run say how many (`constants`): Vulkan
-/// compiles them into the pipeline as specialization constants first_constant_id, … (the shader's
-/// WINNOW_CONSTANT), GL passes them as arguments.
+/// compiles them into the pipeline as specialization constants first_constant_id, … — the ids the
+/// shader's WINNOW_CONSTANT(2, …), WINNOW_CONSTANT(3, …) name — and GL passes them as arguments. Each
+/// value is a pipeline of its own: only fields with few values (a block size, a level count).
 inline constexpr u32 first_constant_id = 2; ///< after compute's local size (0) and loop check (1)
 struct bt_traverse_args { u32 block, log2_block; static constexpr u32 constants = 2; };     ///< Binary-Tree traversal
 struct hp_reduce_args { u32 first, src_height; };           ///< a HistoPyramid level: 2 × 2 counts summed
-struct hp_traverse_args { u32 levels, stream_height; static constexpr u32 constants = 2; }; ///< the HistoPyramid's descent
+struct hp_traverse_args { u32 levels, stream_height; static constexpr u32 constants = 1; }; ///< the HistoPyramid's descent
 struct rl_double_args { u32 offset, block, map; };          ///< RLZ run lengths by doubling
 struct rl_up_args { u32 half_size, map; };                  ///< RLZ up-sweep
 struct rl_down_args { u32 top, size, last, map; };          ///< RLZ down-sweep

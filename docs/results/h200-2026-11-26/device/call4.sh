@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Call 4 (2026-11-26): cuda/lookback's bulk shapes (the tile bulk-copied into shared memory, one per
 # block): sanitizers, every element size / place / store on the edge cases, then the tile suite's
-# uniform cases at 2^24 and 2^28 against the default register tile and CUB.
+# uniform cases at 2^24 and 2^28 against the default register tile and CUB. The b… tile shapes exist
+# only in the experiment's commit, 11fe561 (removed in the next): build that commit to run this again.
 set -uo pipefail
 B=build-carry; mkdir -p $B; for f in build-gz/*.gz; do gunzip -c $f > $B/$(basename $f .gz); chmod +x $B/$(basename $f .gz); done
 . tools/device-env.sh
