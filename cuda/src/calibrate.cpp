@@ -37,12 +37,7 @@ double per_pass_ns(std::size_t bytes, int passes, const std::function<void(void*
     for (int i = 0; i < passes; ++i) pass(i % 2 ? a.get() : b.get(), i % 2 ? b.get() : a.get());
   };
   chain();
-  event_timer t(s);
-  t.start();
-  t.phase("chain");
-  chain();
-  t.stop();
-  return t.read().at(0).ns / passes;
+  return time_ns(s, chain) / passes;
 }
 
 std::string label(std::size_t n) {

@@ -59,4 +59,13 @@ std::vector<phase_time> event_timer::read() {
   return out;
 }
 
+double time_ns(cudaStream_t stream, const std::function<void()>& work) {
+  event_timer t(stream);
+  t.start();
+  t.phase("work");
+  work();
+  t.stop();
+  return t.read().at(0).ns;
+}
+
 } // namespace winnow::cuda

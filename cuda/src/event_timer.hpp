@@ -5,6 +5,7 @@
 // Every phase is an NVTX range of its name too, for Nsight Systems.
 #include <cuda_runtime_api.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,5 +33,9 @@ private:
   std::vector<std::string> m_names;
   std::size_t m_used = 0;
 };
+
+/// The time `work` takes on `stream`, measured as one phase of an event timer (the stream is idle
+/// after it). For the calibrate step's measurements, which time a piece of work rather than a run.
+[[nodiscard]] double time_ns(cudaStream_t stream, const std::function<void()>& work);
 
 } // namespace winnow::cuda

@@ -38,12 +38,9 @@ std::vector<std::uint32_t> values_of(std::size_t n) {
 /// Mean time of one of `runs` calls of `once`, back to back on the stream, after one untimed call.
 double mean_ns(int runs, const std::function<void()>& once) {
   once();
-  event_timer t(context::get().stream());
-  t.start();
-  t.phase("chain");
-  for (int i = 0; i < runs; ++i) once();
-  t.stop();
-  return t.read().at(0).ns / runs;
+  return time_ns(context::get().stream(), [&] {
+           for (int i = 0; i < runs; ++i) once();
+         }) / runs;
 }
 
 /// Median time of `runs` calls of `once`, each timed on its own after `restore` (untimed), after one
@@ -54,12 +51,7 @@ double median_ns(int runs, const std::function<void()>& restore, const std::func
   std::vector<double> ns;
   for (int i = 0; i < runs; ++i) {
     restore();
-    event_timer t(context::get().stream());
-    t.start();
-    t.phase("run");
-    once();
-    t.stop();
-    ns.push_back(t.read().at(0).ns);
+    ns.push_back(time_ns(context::get().stream(), once));
   }
   const auto middle = ns.begin() + runs / 2;
   std::nth_element(ns.begin(), middle, ns.end());

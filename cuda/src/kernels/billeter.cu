@@ -440,8 +440,6 @@ __global__ void deinterleave_kernel(const uint2* pairs, std::uint32_t* keys, std
   }
 }
 
-unsigned elementwise_grid(std::size_t n) { return static_cast<unsigned>(std::clamp<std::size_t>((n + BLOCK - 1) / BLOCK, 1, 65535)); }
-
 template <class F>
 void by_words(unsigned words, F&& f) {
   switch (words) {
@@ -525,14 +523,14 @@ void billeter_split_move(const billeter_state& s, const billeter_config& c, cuda
 void billeter_interleave(const std::uint32_t* d_keys, const std::uint32_t* d_values, uint2* d_pairs, std::size_t n,
                          cudaStream_t stream) {
   if (n == 0) return;
-  interleave_kernel<<<elementwise_grid(n), BLOCK, 0, stream>>>(d_keys, d_values, d_pairs, n);
+  interleave_kernel<<<detail::stream_grid(n, BLOCK), BLOCK, 0, stream>>>(d_keys, d_values, d_pairs, n);
   check_launch("winnow::cuda::billeter interleave_kernel", stream);
 }
 
 void billeter_deinterleave(const uint2* d_pairs, std::uint32_t* d_keys, std::uint32_t* d_values, std::size_t n,
                            cudaStream_t stream) {
   if (n == 0) return;
-  deinterleave_kernel<<<elementwise_grid(n), BLOCK, 0, stream>>>(d_pairs, d_keys, d_values, n);
+  deinterleave_kernel<<<detail::stream_grid(n, BLOCK), BLOCK, 0, stream>>>(d_pairs, d_keys, d_values, n);
   check_launch("winnow::cuda::billeter deinterleave_kernel", stream);
 }
 
