@@ -12,13 +12,14 @@ std::string accepted(const param_axis& a) {
   if (a.choices_only) {
     std::string s;
     for (const auto& v : a.choices()) s += (s.empty() ? "" : " | ") + v;
-    return s;
+    return a.free_text ? s + " | any text without ','" : s;
   }
   return std::string(a.power_of_two ? "a power of two" : "an integer") + " in [" + std::to_string(a.min) + ", " +
          std::to_string(a.max) + "]";
 }
 
 bool valid_value(const param_axis& a, const std::string& v) {
+  if (a.free_text) return !v.empty() && v.find(',') == std::string::npos;
   if (a.choices_only) return std::find(a.choices().begin(), a.choices().end(), v) != a.choices().end();
   std::int64_t x = 0;
   auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
@@ -38,6 +39,12 @@ param_axis integer_axis(std::string key, std::string help, std::string default_v
                         std::int64_t min, std::int64_t max, bool power_of_two) {
   return {.key = std::move(key), .help = std::move(help), .default_value = std::move(default_value),
           .values = std::move(sweep), .choices_only = false, .min = min, .max = max, .power_of_two = power_of_two};
+}
+
+param_axis text_axis(std::string key, std::string help, std::string default_value, std::vector<std::string> sweep) {
+  param_axis a = choice_axis(std::move(key), std::move(help), std::move(default_value), std::move(sweep));
+  a.free_text = true;
+  return a;
 }
 
 param_axis on_off_axis(std::string key, std::string help, std::string default_value) {

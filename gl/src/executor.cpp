@@ -86,7 +86,7 @@ void executor::prepare(const shader_era::plan& p, const param_set&, std::span<co
       break;
     }
     std::vector<const texture*> targets{&texture_of(ps.output)};
-    if (trips) targets.push_back(&texture_of(view{p.trips}));
+    if (trips) targets.push_back(&texture_of(view{ps.trips}));
     c.fbo = framebuffer(targets);
     if (const fbo_status s = c.fbo.status(); s != fbo_status::complete)
       throw error("winnow::gl::framebuffer (" + ps.name + "): " + std::string(to_string(s)));
@@ -140,6 +140,10 @@ void executor::record(std::size_t index) {
 }
 
 void executor::end() { context::get().check("winnow::gl::executor: run"); }
+
+// Nothing to submit: a read (glGetTextureSubImage) waits for the draws before it, and the timer's
+// queries lie on the context's one timeline, so the open phase spans the wait by itself.
+void executor::sync() {}
 
 std::vector<std::uint32_t> executor::read(const view& v, std::uint64_t first, std::uint64_t count) {
   if (count == 0) return {};

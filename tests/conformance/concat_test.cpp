@@ -66,6 +66,7 @@ public:
     std::copy(words.begin(), words.end(), m_words.at(v.id).begin());
   }
   void begin() override {}
+  void sync() override {}
   void record(std::size_t i) override {
     const pass& ps = m_plan->passes.at(i);
     ASSERT_EQ(ps.kind, pass_kind::concat);

@@ -3,7 +3,10 @@
 // makes the search passes write their trips, and result() fails past the bound), and every API runs
 // the same plan — the same passes, the same traffic — for the same algorithm, parameters and case.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <optional>
 
 #include "winnow/backends.hpp"
@@ -11,6 +14,7 @@
 #include "winnow/error.hpp"
 #include "winnow/harness.hpp"
 #include "winnow/reference.hpp"
+#include "winnow/shader_era/frame.hpp"
 #include "winnow/shader_era/trace.hpp"
 
 namespace winnow {
@@ -208,6 +212,77 @@ TEST(shader_era, concat_auto_records_what_its_probe_chose) {
     ran = true;
   }
   if (!ran) GTEST_SKIP() << "neither gl nor vkfrag can run here";
+}
+
+// The adaptive algorithm's sample pass, on every API, writes exactly the words the CPU computes for
+// the training cases (so the model sees on the GPU what it was fitted on): whole small streams,
+// sparse windows over a large one, one element, none valid.
+TEST(shader_era, the_sample_pass_writes_what_the_cpu_computes) {
+  const registry& reg = all_backends();
+  const std::vector<std::string> apis = runnable_apis();
+  if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
+  for (const char* spec : {"finger:100003", "uniform:300000:p=0.3", "runs:5000:valid=3:invalid=40", "all:1", "none:40"}) {
+    const workload w = generate(spec);
+    const shader_era::sample_shape shape = shader_era::sample_shape_for(w.size());
+    const auto expected = shader_era::sample_words(w.data, shape);
+    for (const auto& api : apis) {
+      const algorithm_entry& e = reg.find(api + "/bt");
+      auto a = e.make();
+      auto& x = dynamic_cast<shader_era::plan_algorithm&>(*a).exec();
+      shader_era::plan pl;
+      pl.input = {w.size(), 0, false, w.kept()};
+      pl.layout = shader_era::layout_for(w.size(), 1, x.max_width());
+      shader_era::add_stream(pl, 0, x.max_width());
+      const shader_era::view out = shader_era::add_sample(pl, shader_era::view{pl.stream}, shape, x.max_width());
+      std::vector<std::uint32_t> padded(pl.layout.size(), 0);
+      std::copy(w.data.begin(), w.data.end(), padded.begin());
+      x.prepare(pl, resolve_params(e.info, {}), padded, {});
+      x.begin();
+      for (std::size_t i = 0; i < pl.passes.size(); ++i) x.record(i);
+      x.end();
+      EXPECT_EQ(x.read(out, 0, shape.words), expected) << api << " " << spec;
+    }
+  }
+}
+
+// With records saying block 2048 wins on sparse streams and block 32 on dense ones, the adaptive
+// algorithm runs the one its sample predicts fastest — on predicate cases and on removal lists,
+// whose sample is taken after the marks — and its result is verified like any other.
+TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_fastest) {
+  const registry& reg = all_backends();
+  const std::vector<std::string> apis = runnable_apis();
+  if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
+  const auto dir = std::filesystem::temp_directory_path() / ("winnow-adaptive-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir / "sub");
+  for (const auto& api : apis) {
+    std::ofstream out(dir / "sub" / (api + ".jsonl"));
+    for (const char* p : {"0.05", "0.3", "0.7", "0.95"}) {
+      const double density = std::stod(p);
+      const auto line = [&](const char* block, double ns) {
+        out << R"({"api":")" << api << R"(","algorithm":")" << api << R"(/bt","params":{"block":")" << block
+            << R"(","scan":"hillis"},"case":"uniform:64K:p=)" << p << R"(","n":65536,"verified":true,"total":{"median_ns":)" << ns
+            << "}}\n";
+      };
+      line("2048", 100 + 1000 * density);
+      line("32", 600);
+    }
+    out << "not a record\n"; // a torn line is passed over
+  }
+  for (const auto& api : apis) {
+    const algorithm_entry& e = reg.find(api + "/adaptive");
+    for (const auto& [spec, block] : std::vector<std::pair<std::string, std::string>>{
+             {"uniform:64K:p=0.1", "2048"}, {"uniform:64K:p=0.9", "32"}, {"removal:64K:k=0.9", "2048"}, {"removal:64K:k=0.1", "32"}}) {
+      const prepared_case c = make_case(spec);
+      const record r = run_case(reg, e, {{"model", dir.string()}}, c, {.warmup = 0, .reps = 2, .prepare = {.loop_check = true}});
+      ASSERT_TRUE(r.verified) << api << " " << spec << ": " << r.mismatch << r.skipped.value_or("");
+      EXPECT_EQ(r.chosen.at("algorithm"), "bt") << api << " " << spec;
+      EXPECT_EQ(r.chosen.at("block"), block) << api << " " << spec;
+      EXPECT_TRUE(std::any_of(r.phases.begin(), r.phases.end(), [](const auto& ph) { return ph.name == "sample"; })) << api;
+    }
+    EXPECT_THROW((void)run_case(reg, e, {{"model", (dir / "missing").string()}}, make_case("all:10"), {0, 1, false}), usage_error)
+        << api;
+  }
+  std::filesystem::remove_all(dir);
 }
 
 } // namespace

@@ -15,7 +15,7 @@ std::string describe(const param_axis& a) {
   if (a.choices_only) {
     std::string s;
     for (const auto& v : a.choices()) s += (s.empty() ? "" : " | ") + v;
-    return s;
+    return a.free_text ? s + " | text" : s;
   }
   return std::string(a.power_of_two ? "power of two" : "integer") + " in [" + std::to_string(a.min) + ", " +
          std::to_string(a.max) + "]";

@@ -64,7 +64,7 @@ void executor::prepare(const shader_era::plan& p, const param_set& params, std::
     for (std::size_t k = 0; k < ps.inputs.size(); ++k) a.in[k] = address(ps.inputs[k]);
     a.dst = address(ps.output);
     const bool trips = ps.loop && p.loop_check;
-    if (trips) a.trips = m_buffers.at(p.trips).address();
+    if (trips) a.trips = m_buffers.at(ps.trips).address();
     switch (ps.kind) {
     case pass_kind::gather: {
       // Four words per invocation only where the output (and the trips) start 16-byte aligned.
@@ -120,6 +120,11 @@ void executor::record(std::size_t index) {
 
 void executor::end() {
   m_seq->submit_and_wait();
+  device::get().check("winnow::vk::executor: run");
+}
+
+void executor::sync() {
+  m_seq->split();
   device::get().check("winnow::vk::executor: run");
 }
 

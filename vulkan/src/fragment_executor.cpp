@@ -125,7 +125,7 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
     }
     c.pipe = &raster_pipeline::get(key);
     c.targets = {&image_of(ps.output)};
-    if (trips) c.targets.push_back(&image_of(view{p.trips}));
+    if (trips) c.targets.push_back(&image_of(view{ps.trips}));
     c.extent = {c.targets.front()->width(), c.targets.front()->height()};
     for (const image* t : c.targets) {
       VkRenderingAttachmentInfo a{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
@@ -227,6 +227,13 @@ void fragment_executor::record(std::size_t index) {
 
 void fragment_executor::end() {
   m_seq->submit_and_wait();
+  device::get().check("winnow::vk::fragment_executor: run");
+}
+
+void fragment_executor::sync() {
+  m_seq->split();
+  // The new command buffer starts with a full barrier: no pass before it needs one of its own.
+  m_drawn = false;
   device::get().check("winnow::vk::fragment_executor: run");
 }
 

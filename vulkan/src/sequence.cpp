@@ -62,16 +62,33 @@ std::chrono::milliseconds sequence::default_timeout() {
 void sequence::begin() {
   if (m_recording) throw error("winnow::vk::sequence: '" + m_name + "' is already recording");
   if (m_pending) throw error("winnow::vk::sequence: '" + m_name + "' was submitted and not waited for");
+  open(true);
+}
+
+void sequence::open(bool fresh) {
   WINNOW_VK_CHECK(vkResetCommandBuffer(m_cmd, 0));
   VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   WINNOW_VK_CHECK(vkBeginCommandBuffer(m_cmd, &bi));
-  if (m_queries) vkCmdResetQueryPool(m_cmd, m_queries, 0, m_max_marks);
+  if (fresh && m_queries) vkCmdResetQueryPool(m_cmd, m_queries, 0, m_max_marks);
   full_barrier(m_cmd);
   m_recording = true;
   m_passes = false;
-  m_marks.clear();
-  m_stamps = 0;
+  if (fresh) {
+    m_marks.clear();
+    m_stamps = 0;
+  } else if (!m_marks.empty()) {
+    // The phase goes on in this command buffer: label it again for captures.
+    device::get().begin_label(m_cmd, m_marks.back());
+    m_label_open = true;
+  }
+}
+
+void sequence::split(std::chrono::milliseconds timeout) {
+  if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': split without a recording");
+  close(false);
+  wait(timeout);
+  open(false);
 }
 
 void sequence::barrier() {
@@ -115,7 +132,12 @@ void sequence::mark(std::string_view name) {
 
 void sequence::submit() {
   if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': submit without a recording");
-  if (m_stamps) vkCmdWriteTimestamp(m_cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, m_queries, m_stamps++);
+  close(true);
+}
+
+void sequence::close(bool last) {
+  // The last timestamp ends the last phase; a split leaves the phase open for the next mark.
+  if (last && m_stamps) vkCmdWriteTimestamp(m_cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, m_queries, m_stamps++);
   if (m_label_open) device::get().end_label(m_cmd);
   m_label_open = false;
   full_barrier(m_cmd);

@@ -42,6 +42,8 @@ struct param_axis {
   bool power_of_two = false;
   /// Accepted values beyond the sweep (e.g. a fallback covered by its own tests).
   std::vector<std::string> accepted = {};
+  /// Besides the choices, any text without ',' (a file's path): see text_axis.
+  bool free_text = false;
 
   [[nodiscard]] const std::vector<std::string>& choices() const { return accepted.empty() ? values : accepted; }
 };
@@ -55,6 +57,10 @@ struct param_axis {
 [[nodiscard]] param_axis integer_axis(std::string key, std::string help, std::string default_value,
                                       std::vector<std::string> sweep, std::int64_t min, std::int64_t max,
                                       bool power_of_two = false);
+/// An axis whose value is one of `sweep` or any other text without ',' (records print parameters
+/// joined by ','), e.g. a path: the backend says what it means and refuses what it cannot use.
+[[nodiscard]] param_axis text_axis(std::string key, std::string help, std::string default_value,
+                                   std::vector<std::string> sweep);
 /// An "off"/"on" axis.
 [[nodiscard]] param_axis on_off_axis(std::string key, std::string help, std::string default_value);
 
@@ -137,7 +143,8 @@ public:
   /// Evicts the working set from the device's caches before a cold repetition, outside the timed
   /// region. Every backend implements it: a record that says `cold` must have been flushed.
   virtual void flush_caches() = 0;
-  /// What this run settled for parameters given as "auto" (valid after prepare): records carry it as
+  /// What this run settled for parameters given as "auto" (valid after prepare), or what the last run
+  /// chose (the adaptive algorithm: its candidate's algorithm and parameters): records carry it as
   /// `chosen` beside the parameters as given, e.g. concat=auto with chosen concat=lines.
   [[nodiscard]] virtual params chosen() const { return {}; }
   /// Why this algorithm cannot take `n` elements on this device (e.g. a texture-size limit), asked

@@ -58,6 +58,7 @@ public:
     if constexpr (requires { A::constants; }) p.constants = A::constants;
     p.reads = reads;
     p.loop = loop;
+    p.trips = m_plan.trips;
     m_plan.passes.push_back(std::move(p));
   }
 
@@ -346,6 +347,14 @@ void add_stream(plan& pl, std::uint32_t segment, std::uint32_t max_width) {
   p.args = words_of(mark_args{static_cast<u32>(pl.input.removals)});
   p.items = pl.input.removals;
   pl.passes.push_back(std::move(p));
+}
+
+view add_sample(plan& pl, view stream, const sample_shape& s, std::uint32_t max_width) {
+  builder b(pl, max_width);
+  const view out{b.add("sample", layout_for(s.words, 1, max_width))};
+  b.gather("sample", "sample", "sample", {stream}, out,
+           sample_args{static_cast<u32>(s.n), static_cast<u32>(s.stride), s.span}, s.span);
+  return out;
 }
 
 /// The HistoPyramid (Ziegler et al. 2006) over the whole stream, no blocks: the stream laid out W × H

@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "winnow/error.hpp"
+#include "winnow/shader_era/adaptive.hpp"
 #include "winnow/shader_era/concat_probe.hpp"
 #include "winnow/shader_era/executor.hpp"
 
@@ -57,23 +58,24 @@ void plan_algorithm::run(timer& t) {
   m_exec->end();
 }
 
-compaction_output plan_algorithm::result() {
-  const auto word = [&](const view& v, std::uint64_t at) -> std::uint64_t { return m_exec->read(v, at, 1).at(0); };
-  const std::uint64_t v = m_plan.total ? word(*m_plan.total, 0)
-                                       : word(m_plan.offsets, m_plan.blocks - 1) + word(m_plan.counts, m_plan.blocks - 1);
-  if (v > m_plan.input.n)
-    throw error("winnow::shader_era: " + std::string(name_of(m_kind)) + " counted " + std::to_string(v) + " survivors of " +
-                std::to_string(m_plan.input.n));
+compaction_output plan_algorithm::result() { return read_output(*m_exec, m_plan); }
+
+compaction_output read_output(executor& x, const plan& pl) {
+  const auto word = [&](const view& v, std::uint64_t at) -> std::uint64_t { return x.read(v, at, 1).at(0); };
+  const std::uint64_t v = pl.total ? word(*pl.total, 0) : word(pl.offsets, pl.blocks - 1) + word(pl.counts, pl.blocks - 1);
+  if (v > pl.input.n)
+    throw error("winnow::shader_era: " + std::string(name_of(pl.algorithm)) + " counted " + std::to_string(v) + " survivors of " +
+                std::to_string(pl.input.n));
   compaction_output out;
-  out.values = m_exec->read(view{m_plan.output}, 0, v);
-  out.input_after = m_exec->read(view{m_plan.stream}, 0, m_plan.input.n);
-  if (m_plan.loop_check) {
-    const auto trips = m_exec->read(view{m_plan.trips}, 0, m_plan.layout.size());
+  out.values = x.read(view{pl.output}, 0, v);
+  out.input_after = x.read(view{pl.stream}, 0, pl.input.n);
+  if (pl.loop_check) {
+    const auto trips = x.read(view{pl.trips}, 0, pl.layout.size());
     const std::uint32_t most = trips.empty() ? 0 : *std::max_element(trips.begin(), trips.end());
     // A loop cut by its cap writes bound + 1.
-    if (most > m_plan.loop_bound)
-      throw error("winnow::shader_era: " + std::string(name_of(m_kind)) + ": a search loop needed more than its proven bound of " +
-                  std::to_string(m_plan.loop_bound) + " trips");
+    if (most > pl.loop_bound)
+      throw error("winnow::shader_era: " + std::string(name_of(pl.algorithm)) + ": a search loop needed more than its proven bound of " +
+                  std::to_string(pl.loop_bound) + " trips");
   }
   return out;
 }
@@ -85,6 +87,7 @@ std::vector<algorithm_entry> entries(const std::string& api, const std::vector<c
   for (const algorithm_kind a : {algorithm_kind::horn, algorithm_kind::jj, algorithm_kind::rlz, algorithm_kind::bt})
     out.push_back({.info = info(api, a, concat, executor_axes),
                    .make = [a, make] { return std::make_unique<plan_algorithm>(a, make); }});
+  out.push_back(adaptive_entry(api, concat, make, executor_axes));
   return out;
 }
 

@@ -43,6 +43,10 @@ public:
   virtual void begin() = 0;
   virtual void record(std::size_t pass_index) = 0;
   virtual void end() = 0;
+  /// Between begin() and end(): the passes recorded so far are done on return, and the run goes on
+  /// (record() more, then end()); read() sees their results, and the phase open at the call spans the
+  /// wait. The adaptive algorithm reads its sample back this way in the timed run.
+  virtual void sync() = 0;
   /// Words [first, first + count) of a view (a plain resource or one level of a pyramid).
   [[nodiscard]] virtual std::vector<std::uint32_t> read(const view& v, std::uint64_t first, std::uint64_t count) = 0;
   /// The timer of this API; phases are marked between record() calls.
@@ -78,7 +82,11 @@ private:
   params m_chosen; ///< concat=auto's probe result
 };
 
-/// The registry entries of the four algorithms on `api`, each running on an executor from `make`
+/// What a run of `pl` on `x` left: the survivors, the input after the run; checks the count and, with
+/// the loop check, that no search loop passed its proven bound (winnow::error otherwise).
+[[nodiscard]] compaction_output read_output(executor& x, const plan& pl);
+
+/// The registry entries of the four algorithms on `api`, and of the adaptive one choosing among them, each running on an executor from `make`
 /// that concatenates by `concat` and takes `executor_axes` of its own.
 [[nodiscard]] std::vector<algorithm_entry> entries(const std::string& api, const std::vector<concat_method>& concat,
                                                    const std::function<std::unique_ptr<executor>()>& make,

@@ -12,6 +12,7 @@
 
 #include "winnow/algorithm.hpp"
 #include "winnow/shader_era/plan.hpp"
+#include "winnow/shader_era/sampling.hpp"
 
 namespace winnow::shader_era {
 
@@ -37,6 +38,10 @@ void add_stream(plan& pl, std::uint32_t segment, std::uint32_t max_width);
 /// Throws winnow::unavailable when the case or the block does not fit the limit.
 [[nodiscard]] plan build_plan(algorithm_kind a, const plan_params& p, const plan_case& c, std::uint32_t max_width,
                               bool loop_check);
+
+/// Appends the adaptive algorithm's sample pass (sampling.hpp, common/shaders/sample.glsl) reading
+/// `stream`, phase "sample"; returns the view of the words it writes.
+view add_sample(plan& pl, view stream, const sample_shape& s, std::uint32_t max_width);
 
 /// The pass models' calibration plan: `passes` copies (the frame's scan_hillis adding nothing) over a
 /// side × side array, each reading what the one before wrote (ping-pong), as an algorithm's passes

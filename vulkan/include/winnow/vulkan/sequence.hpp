@@ -56,12 +56,18 @@ public:
     submit();
     wait(timeout);
   }
-  /// Phase durations of the last finished submission [ns], from its timestamps.
+  /// Within a recording: submits what is recorded, waits for it, and records on into a fresh command
+  /// buffer as the same run — its timestamps go on, so the phase open at the split spans the wait
+  /// (and whatever the host does before the next mark). A read between them sees the passes' results.
+  void split(std::chrono::milliseconds timeout = default_timeout());
+  /// Phase durations of the last finished run [ns], from its timestamps.
   [[nodiscard]] std::vector<phase_time> read_marks();
   /// 60 s, or WINNOW_VK_TIMEOUT_MS (1 … 3600000; another value is a usage error).
   [[nodiscard]] static std::chrono::milliseconds default_timeout();
 
 private:
+  void open(bool fresh); ///< begins the command buffer; fresh: a new run (queries and marks reset)
+  void close(bool last); ///< ends the command buffer (last: with the closing timestamp) and submits it
   std::string m_name;
   std::uint32_t m_max_marks;
   VkCommandPool m_pool = VK_NULL_HANDLE;

@@ -1,0 +1,33 @@
+#pragma once
+/// The adaptive algorithm (`gl/adaptive`, `vkfrag/adaptive`, `vk/adaptive`): the meta-algorithm
+/// Moreira et al. name as future work. It chooses the algorithm and block size from the data, in
+/// the timed run:
+///   1. sample   one pass reads a few thousand short windows of the stream (sampling.hpp) and the
+///               host reads their 16 KiB back (the executor's sync: the phase spans the round trip);
+///   2. choose   each candidate's time is predicted from the regions' densities and change rates;
+///   3. run      the candidate predicted fastest runs its passes, already prepared.
+/// Every candidate's plan is built and prepared in prepare() (one merged plan on one executor), so
+/// the run records only passes. The model (`model=`):
+///   - PATH: the records of a bench of horn, jj, rlz and bt on this API and GPU (adaptive_model.hpp);
+///   - pass (the default, needing no records): the four algorithms at blocks 32, 128, 512 and 2048,
+///     each priced by its plan's passes and words moved (at the sampled density) with this
+///     executor's own empty-pass time and copy bandwidth, measured once per process.
+/// On a removal-list case the sample is taken after the first candidate's mark pass; another
+/// candidate chosen marks its own copy of the stream (its time counts it).
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "winnow/registry.hpp"
+#include "winnow/shader_era/executor.hpp"
+
+namespace winnow::shader_era {
+
+/// The registry entry of the adaptive algorithm on `api`, whose candidates concatenate by `concat`'s
+/// first method unless their records say otherwise.
+[[nodiscard]] algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_method>& concat,
+                                             const std::function<std::unique_ptr<executor>()>& make,
+                                             const std::vector<param_axis>& executor_axes = {});
+
+} // namespace winnow::shader_era

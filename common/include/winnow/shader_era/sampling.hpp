@@ -1,0 +1,50 @@
+#pragma once
+/// What the adaptive algorithm learns of a stream before it chooses (adaptive.hpp): one cheap pass
+/// (common/shaders/sample.glsl) reads a few thousand short windows spread evenly over the stream and
+/// writes one word each — the window's valid count and how many neighbours in it differ in validity.
+/// The regions of consecutive windows give each a density and a rate of changes (runs against
+/// noise), as Moreira et al. suggest estimating per region. The CPU computes the same words for the
+/// training cases, so the model is fitted on exactly what it is later given.
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace winnow::shader_era {
+
+/// `words` windows of `span` consecutive elements, window i from element i · stride on, in
+/// `regions` groups of consecutive windows. Every element is a window's when n ≤ words · span.
+struct sample_shape {
+  std::uint64_t n = 0;
+  std::uint32_t words = 1;
+  std::uint32_t span = 32;
+  std::uint64_t stride = 32;
+  std::uint32_t regions = 1;
+};
+
+inline constexpr std::uint32_t sample_windows = 4096; ///< at most: 128K elements read, 16 KiB back
+inline constexpr std::uint32_t sample_span = 32;      ///< elements a window reads (≤ 65535: 16 bits)
+inline constexpr std::uint32_t sample_regions = 16;   ///< at most
+
+[[nodiscard]] sample_shape sample_shape_for(std::uint64_t n);
+
+/// The words sample.glsl writes for `data` (the stream's n elements), on the CPU.
+[[nodiscard]] std::vector<std::uint32_t> sample_words(std::span<const std::uint32_t> data, const sample_shape& s);
+
+/// One region's estimate: its share of the elements sampled, the fraction of them valid, and the
+/// fraction of neighbouring pairs in its windows that differ in validity (2p(1 − p) for noise of
+/// density p, near 0 for long runs).
+struct region_estimate {
+  double weight = 0;
+  double density = 0;
+  double changes = 0;
+};
+[[nodiscard]] std::vector<region_estimate> estimate(std::span<const std::uint32_t> words, const sample_shape& s);
+
+/// The model's features of a stream: [1, p, p², c] averaged over the regions by weight, so a stream
+/// half empty and half full (E[p²] = 0.5) is told from uniform noise of density 0.5 (0.25).
+inline constexpr std::size_t feature_count = 4;
+using features = std::array<double, feature_count>;
+[[nodiscard]] features features_of(const std::vector<region_estimate>& regions);
+
+} // namespace winnow::shader_era

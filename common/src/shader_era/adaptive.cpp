@@ -1,0 +1,274 @@
+#include "winnow/shader_era/adaptive.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <typeindex>
+
+#include "winnow/error.hpp"
+#include "winnow/shader_era/adaptive_model.hpp"
+#include "winnow/shader_era/calibrate.hpp"
+#include "winnow/shader_era/concat_probe.hpp"
+#include "winnow/shader_era/frame.hpp"
+#include "winnow/shader_era/sampling.hpp"
+
+namespace winnow::shader_era {
+namespace {
+
+/// The pass model's prices on one executor: an empty pass, and a byte moved by the copy pass.
+struct pass_prices {
+  double pass_ns = 0, byte_ns = 0;
+};
+
+/// Measured once per executor type in a process (as the concat probe is): 50 empty passes, and 10
+/// copies of 1M words. Re-prepares the executor, so it runs before the adaptive plan is prepared.
+pass_prices prices_of(executor& x, const param_set& params) {
+  static std::mutex m;
+  static std::map<std::type_index, pass_prices> found;
+  const std::lock_guard lock(m);
+  const std::type_index type(typeid(x));
+  if (const auto it = found.find(type); it != found.end()) return it->second;
+  pass_prices p;
+  p.pass_ns = copy_pass_ns(x, params, 1, 50);
+  constexpr std::uint32_t side = 1024;
+  p.byte_ns = std::max(0.0, copy_pass_ns(x, params, side, 10) - p.pass_ns) / (8.0 * side * side);
+  return found[type] = p;
+}
+
+/// The pass model's candidates: each algorithm at blocks 32, 128, 512 and 2048, defaults otherwise.
+std::vector<adaptive_candidate> pass_candidates() {
+  std::vector<adaptive_candidate> out;
+  for (const algorithm_kind a : {algorithm_kind::horn, algorithm_kind::jj, algorithm_kind::rlz, algorithm_kind::bt})
+    for (const char* block : {"32", "128", "512", "2048"}) out.push_back({.algorithm = a, .given = {{"block", block}}});
+  return out;
+}
+
+/// A plan's resource ids moved by `offset` (it is appended to a merged plan after `offset` others).
+view moved(view v, resource_id offset) { return {v.id + offset, v.level}; }
+
+class adaptive_algorithm final : public algorithm {
+public:
+  adaptive_algorithm(std::string api, std::vector<concat_method> concat, std::vector<param_axis> executor_axes,
+                     const std::function<std::unique_ptr<executor>()>& make)
+      : m_api(std::move(api)), m_concat(std::move(concat)), m_axes(std::move(executor_axes)), m_exec(make()) {}
+
+  void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
+    const std::string& model = p.text("model");
+    std::vector<adaptive_candidate> candidates;
+    m_prices.reset();
+    if (model == "pass") {
+      candidates = pass_candidates();
+      m_prices = prices_of(*m_exec, p);
+    } else {
+      candidates = fitted_model(model, m_api, w.size()).candidates;
+    }
+    const plan_case c{w.size(), w.removals.size(), w.removal_list, w.kept()};
+    m_parts.clear();
+    std::string refused;
+    for (const adaptive_candidate& cand : candidates) {
+      const algorithm_info inf = info(m_api, cand.algorithm, m_concat, m_axes);
+      params given;
+      for (const auto& [key, value] : cand.given) // what this api's algorithm has; the executor's axes are ours
+        if (std::any_of(inf.axes.begin(), inf.axes.end(), [&](const param_axis& a) { return a.key == key; }) &&
+            std::none_of(m_axes.begin(), m_axes.end(), [&](const param_axis& a) { return a.key == key; }))
+          given[key] = value;
+      for (const param_axis& a : m_axes) given[a.key] = p.text(a.key);
+      part pt;
+      pt.label = std::string(name_of(cand.algorithm)) + " " + to_string(given);
+      try {
+        const param_set ps = resolve_params(inf, given);
+        plan_params pp = plan_params_of(ps);
+        if (pp.concat == concat_method::automatic) pp.concat = probe_concat(*m_exec, ps);
+        pt.sub = build_plan(cand.algorithm, pp, c, m_exec->max_width(), o.loop_check);
+      } catch (const error& e) { // unavailable here (a block wider than the layout), or a record's value this build refuses
+        refused += (refused.empty() ? "" : "; ") + pt.label + ": " + e.what();
+        continue;
+      }
+      pt.candidate = cand;
+      pt.given = given;
+      pt.given["algorithm"] = std::string(name_of(cand.algorithm));
+      if (m_prices) { // words moved at no survivors and at all of them: the concatenation's share is linear in between
+        plan at = pt.sub;
+        at.input.kept = 0;
+        const traffic none = at.traffic_model();
+        at.input.kept = c.n;
+        const traffic all = at.traffic_model();
+        pt.bytes_none = double(none.read + none.written);
+        pt.bytes_per_kept = c.n ? (double(all.read + all.written) - pt.bytes_none) / double(c.n) : 0.0;
+      }
+      m_parts.push_back(std::move(pt));
+    }
+    if (m_parts.empty()) throw unavailable("winnow::shader_era: adaptive: no candidate can run this case (" + refused + ")");
+    merge(w.size());
+    m_padded.clear();
+    for (part& pt : m_parts) pt.padded = padded(w, pt.sub.layout.size());
+    m_exec->prepare(m_merged, p, *m_parts.front().padded, w.removals);
+    for (std::size_t k = 1; k < m_parts.size(); ++k) {
+      m_exec->write(view{m_parts[k].sub.stream}, *m_parts[k].padded);
+      if (m_parts[k].sub.marks()) m_exec->write(view{m_parts[k].sub.removals}, w.removals);
+    }
+    m_last = 0;
+  }
+
+  void reset() override {
+    for (const part& pt : m_parts)
+      if (pt.sub.marks()) m_exec->write(view{pt.sub.stream}, *pt.padded);
+  }
+
+  void run(timer& t) override {
+    const std::string* phase = nullptr;
+    const auto record = [&](std::size_t first, std::size_t last) {
+      for (std::size_t i = first; i < last; ++i) {
+        const pass& ps = m_merged.passes[i];
+        if (!phase || *phase != ps.phase) t.phase(ps.phase);
+        phase = &ps.phase;
+        m_exec->record(i);
+      }
+    };
+    m_exec->begin();
+    record(0, m_sample_end);
+    m_exec->sync();
+    const features f = features_of(estimate(m_exec->read(m_sample, 0, m_shape.words), m_shape));
+    std::size_t best = 0;
+    double best_ns = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < m_parts.size(); ++k)
+      if (const double ns = predicted_ns(m_parts[k], f); ns < best_ns) {
+        best = k;
+        best_ns = ns;
+      }
+    const part& chosen = m_parts[best];
+    record(chosen.first, chosen.last);
+    m_exec->end();
+    m_last = best;
+    // What ran: the sample (and the first candidate's marks), then the chosen candidate's passes.
+    plan ran = m_merged;
+    ran.passes.assign(m_merged.passes.begin(), m_merged.passes.begin() + static_cast<std::ptrdiff_t>(m_sample_end));
+    ran.passes.insert(ran.passes.end(), m_merged.passes.begin() + static_cast<std::ptrdiff_t>(chosen.first),
+                      m_merged.passes.begin() + static_cast<std::ptrdiff_t>(chosen.last));
+    m_traffic = ran.traffic_model();
+  }
+
+  [[nodiscard]] compaction_output result() override { return read_output(*m_exec, m_parts.at(m_last).sub); }
+  [[nodiscard]] traffic bytes_moved() const override { return m_traffic; }
+  [[nodiscard]] std::unique_ptr<timer> make_timer() override { return m_exec->make_timer(); }
+  void flush_caches() override { m_exec->flush_caches(); }
+  /// The candidate the last run chose: its algorithm and parameters.
+  [[nodiscard]] params chosen() const override { return m_parts.empty() ? params{} : m_parts.at(m_last).given; }
+  [[nodiscard]] std::optional<std::string> refuses(std::uint64_t n) const override {
+    const std::uint64_t w = m_exec->max_width();
+    if (n <= w * w) return std::nullopt;
+    return std::to_string(n) + " elements need more than " + std::to_string(w) + " × " + std::to_string(w) +
+           " words, this device's limit";
+  }
+
+private:
+  struct part {
+    adaptive_candidate candidate;
+    params given;    ///< what chosen() reports
+    std::string label;
+    plan sub;        ///< its own plan, resource ids as in the merged plan
+    std::size_t first = 0, last = 0; ///< its passes in the merged plan
+    double bytes_none = 0, bytes_per_kept = 0; ///< the pass model's words moved
+    const std::vector<std::uint32_t>* padded = nullptr; ///< its stream, padded to its layout
+  };
+
+  double predicted_ns(const part& pt, const features& f) const {
+    const double n = double(m_merged.input.n);
+    if (!m_prices) return predict_ns_per_element(pt.candidate, f) * n;
+    const double kept = f[1] * n; // features' f[1]: the sampled density
+    return double(pt.sub.passes.size()) * m_prices->pass_ns + (pt.bytes_none + pt.bytes_per_kept * kept) * m_prices->byte_ns;
+  }
+
+  const std::vector<std::uint32_t>* padded(const workload& w, std::uint64_t size) {
+    auto& v = m_padded[size];
+    if (v.empty()) {
+      v.assign(size, 0);
+      std::copy(w.data.begin(), w.data.end(), v.begin());
+    }
+    return &v;
+  }
+
+  /// One plan of every candidate's resources and passes, in this order: the first candidate's mark
+  /// pass (removal-list cases), the sample pass over its stream, the rest of its passes, then each
+  /// other candidate's passes whole. Each part's own plan keeps its fields, its ids moved.
+  void merge(std::uint64_t n) {
+    m_merged = plan{};
+    m_merged.input = m_parts.front().sub.input;
+    m_merged.loop_check = std::any_of(m_parts.begin(), m_parts.end(), [](const part& pt) { return pt.sub.loop_check; });
+    m_shape = sample_shape_for(n);
+    for (part& pt : m_parts) {
+      plan& sub = pt.sub;
+      const auto offset = static_cast<resource_id>(m_merged.resources.size());
+      m_merged.resources.insert(m_merged.resources.end(), sub.resources.begin(), sub.resources.end());
+      for (resource_id* id : {&sub.stream, &sub.removals, &sub.compacted, &sub.output, &sub.trips}) *id += offset;
+      sub.counts = moved(sub.counts, offset);
+      sub.offsets = moved(sub.offsets, offset);
+      if (sub.total) sub.total = moved(*sub.total, offset);
+      for (pass& ps : sub.passes) {
+        for (view& v : ps.inputs) v = moved(v, offset);
+        ps.output = moved(ps.output, offset);
+        ps.trips += offset;
+      }
+    }
+    const plan& first = m_parts.front().sub;
+    m_sample = add_sample(m_merged, view{first.stream}, m_shape, m_exec->max_width()); // its resource and pass
+    const pass sample = m_merged.passes.back();
+    const std::size_t marks = first.marks() ? 1 : 0;
+    m_merged.passes.assign(first.passes.begin(), first.passes.begin() + static_cast<std::ptrdiff_t>(marks));
+    m_merged.passes.push_back(sample);
+    m_sample_end = m_merged.passes.size();
+    for (std::size_t k = 0; k < m_parts.size(); ++k) {
+      part& pt = m_parts[k];
+      pt.first = m_merged.passes.size();
+      m_merged.passes.insert(m_merged.passes.end(), pt.sub.passes.begin() + static_cast<std::ptrdiff_t>(k == 0 ? marks : 0),
+                             pt.sub.passes.end());
+      pt.last = m_merged.passes.size();
+    }
+    m_merged.stream = first.stream;
+    m_merged.removals = first.removals;
+    m_merged.layout = first.layout;
+    m_merged.trips = first.trips;
+  }
+
+  std::string m_api;
+  std::vector<concat_method> m_concat;
+  std::vector<param_axis> m_axes;
+  std::unique_ptr<executor> m_exec;
+  std::optional<pass_prices> m_prices; ///< the pass model's (model=pass)
+  std::vector<part> m_parts;
+  plan m_merged;
+  sample_shape m_shape;
+  view m_sample;
+  std::size_t m_sample_end = 0; ///< passes [0, m_sample_end): the first candidate's marks and the sample
+  std::size_t m_last = 0;
+  traffic m_traffic;
+  std::map<std::uint64_t, std::vector<std::uint32_t>> m_padded; ///< the stream padded, per layout size
+};
+
+} // namespace
+
+algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_method>& concat,
+                               const std::function<std::unique_ptr<executor>()>& make,
+                               const std::vector<param_axis>& executor_axes) {
+  std::vector<param_axis> axes = {text_axis(
+      "model",
+      "how it predicts each candidate's time from the sample: pass (each candidate's passes and words moved, priced by "
+      "this device's empty pass and copy bandwidth, measured once) or the path of records of a bench of horn, jj, rlz "
+      "and bt on this api and GPU (a .jsonl file or a folder: the moreira suite's)",
+      "pass", {"pass"})};
+  axes.insert(axes.end(), executor_axes.begin(), executor_axes.end());
+  algorithm_info inf{.api = api,
+                     .name = "adaptive",
+                     .summary = "chooses the algorithm and block size from a sample of the data (Moreira et al.'s future "
+                                "work): a sample pass, a model per candidate, then the candidate predicted fastest",
+                     .stable = false, // Jumping Jack may be chosen
+                     .in_place = false,
+                     .input = input_kind::predicate,
+                     .axes = std::move(axes)};
+  return {.info = std::move(inf), .make = [api, concat, make, executor_axes] {
+            return std::make_unique<adaptive_algorithm>(api, concat, executor_axes, make);
+          }};
+}
+
+} // namespace winnow::shader_era

@@ -1,0 +1,71 @@
+#include "winnow/shader_era/sampling.hpp"
+
+#include <algorithm>
+
+namespace winnow::shader_era {
+
+sample_shape sample_shape_for(std::uint64_t n) {
+  sample_shape s;
+  s.n = n;
+  s.span = sample_span;
+  const std::uint64_t cover = (n + s.span - 1) / s.span; // windows that would read every element
+  s.words = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(cover, 1, sample_windows));
+  s.stride = std::max<std::uint64_t>(s.span, n / s.words);
+  s.regions = std::min(sample_regions, s.words);
+  return s;
+}
+
+std::vector<std::uint32_t> sample_words(std::span<const std::uint32_t> data, const sample_shape& s) {
+  std::vector<std::uint32_t> out(s.words);
+  for (std::uint32_t i = 0; i < s.words; ++i) {
+    const std::uint64_t first = i * s.stride;
+    std::uint32_t valid = 0, changes = 0;
+    bool previous = false;
+    for (std::uint32_t k = 0; k < s.span && first + k < s.n; ++k) {
+      const bool v = data[first + k] != 0;
+      valid += v ? 1 : 0;
+      if (k > 0 && v != previous) ++changes;
+      previous = v;
+    }
+    out[i] = valid | (changes << 16);
+  }
+  return out;
+}
+
+std::vector<region_estimate> estimate(std::span<const std::uint32_t> words, const sample_shape& s) {
+  struct tally {
+    double elements = 0, valid = 0, pairs = 0, changes = 0;
+  };
+  std::vector<tally> t(s.regions);
+  double total = 0;
+  for (std::uint32_t i = 0; i < s.words && i < words.size(); ++i) {
+    const std::uint64_t first = i * s.stride;
+    const double elements = first >= s.n ? 0.0 : static_cast<double>(std::min<std::uint64_t>(s.span, s.n - first));
+    tally& r = t[std::uint64_t{i} * s.regions / s.words];
+    r.elements += elements;
+    r.valid += words[i] & 0xffffu;
+    r.pairs += elements > 0 ? elements - 1 : 0;
+    r.changes += words[i] >> 16;
+    total += elements;
+  }
+  std::vector<region_estimate> out;
+  for (const tally& r : t) {
+    if (r.elements == 0) continue;
+    out.push_back({r.elements / total, r.valid / r.elements, r.pairs > 0 ? r.changes / r.pairs : 0.0});
+  }
+  return out;
+}
+
+features features_of(const std::vector<region_estimate>& regions) {
+  if (regions.empty()) return {1, 0, 0, 0};
+  features f{};
+  for (const region_estimate& r : regions) {
+    f[0] += r.weight;
+    f[1] += r.weight * r.density;
+    f[2] += r.weight * r.density * r.density;
+    f[3] += r.weight * r.changes;
+  }
+  return f;
+}
+
+} // namespace winnow::shader_era

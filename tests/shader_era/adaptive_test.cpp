@@ -1,0 +1,116 @@
+// The adaptive algorithm's host side: what the sample says of a stream (the same words the sample
+// pass writes: tests/conformance/shader_era_test.cpp compares them on every API), and the model's fit.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "winnow/corpus.hpp"
+#include "winnow/shader_era/adaptive_model.hpp"
+#include "winnow/shader_era/sampling.hpp"
+
+namespace winnow::shader_era {
+namespace {
+
+features of(const std::string& spec) {
+  const workload w = generate(spec);
+  const sample_shape s = sample_shape_for(w.size());
+  return features_of(estimate(sample_words(w.data, s), s));
+}
+
+TEST(sampling, small_streams_are_read_whole) {
+  // 1000 elements: 32 windows of 32 cover every element, the last window 8 of them.
+  const sample_shape s = sample_shape_for(1000);
+  EXPECT_EQ(s.words, 32u);
+  EXPECT_EQ(s.stride, 32u);
+  std::vector<std::uint32_t> data(1000, 0);
+  for (std::size_t i = 0; i < data.size(); i += 4) data[i] = static_cast<std::uint32_t>(i + 1); // 250 valid
+  const auto words = sample_words(data, s);
+  std::uint64_t valid = 0;
+  for (const auto w : words) valid += w & 0xffffu;
+  EXPECT_EQ(valid, 250u);
+  EXPECT_EQ(words.back() & 0xffffu, 2u);  // elements 992 and 996 of 992 … 999
+  EXPECT_EQ(words.back() >> 16, 3u);      // v i i i v i i i: three changes
+  const features f = features_of(estimate(words, s));
+  EXPECT_NEAR(f[0], 1.0, 1e-12);
+  EXPECT_NEAR(f[1], 0.25, 1e-12);
+}
+
+TEST(sampling, empty_and_tiny_streams) {
+  for (const std::uint64_t n : {0u, 1u, 31u, 33u}) {
+    const sample_shape s = sample_shape_for(n);
+    const std::vector<std::uint32_t> data(n, 7);
+    const features f = features_of(estimate(sample_words(data, s), s));
+    EXPECT_NEAR(f[0], 1.0, 1e-12) << n;
+    EXPECT_NEAR(f[1], n ? 1.0 : 0.0, 1e-12) << n;
+    EXPECT_NEAR(f[3], 0.0, 1e-12) << n;
+  }
+}
+
+TEST(sampling, large_streams_are_sampled_sparsely_and_told_apart) {
+  const sample_shape s = sample_shape_for(4u << 20);
+  EXPECT_EQ(s.words, sample_windows);
+  EXPECT_EQ(s.stride, 1024u);
+  EXPECT_EQ(s.regions, sample_regions);
+  // Noise of density p changes validity at 2p(1 − p) of its pairs; an image of about the same density
+  // hardly ever does.
+  const features noise = of("uniform:4M:p=0.5");
+  EXPECT_NEAR(noise[1], 0.5, 0.01);
+  EXPECT_NEAR(noise[2], 0.25, 0.01);
+  EXPECT_NEAR(noise[3], 0.5, 0.01);
+  const features image = of("bunny:4M");
+  EXPECT_LT(image[3], 0.05);
+  // Regions: an image's density varies over it, so E[p²] exceeds the square of its mean.
+  EXPECT_GT(image[2], image[1] * image[1] + 0.001);
+}
+
+training_record rec(const std::string& block, const std::string& spec, double ns) {
+  return {"bt", {{"block", block}, {"scan", "hillis"}}, spec, 1000, ns};
+}
+
+TEST(adaptive_model, fits_each_winner_and_predicts_where_it_wins) {
+  // Block 2048 costs 100 + 1000 p, block 32 a flat 600 ns, block 512 always 700 (never fastest:
+  // no candidate). Features from the spec's own number, no generation.
+  const auto features_of_case = [](const std::string& spec) -> std::optional<features> {
+    const double p = std::stod(spec.substr(spec.find("p=") + 2));
+    return features{1, p, p * p, 2 * p * (1 - p)};
+  };
+  std::vector<training_record> r;
+  for (const char* density : {"0.05", "0.3", "0.7", "0.95"}) {
+    const double p = std::stod(density);
+    const std::string spec = std::string("uniform:1000:p=") + density;
+    r.push_back(rec("2048", spec, 100 + 1000 * p));
+    r.push_back(rec("32", spec, 600));
+    r.push_back(rec("512", spec, 700));
+  }
+  r.push_back({"bt", {{"block", "128"}}, "uniform:1000:p=0.05", 1000, 1}); // fastest once, but no full sweep
+  r.push_back({"bt", {{"block", "32"}}, "uniform:64000:p=0.05", 64000, 5}); // another size: not trained on
+  const adaptive_model m = fit(r, 2000, features_of_case);
+  EXPECT_EQ(m.trained_n, 1000u);
+  EXPECT_EQ(m.cases.size(), 4u);
+  ASSERT_EQ(m.candidates.size(), 2u);
+  const auto predicted = [&](const adaptive_candidate& c, double p) {
+    return predict_ns_per_element(c, {1, p, p * p, 2 * p * (1 - p)}) * 1000;
+  };
+  for (const adaptive_candidate& c : m.candidates) {
+    const bool big = c.given.at("block") == "2048";
+    EXPECT_EQ(c.wins, big ? 1u : 2u); // block 128 won p = 0.05
+    for (const double p : {0.0, 0.2, 0.5, 0.8, 1.0}) EXPECT_NEAR(predicted(c, p), big ? 100 + 1000 * p : 600, 1.0) << p;
+  }
+}
+
+TEST(adaptive_model, picks_the_nearest_size_and_keeps_at_most_six) {
+  std::vector<training_record> r;
+  for (int b = 0; b < 8; ++b)
+    for (int c = 0; c < 8; ++c) // candidate b is fastest on case b only
+      r.push_back({"jj", {{"block", std::to_string(32 << b)}}, "case" + std::to_string(c), 4096, c == b ? 1.0 : 2.0 + b});
+  r.push_back({"jj", {{"block", "32"}}, "x", 65536, 1.0});
+  const auto any = [](const std::string&) -> std::optional<features> { return features{1, 0, 0, 0}; };
+  const adaptive_model m = fit(r, 10000, any); // nearer 4096 than 65536 by ratio
+  EXPECT_EQ(m.trained_n, 4096u);
+  ASSERT_EQ(m.candidates.size(), max_candidates);
+  // Ties in wins: the fastest over all cases first (the smaller blocks here).
+  EXPECT_EQ(m.candidates.front().given.at("block"), "32");
+}
+
+} // namespace
+} // namespace winnow::shader_era
