@@ -198,9 +198,11 @@ std::vector<std::uint8_t> read_file(const std::string& path, std::size_t limit) 
   if (!in) refuse(path, "cannot open");
   std::vector<std::uint8_t> out;
   std::array<char, 1 << 16> chunk{};
-  while (out.size() < limit && in.read(chunk.data(), static_cast<std::streamsize>(std::min<std::size_t>(chunk.size(), limit - out.size()))),
-         in.gcount() > 0)
+  while (out.size() < limit) {
+    in.read(chunk.data(), static_cast<std::streamsize>(std::min<std::size_t>(chunk.size(), limit - out.size())));
+    if (in.gcount() <= 0) break; // a file over `limit` once looped here on the last chunk's count, to bad_alloc
     out.insert(out.end(), chunk.data(), chunk.data() + in.gcount());
+  }
   if (in.bad()) refuse(path, "read error");
   return out;
 }

@@ -205,6 +205,26 @@ TEST_F(corpus_files, png_gray_rgb_rgba_and_pgm_are_thresholded_by_luminance) {
   EXPECT_EQ(generate("file:" + (m_dir / "g.png").string() + ":threshold=0").data, (std::vector<std::uint32_t>{1, 2, 3, 4}));
 }
 
+// The header is read from the file's first MiB: a larger file (here noise, 2 MiB of pixels that do
+// not compress) is read whole after it, and decodes like any other.
+TEST_F(corpus_files, a_png_over_a_mebibyte_decodes) {
+  constexpr int side = 1448; // ≈ 2 MiB of gray pixels
+  std::vector<std::uint8_t> gray(std::size_t{side} * side);
+  std::uint32_t x = 12345;
+  std::size_t bright = 0;
+  for (auto& g : gray) {
+    x = x * 1664525u + 1013904223u;
+    g = static_cast<std::uint8_t>(x >> 24);
+    bright += g >= 128;
+  }
+  const auto path = m_dir / "big.png";
+  ASSERT_TRUE(stbi_write_png(path.c_str(), side, side, 1, gray.data(), side));
+  ASSERT_GT(std::filesystem::file_size(path), std::uintmax_t{1} << 20);
+  const workload w = generate("file:" + path.string());
+  EXPECT_EQ(w.size(), gray.size());
+  EXPECT_EQ(w.kept(), bright);
+}
+
 TEST_F(corpus_files, a_missing_file_is_a_usage_error_naming_it) {
   const std::string path = (m_dir / "nope.png").string();
   try {

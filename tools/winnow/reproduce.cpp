@@ -30,6 +30,8 @@ using json = nlohmann::ordered_json;
 struct bench_step {
   std::string suite;
   std::vector<std::string> apis;
+  /// More bench arguments; "{api_dir}" stands for DIR/API (where an earlier step's records are).
+  std::vector<std::string> args = {};
 };
 
 struct paper {
@@ -41,7 +43,9 @@ struct paper {
 /// The papers and what each needs. `all` is their union, each step once.
 const std::vector<paper>& papers() {
   static const std::vector<paper> list = {
-      {"moreira", {"gl", "vkfrag", "vk"}, {{"moreira", {"gl", "vkfrag", "vk"}}}},
+      // The adaptive algorithm's model is fitted from the moreira suite's records of the same run.
+      {"moreira", {"gl", "vkfrag", "vk"}, {{"moreira", {"gl", "vkfrag", "vk"}},
+                                            {"adaptive", {"gl", "vkfrag", "vk"}, {"--param", "*/adaptive:model=pass,{api_dir}/moreira.jsonl"}}}},
       {"cross-api", {"gl", "vkfrag", "vk"}, {{"paths", {"gl", "vkfrag", "vk"}}}},
       {"redzone", {}, {{"redzone", {"cuda"}}}},
       {"billeter", {"cuda"}, {{"billeter", {"cuda", "gl"}}}},
@@ -53,6 +57,7 @@ const std::vector<paper>& papers() {
 
 struct step {
   std::string kind, api, suite; // kind: calibrate | bench
+  std::vector<std::string> args; ///< bench_step::args
   std::vector<std::string> papers; ///< the papers whose report needs this step
   std::vector<std::string> argv;
 };
@@ -121,17 +126,18 @@ int reproduce_command(const reproduce_args& a) {
   const auto missing = unavailable_apis(self);
 
   std::vector<step> steps; // each once, however many papers need it
-  auto add = [&](const std::string& kind, const std::string& api, const std::string& suite, const std::string& paper) {
+  auto add = [&](const std::string& kind, const std::string& api, const std::string& suite, const std::string& paper,
+                 const std::vector<std::string>& args = {}) {
     for (auto& s : steps)
       if (s.kind == kind && s.api == api && s.suite == suite) return s.papers.push_back(paper);
-    steps.push_back({kind, api, suite, {paper}, {}});
+    steps.push_back({kind, api, suite, args, {paper}, {}});
   };
   json names = json::array();
   for (const paper* p : list) {
     names.push_back(p->name);
     for (const auto& api : p->calibrate) add("calibrate", api, "", p->name);
     for (const auto& b : p->benches)
-      for (const auto& api : b.apis) add("bench", api, b.suite, p->name);
+      for (const auto& api : b.apis) add("bench", api, b.suite, p->name, b.args);
   }
 
   json manifest{{"papers", names}, {"quick", a.quick}, {"winnow", ""}, {"command", ""}, {"steps", json::array()}};
@@ -151,6 +157,10 @@ int reproduce_command(const reproduce_args& a) {
       files.push_back(s.api + "/calibrate.jsonl");
     } else {
       argv.insert(argv.end(), {"bench", "--suite", s.suite, "--api", s.api, "--out", api_dir.string()});
+      for (std::string arg : s.args) {
+        if (const auto at = arg.find("{api_dir}"); at != std::string::npos) arg.replace(at, 9, api_dir.string());
+        argv.push_back(arg);
+      }
       if (a.quick) argv.push_back("--quick");
       if (!a.fresh) argv.push_back("--resume");
       files.push_back(s.api + "/" + s.suite + ".jsonl");
