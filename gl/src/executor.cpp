@@ -141,9 +141,9 @@ void executor::record(std::size_t index) {
 
 void executor::end() { context::get().check("winnow::gl::executor: run"); }
 
-// Nothing to submit: a read (glGetTextureSubImage) waits for the draws before it, and the timer's
-// queries lie on the context's one timeline, so the open phase spans the wait by itself.
-void executor::sync() {}
+// A read (glGetTextureSubImage) waits for the draws before it, and the timer's queries lie on the
+// context's one timeline: the open phase spans the wait by itself.
+std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t count) { return read(v, 0, count); }
 
 std::vector<std::uint32_t> executor::read(const view& v, std::uint64_t first, std::uint64_t count) {
   if (count == 0) return {};

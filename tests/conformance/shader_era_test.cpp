@@ -239,6 +239,8 @@ TEST(shader_era, the_sample_pass_writes_what_the_cpu_computes) {
       x.prepare(pl, resolve_params(e.info, {}), padded, {});
       x.begin();
       for (std::size_t i = 0; i < pl.passes.size(); ++i) x.record(i);
+      EXPECT_EQ(x.read_midway(out, shape.words), expected) << api << " " << spec << " (within the run)";
+      x.record(pl.passes.size() - 1); // the run goes on after it
       x.end();
       EXPECT_EQ(x.read(out, 0, shape.words), expected) << api << " " << spec;
     }

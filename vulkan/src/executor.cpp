@@ -123,9 +123,20 @@ void executor::end() {
   device::get().check("winnow::vk::executor: run");
 }
 
-void executor::sync() {
+std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t count) {
+  if (v.level != 0) throw error("winnow::vk::executor: read_midway of a level of a pyramid");
+  const std::uint64_t bytes = 4 * std::max<std::uint64_t>(count, 1);
+  // Kept from run to run: a buffer made per read (as download() makes its staging) costs more than
+  // the whole run on a large GPU.
+  if (!m_readback || m_readback->size() < bytes) m_readback = std::make_unique<buffer>("midway read-back", bytes, true);
+  m_seq->host_barrier();
+  const VkBufferCopy region{0, 0, 4 * count};
+  if (count) vkCmdCopyBuffer(m_seq->cmd(), m_buffers.at(v.id).handle(), m_readback->handle(), 1, &region);
+  m_seq->host_barrier();
   m_seq->split();
   device::get().check("winnow::vk::executor: run");
+  const auto* host = static_cast<const std::uint32_t*>(m_readback->mapped());
+  return {host, host + count};
 }
 
 std::vector<std::uint32_t> executor::read(const view& v, std::uint64_t first, std::uint64_t count) {

@@ -230,11 +230,21 @@ void fragment_executor::end() {
   device::get().check("winnow::vk::fragment_executor: run");
 }
 
-void fragment_executor::sync() {
+std::vector<std::uint32_t> fragment_executor::read_midway(const view& v, std::uint64_t count) {
+  const image& t = image_of(v);
+  const auto rows = static_cast<std::uint32_t>((count + t.width() - 1) / t.width());
+  if (rows > t.height()) throw error("winnow::vk::fragment_executor: read_midway past the end of '" + t.name() + "'");
+  const std::uint64_t bytes = 4 * std::max<std::uint64_t>(std::uint64_t{t.width()} * rows, 1);
+  // Kept from run to run, as on compute (executor.cpp).
+  if (!m_readback || m_readback->size() < bytes) m_readback = std::make_unique<buffer>("midway read-back", bytes, true);
+  if (rows) t.record_copy(m_seq->cmd(), m_readback->handle(), 0, rows);
+  m_seq->host_barrier();
   m_seq->split();
-  // The new command buffer starts with a full barrier: no pass before it needs one of its own.
+  // The new command buffer starts with a full barrier: no pass after it needs one of its own.
   m_drawn = false;
   device::get().check("winnow::vk::fragment_executor: run");
+  const auto* host = static_cast<const std::uint32_t*>(m_readback->mapped());
+  return {host, host + count};
 }
 
 std::vector<std::uint32_t> fragment_executor::read(const view& v, std::uint64_t first, std::uint64_t count) {

@@ -156,6 +156,13 @@ void image::upload(std::span<const std::uint32_t> words) {
   device::get().check("winnow::vk::image: upload to '" + m_name + "'");
 }
 
+void image::record_copy(VkCommandBuffer cmd, VkBuffer dst, std::uint32_t y0, std::uint32_t rows) const {
+  const VkBufferImageCopy region = rows_region(m_width, y0, rows);
+  transition(cmd, m_image, m_layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  vkCmdCopyImageToBuffer(cmd, m_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst, 1, &region);
+  transition(cmd, m_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, m_layout);
+}
+
 std::vector<std::uint32_t> image::download(std::uint32_t y0, std::uint32_t rows) const {
   if (rows == 0) return {};
   if (y0 + rows > m_height)
@@ -165,10 +172,7 @@ std::vector<std::uint32_t> image::download(std::uint32_t y0, std::uint32_t rows)
   buffer staging(m_name + " (staging)", 4 * count, true);
   sequence& s = transfer_sequence();
   s.begin();
-  const VkBufferImageCopy region = rows_region(m_width, y0, rows);
-  transition(s.cmd(), m_image, m_layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-  vkCmdCopyImageToBuffer(s.cmd(), m_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging.handle(), 1, &region);
-  transition(s.cmd(), m_image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, m_layout);
+  record_copy(s.cmd(), staging.handle(), y0, rows);
   s.submit_and_wait();
   std::vector<std::uint32_t> out(count);
   std::memcpy(out.data(), staging.mapped(), 4 * count);

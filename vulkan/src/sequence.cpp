@@ -99,6 +99,14 @@ void sequence::barrier() {
                        0, nullptr);
 }
 
+void sequence::host_barrier() {
+  VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  b.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
+  b.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT | VK_ACCESS_HOST_READ_BIT;
+  vkCmdPipelineBarrier(m_cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                       &b, 0, nullptr, 0, nullptr);
+}
+
 void sequence::dispatch(const pipeline& p, std::span<const std::byte> push, std::uint64_t groups) {
   if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': dispatch outside a recording");
   if (m_passes) barrier();

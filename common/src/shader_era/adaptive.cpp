@@ -128,8 +128,7 @@ public:
     };
     m_exec->begin();
     record(0, m_sample_end);
-    m_exec->sync();
-    const features f = features_of(estimate(m_exec->read(m_sample, 0, m_shape.words), m_shape));
+    const features f = features_of(estimate(m_exec->read_midway(m_sample, m_shape.words), m_shape));
     std::size_t best = 0;
     double best_ns = std::numeric_limits<double>::infinity();
     for (std::size_t k = 0; k < m_parts.size(); ++k)

@@ -43,10 +43,11 @@ public:
   virtual void begin() = 0;
   virtual void record(std::size_t pass_index) = 0;
   virtual void end() = 0;
-  /// Between begin() and end(): the passes recorded so far are done on return, and the run goes on
-  /// (record() more, then end()); read() sees their results, and the phase open at the call spans the
-  /// wait. The adaptive algorithm reads its sample back this way in the timed run.
-  virtual void sync() = 0;
+  /// Between begin() and end(): words [0, count) of a plain resource once the passes recorded so far
+  /// are done, in one round trip (Vulkan: a copy into a mapped buffer recorded after them, one
+  /// submission, one wait); the run goes on (record() more, then end()), and the phase open at the
+  /// call spans the wait. The adaptive algorithm reads its sample back this way in the timed run.
+  [[nodiscard]] virtual std::vector<std::uint32_t> read_midway(const view& v, std::uint64_t count) = 0;
   /// Words [first, first + count) of a view (a plain resource or one level of a pyramid).
   [[nodiscard]] virtual std::vector<std::uint32_t> read(const view& v, std::uint64_t first, std::uint64_t count) = 0;
   /// The timer of this API; phases are marked between record() calls.

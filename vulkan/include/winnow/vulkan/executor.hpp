@@ -27,7 +27,7 @@ public:
   void begin() override;
   void record(std::size_t pass_index) override;
   void end() override;
-  void sync() override;
+  [[nodiscard]] std::vector<std::uint32_t> read_midway(const shader_era::view& v, std::uint64_t count) override;
   [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;
@@ -44,6 +44,7 @@ private:
   std::vector<buffer> m_buffers; ///< per resource
   std::vector<compiled> m_passes;
   std::unique_ptr<sequence> m_seq;
+  std::unique_ptr<buffer> m_readback; ///< read_midway's, mapped
 };
 
 /// The axes of this executor: `items`, the output words per invocation of a gather pass (1, or 4

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "winnow/shader_era/executor.hpp"
+#include "winnow/vulkan/buffer.hpp"
 #include "winnow/vulkan/image.hpp"
 #include "winnow/vulkan/raster_pipeline.hpp"
 #include "winnow/vulkan/sequence.hpp"
@@ -35,7 +36,7 @@ public:
   void begin() override;
   void record(std::size_t pass_index) override;
   void end() override;
-  void sync() override;
+  [[nodiscard]] std::vector<std::uint32_t> read_midway(const shader_era::view& v, std::uint64_t count) override;
   [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;
@@ -61,6 +62,7 @@ private:
   VkDescriptorPool m_pool = VK_NULL_HANDLE;
   std::unique_ptr<image> m_unbound; ///< what bindings a pass does not read hold (1 × 1)
   std::unique_ptr<sequence> m_seq;
+  std::unique_ptr<buffer> m_readback; ///< read_midway's, mapped
   bool m_drawn = false; ///< a pass was recorded since begin(): the next needs a barrier
 };
 

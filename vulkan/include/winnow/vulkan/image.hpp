@@ -45,6 +45,9 @@ public:
   void upload(std::span<const std::uint32_t> words);
   /// Reads rows [y0, y0 + rows), row-major; waits.
   [[nodiscard]] std::vector<std::uint32_t> download(std::uint32_t y0, std::uint32_t rows) const;
+  /// Records the copy of rows [y0, y0 + rows) into `dst` from byte 0, tightly packed, between layout
+  /// transitions to a transfer source and back (full memory dependencies both).
+  void record_copy(VkCommandBuffer cmd, VkBuffer dst, std::uint32_t y0, std::uint32_t rows) const;
 
 private:
   void release() noexcept;

@@ -34,6 +34,9 @@ public:
 
   /// Shader writes (and transfers) before → shader reads and writes (and transfers) after.
   void barrier();
+  /// Every write before → every access after, the host's too: around a copy into a mapped buffer
+  /// that the host reads once the submission is done.
+  void host_barrier();
   /// Binds `p`, pushes `push` (at most max_push_bytes) and dispatches `groups` workgroups (split into
   /// x × y when over maxComputeWorkGroupCount[0]; shaders linearize with group_index()). Emits a
   /// barrier first when a pass was recorded before it in this recording.
