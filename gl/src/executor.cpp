@@ -1,6 +1,7 @@
 #include "winnow/gl/executor.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 
 #include "winnow/error.hpp"
@@ -141,9 +142,22 @@ void executor::record(std::size_t index) {
 
 void executor::end() { context::get().check("winnow::gl::executor: run"); }
 
-// A read (glGetTextureSubImage) waits for the draws before it, and the timer's queries lie on the
-// context's one timeline: the open phase spans the wait by itself.
-std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t count) { return read(v, 0, count); }
+// The timer's queries lie on the context's one timeline: the open phase spans the wait by itself. The
+// draws are waited for by polling a fence, not inside the read: the run is stalled meanwhile, and a
+// blocking wait may wake up long after the GPU is done.
+std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t count) {
+  GLsync done = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  GLenum r = GL_TIMEOUT_EXPIRED;
+  while ((r = glClientWaitSync(done, GL_SYNC_FLUSH_COMMANDS_BIT, 0)) == GL_TIMEOUT_EXPIRED &&
+         std::chrono::steady_clock::now() < deadline) {
+  }
+  glDeleteSync(done);
+  if (r == GL_WAIT_FAILED || r == GL_TIMEOUT_EXPIRED)
+    throw error(std::string("winnow::gl::executor: read_midway: the passes did not finish (") +
+                (r == GL_WAIT_FAILED ? "GL_WAIT_FAILED" : "60 s") + ")");
+  return read(v, 0, count);
+}
 
 std::vector<std::uint32_t> executor::read(const view& v, std::uint64_t first, std::uint64_t count) {
   if (count == 0) return {};

@@ -59,7 +59,8 @@ public:
     submit();
     wait(timeout);
   }
-  /// Within a recording: submits what is recorded, waits for it, and records on into a fresh command
+  /// Within a recording: submits what is recorded, waits for it (polling the fence: the run is stalled
+  /// meanwhile), and records on into a fresh command
   /// buffer as the same run — its timestamps go on, so the phase open at the split spans the wait
   /// (and whatever the host does before the next mark). A read between them sees the passes' results.
   void split(std::chrono::milliseconds timeout = default_timeout());
