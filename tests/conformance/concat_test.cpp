@@ -66,6 +66,7 @@ public:
     std::copy(words.begin(), words.end(), m_words.at(v.id).begin());
   }
   void begin() override {}
+  void flush() override {}
   std::vector<std::uint32_t> read_midway(const view& v, std::uint64_t count) override { return read(v, 0, count); }
   void record(std::size_t i) override {
     const pass& ps = m_plan->passes.at(i);

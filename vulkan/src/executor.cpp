@@ -123,6 +123,8 @@ void executor::end() {
   device::get().check("winnow::vk::executor: run");
 }
 
+void executor::flush() { m_seq->kick(); }
+
 std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t count) {
   if (v.level != 0) throw error("winnow::vk::executor: read_midway of a level of a pyramid");
   const std::uint64_t bytes = 4 * std::max<std::uint64_t>(count, 1);

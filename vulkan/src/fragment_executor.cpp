@@ -230,6 +230,11 @@ void fragment_executor::end() {
   device::get().check("winnow::vk::fragment_executor: run");
 }
 
+void fragment_executor::flush() {
+  m_seq->kick();
+  m_drawn = false; // the next command buffer starts with a full barrier
+}
+
 std::vector<std::uint32_t> fragment_executor::read_midway(const view& v, std::uint64_t count) {
   const image& t = image_of(v);
   const auto rows = static_cast<std::uint32_t>((count + t.width() - 1) / t.width());

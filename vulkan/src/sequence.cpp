@@ -32,6 +32,7 @@ sequence::sequence(std::string name, std::uint32_t max_marks) : m_name(std::move
   ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
   ai.commandBufferCount = 1;
   WINNOW_VK_CHECK(vkAllocateCommandBuffers(d.handle(), &ai, &m_cmd));
+  m_cmds.push_back(m_cmd);
   VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
   WINNOW_VK_CHECK(vkCreateFence(d.handle(), &fci, nullptr, &m_fence));
   if (m_max_marks > 1) {
@@ -49,6 +50,7 @@ sequence::~sequence() {
     std::cerr << "winnow::vk::sequence: '" << m_name << "' is still running at destruction\n";
     std::terminate();
   }
+  if (m_unfenced) vkQueueWaitIdle(device::get().queue()); // kicked and never fenced: an error cut the run
   if (m_queries) vkDestroyQueryPool(d, m_queries, nullptr);
   vkDestroyFence(d, m_fence, nullptr);
   vkDestroyCommandPool(d, m_pool, nullptr);
@@ -62,7 +64,25 @@ std::chrono::milliseconds sequence::default_timeout() {
 void sequence::begin() {
   if (m_recording) throw error("winnow::vk::sequence: '" + m_name + "' is already recording");
   if (m_pending) throw error("winnow::vk::sequence: '" + m_name + "' was submitted and not waited for");
+  m_cmd = m_cmds.front();
+  m_next = 1;
   open(true);
+}
+
+void sequence::kick() {
+  if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': kick without a recording");
+  close(false, false);
+  if (m_next == m_cmds.size()) {
+    VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    ai.commandPool = m_pool;
+    ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    ai.commandBufferCount = 1;
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    WINNOW_VK_CHECK(vkAllocateCommandBuffers(device::get().handle(), &ai, &cmd));
+    m_cmds.push_back(cmd);
+  }
+  m_cmd = m_cmds[m_next++];
+  open(false);
 }
 
 void sequence::open(bool fresh) {
@@ -98,6 +118,8 @@ void sequence::split(std::chrono::milliseconds timeout) {
     throw error("winnow::vk::sequence: '" + m_name + "' did not finish within " + std::to_string(timeout.count()) +
                 " ms (fence timeout)");
   wait(timeout); // signalled (or lost: wait names it): returns at once, clears m_pending
+  m_cmd = m_cmds.front(); // every command buffer of the run is done
+  m_next = 1;
   open(false);
 }
 
@@ -153,7 +175,7 @@ void sequence::submit() {
   close(true);
 }
 
-void sequence::close(bool last) {
+void sequence::close(bool last, bool fenced) {
   // The last timestamp ends the last phase; a split leaves the phase open for the next mark.
   if (last && m_stamps) vkCmdWriteTimestamp(m_cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, m_queries, m_stamps++);
   if (m_label_open) device::get().end_label(m_cmd);
@@ -162,13 +184,15 @@ void sequence::close(bool last) {
   WINNOW_VK_CHECK(vkEndCommandBuffer(m_cmd));
   m_recording = false;
   device& d = device::get();
-  WINNOW_VK_CHECK(vkResetFences(d.handle(), 1, &m_fence));
+  if (fenced) WINNOW_VK_CHECK(vkResetFences(d.handle(), 1, &m_fence));
   VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   si.commandBufferCount = 1;
   si.pCommandBuffers = &m_cmd;
-  if (const VkResult r = vkQueueSubmit(d.queue(), 1, &si, m_fence); r != VK_SUCCESS)
+  // Each command buffer begins with a full barrier, so the fenced last one finishes after the ones
+  // kicked before it: its fence stands for them all.
+  if (const VkResult r = vkQueueSubmit(d.queue(), 1, &si, fenced ? m_fence : VK_NULL_HANDLE); r != VK_SUCCESS)
     throw error("winnow::vk::sequence: '" + m_name + "': vkQueueSubmit: " + std::string(to_string(r)));
-  m_pending = true;
+  (fenced ? m_pending : m_unfenced) = true;
 }
 
 void sequence::wait(std::chrono::milliseconds timeout) {
@@ -179,6 +203,7 @@ void sequence::wait(std::chrono::milliseconds timeout) {
     throw error("winnow::vk::sequence: '" + m_name + "' did not finish within " + std::to_string(timeout.count()) +
                 " ms (fence timeout)");
   if (r == VK_ERROR_DEVICE_LOST) throw error("winnow::vk::sequence: '" + m_name + "': device lost (VK_ERROR_DEVICE_LOST)");
+  if (r == VK_SUCCESS) m_unfenced = false;
   if (r != VK_SUCCESS) throw error("winnow::vk::sequence: '" + m_name + "': vkWaitForFences: " + std::string(to_string(r)));
   m_pending = false;
 }

@@ -118,16 +118,19 @@ public:
 
   void run(timer& t) override {
     const std::string* phase = nullptr;
-    const auto record = [&](std::size_t first, std::size_t last) {
+    // kick: hand the device the first pass at once and then every few, so that it does not idle
+    // while the host records the chosen candidate's passes after the sample's round trip.
+    const auto record = [&](std::size_t first, std::size_t last, bool kick) {
       for (std::size_t i = first; i < last; ++i) {
         const pass& ps = m_merged.passes[i];
         if (!phase || *phase != ps.phase) t.phase(ps.phase);
         phase = &ps.phase;
         m_exec->record(i);
+        if (kick && (i - first) % 8 == 0 && i + 1 < last) m_exec->flush();
       }
     };
     m_exec->begin();
-    record(0, m_sample_end);
+    record(0, m_sample_end, false);
     const features f = features_of(estimate(m_exec->read_midway(m_sample, m_shape.words), m_shape));
     std::size_t best = 0;
     double best_ns = std::numeric_limits<double>::infinity();
@@ -137,7 +140,7 @@ public:
         best_ns = ns;
       }
     const part& chosen = m_parts[best];
-    record(chosen.first, chosen.last);
+    record(chosen.first, chosen.last, true);
     m_exec->end();
     m_last = best;
     // What ran: the sample (and the first candidate's marks), then the chosen candidate's passes.

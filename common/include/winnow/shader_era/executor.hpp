@@ -48,6 +48,9 @@ public:
   /// submission, one wait); the run goes on (record() more, then end()), and the phase open at the
   /// call spans the wait. The adaptive algorithm reads its sample back this way in the timed run.
   [[nodiscard]] virtual std::vector<std::uint32_t> read_midway(const view& v, std::uint64_t count) = 0;
+  /// Between begin() and end(): hands the passes recorded so far to the device without waiting, so
+  /// that it starts on them while the host records the rest (after read_midway, it idles otherwise).
+  virtual void flush() = 0;
   /// Words [first, first + count) of a view (a plain resource or one level of a pyramid).
   [[nodiscard]] virtual std::vector<std::uint32_t> read(const view& v, std::uint64_t first, std::uint64_t count) = 0;
   /// The timer of this API; phases are marked between record() calls.

@@ -28,6 +28,7 @@ public:
   void record(std::size_t pass_index) override;
   void end() override;
   [[nodiscard]] std::vector<std::uint32_t> read_midway(const shader_era::view& v, std::uint64_t count) override;
+  void flush() override;
   [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;

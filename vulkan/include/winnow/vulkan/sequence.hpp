@@ -64,6 +64,10 @@ public:
   /// buffer as the same run — its timestamps go on, so the phase open at the split spans the wait
   /// (and whatever the host does before the next mark). A read between them sees the passes' results.
   void split(std::chrono::milliseconds timeout = default_timeout());
+  /// Within a recording: submits what is recorded without waiting, and records on into another command
+  /// buffer as the same run, so that the device starts on the first passes while the host records
+  /// the rest (after a split, the device would otherwise idle while the host records them all).
+  void kick();
   /// Phase durations of the last finished run [ns], from its timestamps.
   [[nodiscard]] std::vector<phase_time> read_marks();
   /// 60 s, or WINNOW_VK_TIMEOUT_MS (1 … 3600000; another value is a usage error).
@@ -71,7 +75,8 @@ public:
 
 private:
   void open(bool fresh); ///< begins the command buffer; fresh: a new run (queries and marks reset)
-  void close(bool last); ///< ends the command buffer (last: with the closing timestamp) and submits it
+  /// Ends the command buffer (last: with the closing timestamp) and submits it (fenced: with the fence).
+  void close(bool last, bool fenced = true);
   std::string m_name;
   std::uint32_t m_max_marks;
   VkCommandPool m_pool = VK_NULL_HANDLE;
@@ -79,6 +84,9 @@ private:
   VkFence m_fence = VK_NULL_HANDLE;
   VkQueryPool m_queries = VK_NULL_HANDLE;
   bool m_recording = false, m_pending = false, m_passes = false;
+  bool m_unfenced = false;             ///< kicked command buffers no fence has covered yet
+  std::vector<VkCommandBuffer> m_cmds; ///< the run's command buffers (kick() adds one as needed)
+  std::size_t m_next = 1;              ///< the next of m_cmds a kick takes
   bool m_label_open = false; ///< the last mark's debug label, closed by the next mark or the submit
   std::vector<std::string> m_marks;
   std::uint32_t m_stamps = 0; ///< timestamps written by the last recording
