@@ -123,7 +123,10 @@ void executor::end() {
   device::get().check("winnow::vk::executor: run");
 }
 
-void executor::flush() { m_seq->kick(); }
+// Not kicked: a compute pass is so short that a submission costs the host more than the passes it
+// releases (the adaptive algorithm on the H100: 2.2 × its oracle's time with kicks, 2.0 × without;
+// docs/results/h100-2026-11-26b). The fragment executor's passes are long enough to gain.
+void executor::flush() {}
 
 std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t count) {
   if (v.level != 0) throw error("winnow::vk::executor: read_midway of a level of a pyramid");

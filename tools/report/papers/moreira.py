@@ -460,7 +460,7 @@ def findings(paper, api, recs, published):
 
 # ------------------------------------------------------------------------------ the adaptive algorithm
 
-ADAPTIVE_SUITE = "adaptive"
+ADAPTIVE_SUITES = ["adaptive", "adaptive-images"]  # the second: real images given as file: cases
 ADAPTIVE_TARGET = 1.10  # within 10 % of the best fixed choice on every image case
 
 
@@ -472,14 +472,17 @@ def model_name(r):
 def adaptive(paper, api):
     """§6's future work, built: the adaptive algorithm's time over the oracle (the fastest fixed algorithm
     and block of the same run on that case), per case and model, with what it chose."""
-    src = paper.run.source(api, ADAPTIVE_SUITE)
+    srcs = [paper.run.source(api, suite) for suite in ADAPTIVE_SUITES]
+    src = srcs[0]
+    usable = [r for s in srcs for r in s.usable]
     note = (f"{PATH_NAME[api]} (`{api}`), suite `adaptive`. Oracle: the fastest fixed choice of the same bench on the "
             "case (Horn, JJ, RLZ, BT × B = 32 … 2048). Per model: the adaptive algorithm's total in ms (its sample "
             "phase, read back included, in brackets), what it chose, and its time over the oracle's. "
-            "`pass`: the pass model, no records; `records`: fitted from the moreira suite's records of this run.")
+            "`pass`: the pass model, no records; `records`: fitted from the moreira suite's records of this run. "
+            "Image cases first (the six stand-ins, then real images given as `file:` cases: suite `adaptive-images`).")
     t = paper.table(f"Adaptive algorithm ({api})", note=note)
-    ad = [r for r in src.usable if r.algo == "adaptive"]
-    fixed = [r for r in src.usable if r.algo in NAME]
+    ad = [r for r in usable if r.algo == "adaptive"]
+    fixed = [r for r in usable if r.algo in NAME]
     if not ad or not fixed:
         t.missing = src.missing() or paper.lacking(api, "the adaptive algorithm and the fixed choices of suite adaptive")
         def unmeasured():
@@ -496,7 +499,10 @@ def adaptive(paper, api):
     t.sub(["case", "oracle"] + [f"{m}: adaptive [sample]" for m in models] + [f"{m}: chose" for m in models]
           + [f"{m}: / oracle" for m in models])
     ratios = {m: {} for m in models}
-    for spec in sorted({r.case.spec for r in ad}, key=lambda s: (s.split(":")[0] not in IMAGES, s)):
+    def image(spec):
+        return spec.split(":")[0] in IMAGES or spec.startswith("file:")
+
+    for spec in sorted({r.case.spec for r in ad}, key=lambda s: (not image(s), s)):
         o = oracle.get(spec)
         row = [spec, (f"{o.total / 1e6:.3f} {o.algo} {o.p('block')}" if o else DASH)]
         by = {model_name(r): r for r in ad if r.case.spec == spec}
@@ -514,7 +520,7 @@ def adaptive(paper, api):
         t.add(row + cells + chose + over)
 
     def within():
-        images = {r.case.spec for r in ad if r.case.family in IMAGES and r.n >= 4 << 20}
+        images = {r.case.spec for r in ad if image(r.case.spec) and r.n >= 4 << 20}
         per = {m: [ratios[m][s] for s in images if s in ratios[m]] for m in models}
         measured = [m for m in models if per[m]]
         if not measured:
