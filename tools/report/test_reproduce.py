@@ -26,7 +26,8 @@ PHASES = {"horn": ["scan", "search", "count", "concat"], "jj": ["scan", "search"
           "rlz": ["runs", "scan", "search", "count", "concat"], "bt": ["reduce", "traverse", "count", "concat"],
           "redzone": ["mark", "fill", "orphans"], "stencil": ["mark", "count", "move"], "remove_if": ["mark", "remove"],
           "par_remove_if": ["mark", "remove"], "sequential": ["mark", "compact"], "billeter": ["count", "scan", "move"],
-          "cub_if": ["select"], "geometry": ["compact"], "histopyramid": ["reduce", "traverse"]}
+          "cub_if": ["select"], "geometry": ["compact"], "histopyramid": ["reduce", "traverse"],
+          "adaptive": ["sample", "reduce", "traverse", "count", "concat"]}
 SIZES = {"16K": 16384, "64K": 65536, "128K": 131072, "256K": 1 << 18, "1M": 1 << 20, "4M": 1 << 22, "16M": 1 << 24}
 IMAGES = ["finger", "i_finger", "hand", "i_hand", "bunny", "i_bunny"]
 
@@ -46,6 +47,22 @@ def record(api, algo, params, case, total_ns, verified=True, skipped=None, noise
             "total": dict(stat(total_ns), noise=noise), "wall": stat(total_ns * 1.1), "bytes_read": 8 * n, "bytes_written": 4 * n,
             "launches": 30, "verified": verified, "mismatch": None if verified else "element 3: got 7, want 9",
             "skipped": skipped}
+
+
+def adaptive_records(api):
+    """The adaptive suite: BT at two blocks (the oracle: 128 on images, 2048 on the file case) and the
+    adaptive algorithm with both models, the records model 1.05 × the oracle, the pass model 1.3 ×."""
+    out = []
+    for case in ["finger:64K", "hand:4M", "file:photo.png:threshold=128"]:
+        n = 1 << 22 if ":4M" in case else 65536
+        best = "2048" if case.startswith("file:") else "128"
+        for block in ("128", "2048"):
+            out.append(record(api, "bt", {"block": block, "scan": "hillis"}, case, n * (10 if block == best else 12), n=n))
+        for model, factor in (("pass", 1.3), ("repro/gl/moreira.jsonl", 1.05)):
+            r = record(api, "adaptive", {"model": model}, case, n * 10 * factor, n=n)
+            r["chosen"] = {"algorithm": "bt", "block": best}
+            out.append(r)
+    return out
 
 
 def shader_records(api, suite):
@@ -128,6 +145,8 @@ def make_dir(root):
                       "status": status, "exit": 0 if status == "done" else None, "reason": reason, "seconds": 1.0})
 
     for api in ("gl", "vkfrag", "vk"):
+        write_jsonl(root / api / "adaptive.jsonl", adaptive_records(api))
+        step("bench", api, "adaptive")
         write_jsonl(root / api / "calibrate.jsonl", calibrate_lines(api))
         step("calibrate", api, None)
         for suite in ("moreira", "paths"):
@@ -237,6 +256,14 @@ class Reproduce(unittest.TestCase):
         self.assertIn("Noisy records: relative noise over 5%", self.md)
         self.assertIn("cpu/sequential (defaults) on removal:128K:k=0.5:r=uniform:seed=1: 20.0%", self.md)
         self.assertNotIn("removal:1M:k=0.5:r=uniform:seed=1: 1.0%", self.md)
+
+    def test_the_adaptive_algorithm_is_judged_against_the_best_fixed_choice(self):
+        section = self.md.split("### Adaptive algorithm (gl)")[1].split("###")[0]
+        self.assertIn("| hand:4M | 41.943 bt 128 |", section)
+        self.assertIn("| 1.30 | 1.05 |", section)  # pass, records: over the oracle
+        self.assertIn("bt 2048", section)  # the file case's choice
+        verdict = self.md.split("The adaptive algorithm is within 10 % of the best fixed choice")[1].split("\n- ")[0]
+        self.assertIn("gl: **holds** — model records: adaptive / oracle on the image cases at 4M (1) 1.05-1.05", verdict)
 
     def test_interrupted_is_said(self):
         self.assertIn("interrupted: 42 of 48 planned records", self.md)

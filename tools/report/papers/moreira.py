@@ -527,7 +527,7 @@ def adaptive(paper, api):
             raise NotMeasured(paper.lacking(api, "the adaptive algorithm and an oracle on the image cases at 4M"))
         m = min(measured, key=lambda k: max(per[k]))
         others = "".join(f"; model {k}: {min(per[k]):.2f}-{max(per[k]):.2f}" for k in measured if k != m)
-        return max(per[m]) <= ADAPTIVE_TARGET, (f"model {m}: adaptive / oracle on the {len(per[m])} images at 4M "
+        return max(per[m]) <= ADAPTIVE_TARGET, (f"model {m}: adaptive / oracle on the image cases at 4M ({len(per[m])}) "
                                                 f"{min(per[m]):.2f}-{max(per[m]):.2f} (target ≤ {ADAPTIVE_TARGET:.2f})" + others)
 
     paper.check("The adaptive algorithm is within 10 % of the best fixed choice on every image case at 4M",
