@@ -96,10 +96,11 @@ TEST_F(bench_cli, list_prints_the_plan_and_runs_nothing) {
     EXPECT_EQ(lines_with(r.output, algo, " block=32,"), 1u) << algo << "\n" << r.output;
     EXPECT_EQ(lines_with(r.output, algo, " block=256,"), 1u) << algo << "\n" << r.output;
   }
-  // gl/histopyramid and gl/geometry have no block: each runs once, with its own (empty) parameters.
+  // gl/adaptive, gl/histopyramid and gl/geometry have no block: each runs once, with its own parameters.
+  EXPECT_EQ(lines_with(r.output, "gl/adaptive ", " model=pass "), 1u) << r.output;
   EXPECT_EQ(lines_with(r.output, "gl/histopyramid ", " uniform:1M"), 1u) << r.output;
   EXPECT_EQ(lines_with(r.output, "gl/geometry ", " uniform:1M"), 1u) << r.output;
-  EXPECT_NE(r.output.find("10 runs"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("11 runs"), std::string::npos) << r.output;
 }
 
 TEST_F(bench_cli, case_globs_pick_from_the_suite_and_name_picks_the_file) {
