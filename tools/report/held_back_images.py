@@ -4,7 +4,7 @@
 The corpus's finger, hand and bunny are procedural; these are real: a photograph (Grace Hopper), a
 digital elevation model (the Jacksboro fault), an MRI slice and a logo, from the sample data of
 Debian's python-matplotlib-data (installed with python3-matplotlib). Each is cropped to a square,
-resized bilinearly to 2048 × 2048 and written as an 8-bit gray PNG whose value 128 is the split
+resized bilinearly to 2048 × 2048 and written as a gray PNG (RGBA, R = G = B) whose value 128 is the split
 between kept and dropped (the `file:` family's default threshold), with its negative where the
 split is not symmetric in meaning. Usage: held_back_images.py OUT_DIR; prints the case specs.
 """

@@ -54,6 +54,8 @@ void executor::prepare(const shader_era::plan& p, const param_set& params, std::
   m_buffers.at(p.stream).upload(stream);
   if (p.marks()) m_buffers.at(p.removals).upload(removals);
   if (!m_seq) m_seq = std::make_unique<sequence>("shader-era run", 64);
+  // read_midway's, made here so that no timed run allocates it; grown there for a larger read.
+  if (!m_readback) m_readback = std::make_unique<buffer>("midway read-back", midway_bytes, true);
 
   const std::uint32_t local = default_local_size();
   const auto items = static_cast<std::uint32_t>(params.integer("items"));
@@ -85,11 +87,13 @@ void executor::prepare(const shader_era::plan& p, const param_set& params, std::
       break;
     case pass_kind::concat:
       if (ps.method == shader_era::concat_method::copy) {
-        c.pipe = &pipeline::get({"concat_copy", {std::min(local, p.params.block)}});
+        // The pass's own block (its first argument), not the plan's: a merged plan (the adaptive
+        // algorithm's) holds candidates of several blocks.
+        c.pipe = &pipeline::get({"concat_copy", {std::min(local, ps.args.at(0))}});
         c.groups = ps.items;
       } else if (ps.method == shader_era::concat_method::search) {
         c.pipe = &pipeline::get({"concat_search", {local}});
-        c.groups = (p.layout.size() + local - 1) / local;
+        c.groups = (std::uint64_t{ps.io.extent} + local - 1) / local;
       } else {
         throw error("winnow::vk: compute dispatches concatenate by a copy or a search, not by rasterization");
       }
@@ -130,9 +134,11 @@ void executor::flush() {}
 
 std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t count) {
   if (v.level != 0) throw error("winnow::vk::executor: read_midway of a level of a pyramid");
+  if (4 * count > m_buffers.at(v.id).size())
+    throw error("winnow::vk::executor: read_midway of " + std::to_string(count) + " words overruns '" + m_plan->resources.at(v.id).name + "'");
   const std::uint64_t bytes = 4 * std::max<std::uint64_t>(count, 1);
-  // Kept from run to run: a buffer made per read (as download() makes its staging) costs more than
-  // the whole run on a large GPU.
+  // Kept from run to run: a buffer made per read (as download() makes its staging) cost more than
+  // the whole run on the H100.
   if (!m_readback || m_readback->size() < bytes) m_readback = std::make_unique<buffer>("midway read-back", bytes, true);
   m_seq->host_barrier();
   const VkBufferCopy region{0, 0, 4 * count};

@@ -66,6 +66,8 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
   const raster_layout& layout = raster_layout::get();
   m_plan = &p;
   m_passes.clear();
+  // read_midway's, made here so that no timed run allocates it; grown there for a larger read.
+  if (!m_readback) m_readback = std::make_unique<buffer>("midway read-back", midway_bytes, true);
   release_sets();
   m_images.clear();
   for (const auto& r : p.resources) {

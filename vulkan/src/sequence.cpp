@@ -30,9 +30,12 @@ sequence::sequence(std::string name, std::uint32_t max_marks) : m_name(std::move
   VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
   ai.commandPool = m_pool;
   ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  ai.commandBufferCount = 1;
-  WINNOW_VK_CHECK(vkAllocateCommandBuffers(d.handle(), &ai, &m_cmd));
-  m_cmds.push_back(m_cmd);
+  // A run sequence keeps a few for kick() from the start, so that a timed run allocates none until it
+  // kicks more often than that.
+  ai.commandBufferCount = m_max_marks > 1 ? 8 : 1;
+  m_cmds.resize(ai.commandBufferCount);
+  WINNOW_VK_CHECK(vkAllocateCommandBuffers(d.handle(), &ai, m_cmds.data()));
+  m_cmd = m_cmds.front();
   VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
   WINNOW_VK_CHECK(vkCreateFence(d.handle(), &fci, nullptr, &m_fence));
   if (m_max_marks > 1) {
@@ -188,8 +191,8 @@ void sequence::close(bool last, bool fenced) {
   VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   si.commandBufferCount = 1;
   si.pCommandBuffers = &m_cmd;
-  // Each command buffer begins with a full barrier, so the fenced last one finishes after the ones
-  // kicked before it: its fence stands for them all.
+  // The fence of a submission also covers every submission before it on the queue: the last,
+  // fenced one stands for the command buffers kicked before it.
   if (const VkResult r = vkQueueSubmit(d.queue(), 1, &si, fenced ? m_fence : VK_NULL_HANDLE); r != VK_SUCCESS)
     throw error("winnow::vk::sequence: '" + m_name + "': vkQueueSubmit: " + std::string(to_string(r)));
   (fenced ? m_pending : m_unfenced) = true;

@@ -81,7 +81,10 @@ public:
         plan_params pp = plan_params_of(ps);
         if (pp.concat == concat_method::automatic) pp.concat = probe_concat(*m_exec, ps);
         pt.sub = build_plan(cand.algorithm, pp, c, m_exec->max_width(), o.loop_check);
-      } catch (const error& e) { // unavailable here (a block wider than the layout), or a record's value this build refuses
+      } catch (const unavailable& e) { // a block wider than the layout here
+        refused += (refused.empty() ? "" : "; ") + pt.label + ": " + e.what();
+        continue;
+      } catch (const usage_error& e) { // a record's value this build refuses
         refused += (refused.empty() ? "" : "; ") + pt.label + ": " + e.what();
         continue;
       }

@@ -52,8 +52,10 @@ std::vector<training_record> read_records(const std::string& path, const std::st
       if (r.n > 0 && r.ns > 0) out.push_back(std::move(r));
     }
   }
+  // Unavailable, not a usage error: the record is skipped with the reason, and a bench goes on (its
+  // model=pass records and the fixed choices are still measured).
   if (out.empty())
-    throw usage_error("model=" + path + ": no verified records of " + api + "/horn, jj, rlz or bt there (bench the moreira suite with --api " +
+    throw unavailable("model=" + path + ": no verified records of " + api + "/horn, jj, rlz or bt there (bench the moreira suite with --api " +
                       api + " first)");
   return out;
 }
@@ -186,7 +188,7 @@ const adaptive_model& fitted_model(const std::string& path, const std::string& a
   if (const auto it = fitted.find(key); it != fitted.end()) return it->second;
   adaptive_model m = fit(read_records(path, api), n, case_features);
   if (m.candidates.empty())
-    throw usage_error("model=" + path + ": no parameter set of " + api + " has a record on every case at n = " +
+    throw unavailable("model=" + path + ": no parameter set of " + api + " has a record on every case at n = " +
                       std::to_string(m.trained_n) + " (the model needs one complete sweep)");
   m.source = path;
   return fitted.emplace(key, std::move(m)).first->second;

@@ -3,7 +3,7 @@
 /// Moreira et al. name as future work. It chooses the algorithm and block size from the data, in
 /// the timed run:
 ///   1. sample   one pass reads a few thousand short windows of the stream (sampling.hpp) and the
-///               host reads their 16 KiB back (the executor's sync: the phase spans the round trip);
+///               host reads their 16 KiB back (executor::read_midway: the phase spans the round trip);
 ///   2. choose   each candidate's time is predicted from the regions' densities and change rates;
 ///   3. run      the candidate predicted fastest runs its passes, already prepared.
 /// Every candidate's plan is built and prepared in prepare() (one merged plan on one executor), so

@@ -41,7 +41,8 @@ struct adaptive_model {
 /// Loads every record of `api`'s horn, jj, rlz and bt from `path` (a .jsonl file, or a folder whose
 /// .jsonl files are searched; journals and seed summaries are left out) and fits the model for a
 /// stream of `n` elements. Fitted once per (path, api, n) in a process. Throws usage_error naming the
-/// path when it cannot be read or holds no usable records of `api`.
+/// path when it is no file or folder or cannot be read, unavailable when it holds no usable records
+/// of `api` (the record is skipped with the reason).
 [[nodiscard]] const adaptive_model& fitted_model(const std::string& path, const std::string& api, std::uint64_t n);
 
 /// What a record says, for fit(): a candidate's parameters, its case and total median.

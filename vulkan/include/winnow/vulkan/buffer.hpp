@@ -10,6 +10,10 @@
 
 namespace winnow::vk {
 
+/// The read-back buffer the executors keep for read_midway from prepare on: the adaptive algorithm's
+/// sample (4096 words) and more.
+inline constexpr std::uint64_t midway_bytes = 64 << 10;
+
 class buffer {
 public:
   buffer() = default;

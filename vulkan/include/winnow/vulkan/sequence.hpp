@@ -60,9 +60,10 @@ public:
     wait(timeout);
   }
   /// Within a recording: submits what is recorded, waits for it (polling the fence: the run is stalled
-  /// meanwhile), and records on into a fresh command
-  /// buffer as the same run — its timestamps go on, so the phase open at the split spans the wait
-  /// (and whatever the host does before the next mark). A read between them sees the passes' results.
+  /// meanwhile), and records on into a fresh command buffer as the same run — its timestamps go on,
+  /// so the phase open at the split lasts until the device reaches the next mark: the wait, and the
+  /// host's recording until the command buffer holding that mark is submitted (kick() or the end).
+  /// A read between them sees the passes' results.
   void split(std::chrono::milliseconds timeout = default_timeout());
   /// Within a recording: submits what is recorded without waiting, and records on into another command
   /// buffer as the same run, so that the device starts on the first passes while the host records
