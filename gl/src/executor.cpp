@@ -142,11 +142,11 @@ void executor::record(std::size_t index) {
 
 void executor::end() { context::get().check("winnow::gl::executor: run"); }
 
+void executor::flush() { glFlush(); }
+
 // The timer's queries lie on the context's one timeline: the open phase spans the wait by itself. The
 // draws are waited for by polling a fence, not inside the read: the run is stalled meanwhile, and a
 // blocking wait may wake up long after the GPU is done.
-void executor::flush() { glFlush(); }
-
 std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t count) {
   GLsync done = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);

@@ -27,14 +27,9 @@ sequence::sequence(std::string name, std::uint32_t max_marks) : m_name(std::move
   pci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
   pci.queueFamilyIndex = d.queue_family();
   WINNOW_VK_CHECK(vkCreateCommandPool(d.handle(), &pci, nullptr, &m_pool));
-  VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-  ai.commandPool = m_pool;
-  ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
   // A run sequence keeps a few for kick() from the start, so that a timed run allocates none until it
   // kicks more often than that.
-  ai.commandBufferCount = m_max_marks > 1 ? 8 : 1;
-  m_cmds.resize(ai.commandBufferCount);
-  WINNOW_VK_CHECK(vkAllocateCommandBuffers(d.handle(), &ai, m_cmds.data()));
+  add_command_buffers(m_max_marks > 1 ? 8 : 1);
   m_cmd = m_cmds.front();
   VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
   WINNOW_VK_CHECK(vkCreateFence(d.handle(), &fci, nullptr, &m_fence));
@@ -75,17 +70,19 @@ void sequence::begin() {
 void sequence::kick() {
   if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': kick without a recording");
   close(false, false);
-  if (m_next == m_cmds.size()) {
-    VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    ai.commandPool = m_pool;
-    ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    ai.commandBufferCount = 1;
-    VkCommandBuffer cmd = VK_NULL_HANDLE;
-    WINNOW_VK_CHECK(vkAllocateCommandBuffers(device::get().handle(), &ai, &cmd));
-    m_cmds.push_back(cmd);
-  }
+  if (m_next == m_cmds.size()) add_command_buffers(1);
   m_cmd = m_cmds[m_next++];
   open(false);
+}
+
+void sequence::add_command_buffers(std::uint32_t count) {
+  VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  ai.commandPool = m_pool;
+  ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  ai.commandBufferCount = count;
+  const std::size_t had = m_cmds.size();
+  m_cmds.resize(had + count);
+  WINNOW_VK_CHECK(vkAllocateCommandBuffers(device::get().handle(), &ai, m_cmds.data() + had));
 }
 
 void sequence::open(bool fresh) {

@@ -76,16 +76,17 @@ public:
       for (const param_axis& a : m_axes) given[a.key] = p.text(a.key);
       part pt;
       pt.label = std::string(name_of(cand.algorithm)) + " " + to_string(given);
+      const auto refuse = [&](const error& e) { refused += (refused.empty() ? "" : "; ") + pt.label + ": " + e.what(); };
       try {
         const param_set ps = resolve_params(inf, given);
         plan_params pp = plan_params_of(ps);
         if (pp.concat == concat_method::automatic) pp.concat = probe_concat(*m_exec, ps);
         pt.sub = build_plan(cand.algorithm, pp, c, m_exec->max_width(), o.loop_check);
       } catch (const unavailable& e) { // a block wider than the layout here
-        refused += (refused.empty() ? "" : "; ") + pt.label + ": " + e.what();
+        refuse(e);
         continue;
       } catch (const usage_error& e) { // a record's value this build refuses
-        refused += (refused.empty() ? "" : "; ") + pt.label + ": " + e.what();
+        refuse(e);
         continue;
       }
       pt.candidate = cand;
@@ -111,7 +112,7 @@ public:
       m_exec->write(view{m_parts[k].sub.stream}, *m_parts[k].padded);
       if (m_parts[k].sub.marks()) m_exec->write(view{m_parts[k].sub.removals}, w.removals);
     }
-    m_last = 0;
+    m_chosen_part = 0;
   }
 
   void reset() override {
@@ -145,26 +146,17 @@ public:
     const part& chosen = m_parts[best];
     record(chosen.first, chosen.last, true);
     m_exec->end();
-    m_last = best;
-    // What ran: the sample (and the first candidate's marks), then the chosen candidate's passes.
-    plan ran = m_merged;
-    ran.passes.assign(m_merged.passes.begin(), m_merged.passes.begin() + static_cast<std::ptrdiff_t>(m_sample_end));
-    ran.passes.insert(ran.passes.end(), m_merged.passes.begin() + static_cast<std::ptrdiff_t>(chosen.first),
-                      m_merged.passes.begin() + static_cast<std::ptrdiff_t>(chosen.last));
-    m_traffic = ran.traffic_model();
+    m_chosen_part = best;
   }
 
-  [[nodiscard]] compaction_output result() override { return read_output(*m_exec, m_parts.at(m_last).sub); }
-  [[nodiscard]] traffic bytes_moved() const override { return m_traffic; }
+  [[nodiscard]] compaction_output result() override { return read_output(*m_exec, m_parts.at(m_chosen_part).sub); }
+  [[nodiscard]] traffic bytes_moved() const override { return m_parts.at(m_chosen_part).moved; }
   [[nodiscard]] std::unique_ptr<timer> make_timer() override { return m_exec->make_timer(); }
   void flush_caches() override { m_exec->flush_caches(); }
   /// The candidate the last run chose: its algorithm and parameters.
-  [[nodiscard]] params chosen() const override { return m_parts.empty() ? params{} : m_parts.at(m_last).given; }
+  [[nodiscard]] params chosen() const override { return m_parts.empty() ? params{} : m_parts.at(m_chosen_part).given; }
   [[nodiscard]] std::optional<std::string> refuses(std::uint64_t n) const override {
-    const std::uint64_t w = m_exec->max_width();
-    if (n <= w * w) return std::nullopt;
-    return std::to_string(n) + " elements need more than " + std::to_string(w) + " × " + std::to_string(w) +
-           " words, this device's limit";
+    return layout_refusal(n, m_exec->max_width());
   }
 
 private:
@@ -174,6 +166,7 @@ private:
     std::string label;
     plan sub;        ///< its own plan, resource ids as in the merged plan
     std::size_t first = 0, last = 0; ///< its passes in the merged plan
+    traffic moved;                   ///< by a run that chooses it: the sample (and the first's marks), then its passes
     double bytes_none = 0, bytes_per_kept = 0; ///< the pass model's words moved
     const std::vector<std::uint32_t>* padded = nullptr; ///< its stream, padded to its layout
   };
@@ -234,6 +227,14 @@ private:
     m_merged.removals = first.removals;
     m_merged.layout = first.layout;
     m_merged.trips = first.trips;
+    // What a run choosing each part moves, known here: the run itself only records.
+    plan ran = m_merged;
+    for (part& pt : m_parts) {
+      ran.passes.assign(m_merged.passes.begin(), m_merged.passes.begin() + static_cast<std::ptrdiff_t>(m_sample_end));
+      ran.passes.insert(ran.passes.end(), m_merged.passes.begin() + static_cast<std::ptrdiff_t>(pt.first),
+                        m_merged.passes.begin() + static_cast<std::ptrdiff_t>(pt.last));
+      pt.moved = ran.traffic_model();
+    }
   }
 
   std::string m_api;
@@ -246,8 +247,7 @@ private:
   sample_shape m_shape;
   view m_sample;
   std::size_t m_sample_end = 0; ///< passes [0, m_sample_end): the first candidate's marks and the sample
-  std::size_t m_last = 0;
-  traffic m_traffic;
+  std::size_t m_chosen_part = 0; ///< the part the last run chose
   std::map<std::uint64_t, std::vector<std::uint32_t>> m_padded; ///< the stream padded, per layout size
 };
 

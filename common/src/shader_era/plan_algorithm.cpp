@@ -30,12 +30,15 @@ void plan_algorithm::prepare(const workload& w, const param_set& p, const prepar
 }
 
 std::optional<std::string> plan_algorithm::refuses(std::uint64_t n) const {
-  // The stream is a 2D array of at most max_width × max_width words (layout_for says the same later).
-  const std::uint64_t w = m_exec->max_width();
   // The HistoPyramid's square base of side 2^levels holds at most 4^max_bound_levels elements (frame.cpp).
   if (m_kind == algorithm_kind::histopyramid && n > (std::uint64_t{1} << (2 * max_bound_levels)))
     return std::to_string(n) + " elements: the HistoPyramid binds at most " + std::to_string(max_bound_levels) +
            " levels, a base of " + std::to_string(std::uint64_t{1} << (2 * max_bound_levels)) + " elements";
+  return layout_refusal(n, m_exec->max_width());
+}
+
+std::optional<std::string> layout_refusal(std::uint64_t n, std::uint64_t w) {
+  // The stream is a 2D array of at most w × w words (layout_for says the same later).
   if (n <= w * w) return std::nullopt;
   return std::to_string(n) + " elements need more than " + std::to_string(w) + " × " + std::to_string(w) +
          " words, this device's limit (GL_MAX_TEXTURE_SIZE on GL, maxImageDimension2D or the buffer limit on Vulkan)";

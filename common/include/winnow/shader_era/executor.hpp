@@ -86,6 +86,10 @@ private:
   params m_chosen; ///< concat=auto's probe result
 };
 
+/// Why `n` elements do not fit an API whose 2D arrays are at most `max_width` wide and tall (the
+/// stream's layout), or nullopt: every plan algorithm's refuses().
+[[nodiscard]] std::optional<std::string> layout_refusal(std::uint64_t n, std::uint64_t max_width);
+
 /// What a run of `pl` on `x` left: the survivors, the input after the run; checks the count and, with
 /// the loop check, that no search loop passed its proven bound (winnow::error otherwise).
 [[nodiscard]] compaction_output read_output(executor& x, const plan& pl);
