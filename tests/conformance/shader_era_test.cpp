@@ -5,9 +5,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <bit>
 #include <filesystem>
 #include <fstream>
+#include <numeric>
 #include <optional>
+#include <set>
 
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
@@ -247,6 +250,75 @@ TEST(shader_era, the_sample_pass_writes_what_the_cpu_computes) {
   }
 }
 
+// The adaptive algorithm's choice on the device: the choose pass marks the one candidate whose
+// coefficients predict the least time from the sample's features as the CPU computes them; and where
+// the executor can skip passes (Vulkan's conditional rendering), a pass under the marked word runs and
+// a pass under another word does not.
+TEST(shader_era, the_choice_pass_marks_what_the_cpu_predicts_fastest) {
+  const registry& reg = all_backends();
+  const std::vector<std::string> apis = runnable_apis();
+  if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
+  // ns = features · coefficients, features [1, p, p², c]: a constant; falling with density; with changes.
+  const std::vector<shader_era::features> candidates = {{1, 0, 0, 0}, {1.6, -1.2, 0, 0}, {1.5, 0, 0, -2}};
+  std::vector<std::uint32_t> bits;
+  for (const auto& c : candidates)
+    for (const double v : c) bits.push_back(std::bit_cast<std::uint32_t>(static_cast<float>(v)));
+  std::set<std::size_t> winners;
+  for (const char* spec : {"none:40", "all:5000", "uniform:300000:p=0.3", "uniform:300000:p=0.9", "runs:100000:valid=3:invalid=3"}) {
+    const workload w = generate(spec);
+    const shader_era::sample_shape shape = shader_era::sample_shape_for(w.size());
+    const auto sampled = shader_era::sample_words(w.data, shape);
+    const shader_era::features f = shader_era::features_of(shader_era::estimate(sampled, shape));
+    std::vector<double> ns;
+    for (const auto& c : candidates) ns.push_back(std::inner_product(f.begin(), f.end(), c.begin(), 0.0));
+    const auto best = static_cast<std::size_t>(std::min_element(ns.begin(), ns.end()) - ns.begin());
+    for (std::size_t k = 0; k < ns.size(); ++k)
+      if (k != best) ASSERT_GT(ns[k] - ns[best], 0.05) << spec << ": too close a call for float arithmetic";
+    winners.insert(best);
+    std::vector<std::uint32_t> expected(candidates.size(), 0);
+    expected[best] = 1;
+    for (const auto& api : apis) {
+      const algorithm_entry& e = reg.find(api + "/bt");
+      auto a = e.make();
+      auto& x = dynamic_cast<shader_era::plan_algorithm&>(*a).exec();
+      shader_era::plan pl;
+      pl.input = {w.size(), 0, false, w.kept()};
+      pl.layout = shader_era::layout_for(w.size(), 1, x.max_width());
+      shader_era::add_stream(pl, 0, x.max_width());
+      const shader_era::view stream{pl.stream};
+      const shader_era::view sample = shader_era::add_sample(pl, stream, shape, x.max_width());
+      const shader_era::choice_views choice = shader_era::add_choice(pl, sample, shape, 3, x.max_width());
+      const std::size_t choosing = pl.passes.size();
+      // Two more samples, into arrays of their own: one under the chosen word, one under another.
+      const shader_era::view ran = shader_era::add_sample(pl, stream, shape, x.max_width());
+      const shader_era::view skipped = shader_era::add_sample(pl, stream, shape, x.max_width());
+      std::vector<std::uint32_t> padded(pl.layout.size(), 0);
+      std::copy(w.data.begin(), w.data.end(), padded.begin());
+      x.prepare(pl, resolve_params(e.info, {}), padded, {});
+      x.write(choice.coefficients, bits);
+      const std::vector<std::uint32_t> zeros(shape.words, 0);
+      x.write(ran, zeros);
+      x.write(skipped, zeros);
+      x.begin();
+      for (std::size_t i = 0; i < choosing; ++i) x.record(i);
+      if (x.predicates()) {
+        x.predicate_on(choice.choice, static_cast<std::uint32_t>(best));
+        x.record(choosing);
+        x.predicate_off();
+        x.predicate_on(choice.choice, static_cast<std::uint32_t>((best + 1) % candidates.size()));
+        x.record(choosing + 1);
+        x.predicate_off();
+      }
+      x.end();
+      EXPECT_EQ(x.read(choice.choice, 0, candidates.size()), expected) << api << " " << spec;
+      if (!x.predicates()) continue;
+      EXPECT_EQ(x.read(ran, 0, shape.words), sampled) << api << " " << spec << ": the pass under the chosen word did not run";
+      EXPECT_EQ(x.read(skipped, 0, shape.words), zeros) << api << " " << spec << ": the pass under another word ran";
+    }
+  }
+  EXPECT_EQ(winners.size(), candidates.size()) << "the streams should make each candidate win once";
+}
+
 // With records saying block 2048 wins on sparse streams and block 32 on dense ones, the adaptive
 // algorithm runs the one its sample predicts fastest — on predicate cases and on removal lists,
 // whose sample is taken after the marks — and its result is verified like any other.
@@ -272,15 +344,24 @@ TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_f
   }
   for (const auto& api : apis) {
     const algorithm_entry& e = reg.find(api + "/adaptive");
-    for (const auto& [spec, block] : std::vector<std::pair<std::string, std::string>>{
-             {"uniform:64K:p=0.1", "2048"}, {"uniform:64K:p=0.9", "32"}, {"removal:64K:k=0.9", "2048"}, {"removal:64K:k=0.1", "32"}}) {
-      const prepared_case c = make_case(spec);
-      const record r = run_case(reg, e, {{"model", dir.string()}}, c, {.warmup = 0, .reps = 2, .prepare = {.loop_check = true}});
-      ASSERT_TRUE(r.verified) << api << " " << spec << ": " << r.mismatch << r.skipped.value_or("");
-      EXPECT_EQ(r.chosen.at("algorithm"), "bt") << api << " " << spec;
-      EXPECT_EQ(r.chosen.at("block"), block) << api << " " << spec;
-      EXPECT_TRUE(std::any_of(r.phases.begin(), r.phases.end(), [](const auto& ph) { return ph.name == "sample"; })) << api;
-    }
+    // The choice made on the device (Vulkan's default) and read back by the host (GL's only way).
+    const bool device = api != "gl";
+    for (const std::string where : {"auto", "host", "device"})
+      for (const auto& [spec, block] : std::vector<std::pair<std::string, std::string>>{
+               {"uniform:64K:p=0.1", "2048"}, {"uniform:64K:p=0.9", "32"}, {"removal:64K:k=0.9", "2048"}, {"removal:64K:k=0.1", "32"}}) {
+        const prepared_case c = make_case(spec);
+        const record r = run_case(reg, e, {{"model", dir.string()}, {"choice", where}}, c,
+                                  {.warmup = 0, .reps = 2, .prepare = {.loop_check = true}});
+        if (where == "device" && !device) {
+          EXPECT_TRUE(r.skipped.has_value()) << api << ": choice=device where passes cannot be skipped";
+          continue;
+        }
+        ASSERT_TRUE(r.verified) << api << " " << where << " " << spec << ": " << r.mismatch << r.skipped.value_or("");
+        EXPECT_EQ(r.chosen.at("algorithm"), "bt") << api << " " << spec;
+        EXPECT_EQ(r.chosen.at("block"), block) << api << " " << where << " " << spec;
+        EXPECT_EQ(r.chosen.at("choice"), where == "host" || !device ? "host" : "device") << api << " " << where;
+        EXPECT_TRUE(std::any_of(r.phases.begin(), r.phases.end(), [](const auto& ph) { return ph.name == "sample"; })) << api;
+      }
     EXPECT_THROW((void)run_case(reg, e, {{"model", (dir / "missing").string()}}, make_case("all:10"), {0, 1, false}), usage_error)
         << api;
   }

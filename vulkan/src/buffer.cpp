@@ -17,7 +17,7 @@ namespace {
 
 } // namespace
 
-buffer::buffer(std::string name, std::uint64_t bytes, bool host_visible) : m_name(std::move(name)) {
+buffer::buffer(std::string name, std::uint64_t bytes, bool host_visible, VkBufferUsageFlags usage) : m_name(std::move(name)) {
   device& d = device::get();
   m_size = bytes < 4 ? 4 : (bytes + 3) & ~std::uint64_t{3};
   if (d.properties().max_allocation && m_size > d.properties().max_allocation)
@@ -25,7 +25,7 @@ buffer::buffer(std::string name, std::uint64_t bytes, bool host_visible) : m_nam
   VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   bci.size = m_size;
   bci.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-              (host_visible ? 0 : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT);
+              (host_visible ? 0 : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT) | usage;
   bci.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   WINNOW_VK_CHECK(vkCreateBuffer(d.handle(), &bci, nullptr, &m_buffer));
   VkMemoryRequirements req{};

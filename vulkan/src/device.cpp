@@ -252,13 +252,20 @@ void device::read_properties() {
   m_props.dynamic_rendering = v13 && f13.dynamicRendering;
   m_props.strict_lines = limits.strictLines;
   m_props.max_image_width = limits.maxImageDimension2D;
+  if (has_device_extension(m_physical, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME)) {
+    VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
+    VkPhysicalDeviceFeatures2 fc{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &conditional};
+    vkGetPhysicalDeviceFeatures2(m_physical, &fc);
+    m_props.conditional_rendering = conditional.conditionalRendering;
+  }
 }
 
 void device::create_logical_device() {
   // Only what the passes use: device addresses, the memory model and 64-bit atomics (single-pass
   // look-back), subgroup size control (vk/ballot, vk/lookback), and dynamic rendering (the fragment
   // path), the subgroup clock (vk/lookback's pauses); the pipelines' statistics only when asked for
-  // (WINNOW_VK_PIPELINE_STATS).
+  // (WINNOW_VK_PIPELINE_STATS); conditional rendering where offered (the adaptive algorithm's choice
+  // on the device).
   VkPhysicalDeviceVulkan13Features e13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   e13.subgroupSizeControl = m_props.subgroup_size_control;
   e13.computeFullSubgroups = m_props.subgroup_size_control;
@@ -285,6 +292,13 @@ void device::create_logical_device() {
     e12.pNext = &executable;
     extensions.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
   }
+  VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
+  if (m_props.conditional_rendering) {
+    conditional.conditionalRendering = VK_TRUE;
+    conditional.pNext = e12.pNext;
+    e12.pNext = &conditional;
+    extensions.push_back(VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME);
+  }
   VkPhysicalDeviceFeatures core{};
   core.shaderInt64 = m_props.buffer_int64_atomics;
   const float priority = 1.0f;
@@ -300,6 +314,13 @@ void device::create_logical_device() {
   dci.ppEnabledExtensionNames = extensions.data();
   WINNOW_VK_CHECK(vkCreateDevice(m_physical, &dci, nullptr, &m_device));
   vkGetDeviceQueue(m_device, m_family, 0, &m_queue);
+  if (m_props.conditional_rendering) {
+    m_begin_conditional = reinterpret_cast<PFN_vkCmdBeginConditionalRenderingEXT>(
+        vkGetDeviceProcAddr(m_device, "vkCmdBeginConditionalRenderingEXT"));
+    m_end_conditional =
+        reinterpret_cast<PFN_vkCmdEndConditionalRenderingEXT>(vkGetDeviceProcAddr(m_device, "vkCmdEndConditionalRenderingEXT"));
+    if (!m_begin_conditional || !m_end_conditional) m_props.conditional_rendering = false;
+  }
 }
 
 device::~device() {
@@ -374,6 +395,19 @@ void device::begin_label(VkCommandBuffer cmd, std::string_view name) const {
 
 void device::end_label(VkCommandBuffer cmd) const {
   if (m_end_label) m_end_label(cmd);
+}
+
+void device::begin_conditional(VkCommandBuffer cmd, VkBuffer predicate, VkDeviceSize offset) const {
+  if (!m_begin_conditional) throw error("winnow::vk::device: " + m_props.name + " has no VK_EXT_conditional_rendering");
+  VkConditionalRenderingBeginInfoEXT info{VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_EXT};
+  info.buffer = predicate;
+  info.offset = offset;
+  m_begin_conditional(cmd, &info);
+}
+
+void device::end_conditional(VkCommandBuffer cmd) const {
+  if (!m_end_conditional) throw error("winnow::vk::device: " + m_props.name + " has no VK_EXT_conditional_rendering");
+  m_end_conditional(cmd);
 }
 
 } // namespace winnow::vk

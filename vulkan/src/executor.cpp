@@ -53,9 +53,13 @@ void executor::prepare(const shader_era::plan& p, const param_set& params, std::
   }
   m_buffers.at(p.stream).upload(stream);
   if (p.marks()) m_buffers.at(p.removals).upload(removals);
-  if (!m_seq) m_seq = std::make_unique<sequence>("shader-era run", 64);
+  // 256 marks: the adaptive algorithm's run records every candidate's phases where the device chooses.
+  if (!m_seq) m_seq = std::make_unique<sequence>("shader-era run", 256);
   // read_midway's, made here so that no timed run allocates it; grown there for a larger read.
   if (!m_readback) m_readback = std::make_unique<buffer>("midway read-back", midway_bytes, true);
+  if (!m_predicates && predicates())
+    m_predicates = std::make_unique<buffer>("predicates", 4 * shader_era::predicate_words, false,
+                                            VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT);
 
   const std::uint32_t local = default_local_size();
   const auto items = static_cast<std::uint32_t>(params.integer("items"));
@@ -115,7 +119,10 @@ void executor::write(const view& v, std::span<const std::uint32_t> words) {
   m_buffers.at(v.id).upload(words);
 }
 
-void executor::begin() { m_seq->begin(); }
+void executor::begin() {
+  m_seq->begin();
+  m_predicate_source.reset();
+}
 
 void executor::record(std::size_t index) {
   const compiled& c = m_passes.at(index);
@@ -131,6 +138,25 @@ void executor::end() {
 // releases (the adaptive algorithm on the H100: 2.2 × its oracle's time with kicks, 2.0 × without;
 // docs/results/h100-2026-11-26b). The fragment executor's passes are long enough to gain.
 void executor::flush() {}
+
+bool executor::predicates() const { return device::get().properties().conditional_rendering; }
+
+void executor::predicate_on(const view& v, std::uint32_t word) {
+  if (!m_predicates) throw error("winnow::vk::executor: predicate_on without conditional rendering");
+  if (v.level != 0 || word >= shader_era::predicate_words)
+    throw error("winnow::vk::executor: predicate_on of word " + std::to_string(word) + " of a level or past predicate_words");
+  if (m_predicate_source != v.id) {
+    const buffer& source = m_buffers.at(v.id);
+    m_seq->host_barrier(); // the passes' writes → the copy's reads
+    const VkBufferCopy region{0, 0, std::min(source.size(), m_predicates->size())};
+    vkCmdCopyBuffer(m_seq->cmd(), source.handle(), m_predicates->handle(), 1, &region);
+    m_seq->predicate_barrier();
+    m_predicate_source = v.id;
+  }
+  m_seq->begin_if(m_predicates->handle(), 4 * VkDeviceSize{word});
+}
+
+void executor::predicate_off() { m_seq->end_if(); }
 
 std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t count) {
   if (v.level != 0) throw error("winnow::vk::executor: read_midway of a level of a pyramid");

@@ -68,6 +68,9 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
   m_passes.clear();
   // read_midway's, made here so that no timed run allocates it; grown there for a larger read.
   if (!m_readback) m_readback = std::make_unique<buffer>("midway read-back", midway_bytes, true);
+  if (!m_predicates && predicates())
+    m_predicates = std::make_unique<buffer>("predicates", 4 * shader_era::predicate_words, false,
+                                            VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT);
   release_sets();
   m_images.clear();
   for (const auto& r : p.resources) {
@@ -82,7 +85,8 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
   m_images.at(p.stream).at(0).upload(stream);
   if (p.marks()) m_images.at(p.removals).at(0).upload(removals);
   if (!m_unbound) m_unbound = std::make_unique<image>("unbound input", 1, 1);
-  if (!m_seq) m_seq = std::make_unique<sequence>("shader-era fragment run", 64);
+  // 256 marks: the adaptive algorithm's run records every candidate's phases where the device chooses.
+  if (!m_seq) m_seq = std::make_unique<sequence>("shader-era fragment run", 256);
 
   const auto sets = static_cast<std::uint32_t>(std::max<std::size_t>(p.passes.size(), 1));
   const VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, sets * (raster_layout::inputs + raster_layout::levels)};
@@ -194,6 +198,7 @@ void fragment_executor::write(const view& v, std::span<const std::uint32_t> word
 void fragment_executor::begin() {
   m_seq->begin();
   m_drawn = false;
+  m_predicate_source.reset();
 }
 
 void fragment_executor::record(std::size_t index) {
@@ -236,6 +241,24 @@ void fragment_executor::flush() {
   m_seq->kick();
   m_drawn = false; // the next command buffer starts with a full barrier
 }
+
+bool fragment_executor::predicates() const { return device::get().properties().conditional_rendering; }
+
+void fragment_executor::predicate_on(const view& v, std::uint32_t word) {
+  if (!m_predicates) throw error("winnow::vk::fragment_executor: predicate_on without conditional rendering");
+  const image& t = image_of(v);
+  if (v.level != 0 || word >= shader_era::predicate_words || std::uint64_t{t.width()} * t.height() > shader_era::predicate_words)
+    throw error("winnow::vk::fragment_executor: predicate_on of word " + std::to_string(word) + " of '" + t.name() +
+                "': a level, or past predicate_words");
+  if (m_predicate_source != v.id) {
+    t.record_copy(m_seq->cmd(), m_predicates->handle(), 0, t.height()); // its barriers wait for the passes' writes
+    m_seq->predicate_barrier();
+    m_predicate_source = v.id;
+  }
+  m_seq->begin_if(m_predicates->handle(), 4 * VkDeviceSize{word});
+}
+
+void fragment_executor::predicate_off() { m_seq->end_if(); }
 
 std::vector<std::uint32_t> fragment_executor::read_midway(const view& v, std::uint64_t count) {
   const image& t = image_of(v);

@@ -157,6 +157,26 @@ void sequence::dispatch(const pipeline& p, std::span<const std::byte> push, std:
   vkCmdDispatch(m_cmd, static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), 1);
 }
 
+void sequence::predicate_barrier() {
+  VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+  b.dstAccessMask = VK_ACCESS_CONDITIONAL_RENDERING_READ_BIT_EXT;
+  vkCmdPipelineBarrier(m_cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_CONDITIONAL_RENDERING_BIT_EXT, 0, 1, &b, 0, nullptr,
+                       0, nullptr);
+}
+
+void sequence::begin_if(VkBuffer predicate, VkDeviceSize offset) {
+  if (!m_recording || m_if) throw error("winnow::vk::sequence: '" + m_name + "': begin_if outside a recording or within another");
+  device::get().begin_conditional(m_cmd, predicate, offset);
+  m_if = true;
+}
+
+void sequence::end_if() {
+  if (!m_if) throw error("winnow::vk::sequence: '" + m_name + "': end_if without begin_if");
+  device::get().end_conditional(m_cmd);
+  m_if = false;
+}
+
 void sequence::mark(std::string_view name) {
   if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': timestamp '" + std::string(name) + "' outside a recording");
   if (!m_queries || m_stamps + 1 >= m_max_marks)
@@ -176,6 +196,7 @@ void sequence::submit() {
 }
 
 void sequence::close(bool last, bool fenced) {
+  if (m_if) throw error("winnow::vk::sequence: '" + m_name + "': a command buffer ends within begin_if … end_if");
   // The last timestamp ends the last phase; a split leaves the phase open for the next mark.
   if (last && m_stamps) vkCmdWriteTimestamp(m_cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, m_queries, m_stamps++);
   if (m_label_open) device::get().end_label(m_cmd);

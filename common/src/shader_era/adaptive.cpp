@@ -1,7 +1,7 @@
 #include "winnow/shader_era/adaptive.hpp"
 
 #include <algorithm>
-#include <limits>
+#include <bit>
 #include <map>
 #include <mutex>
 #include <typeindex>
@@ -55,6 +55,11 @@ public:
 
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
     const std::string& model = p.text("model");
+    const std::string& where = p.text("choice");
+    m_on_device = where == "device" || (where == "auto" && m_exec->predicates());
+    if (m_on_device && !m_exec->predicates())
+      throw unavailable("winnow::shader_era: adaptive: choice=device needs passes the device can skip (Vulkan's "
+                        "VK_EXT_conditional_rendering), which " + m_api + " here lacks");
     std::vector<adaptive_candidate> candidates;
     m_prices.reset();
     if (model == "pass") {
@@ -92,18 +97,11 @@ public:
       pt.candidate = cand;
       pt.given = given;
       pt.given["algorithm"] = std::string(name_of(cand.algorithm));
-      if (m_prices) { // words moved at no survivors and at all of them: the concatenation's share is linear in between
-        plan at = pt.sub;
-        at.input.kept = 0;
-        const traffic none = at.traffic_model();
-        at.input.kept = c.n;
-        const traffic all = at.traffic_model();
-        pt.bytes_none = double(none.read + none.written);
-        pt.bytes_per_kept = c.n ? (double(all.read + all.written) - pt.bytes_none) / double(c.n) : 0.0;
-      }
+      pt.coefficients = coefficients(pt, c.n);
       m_parts.push_back(std::move(pt));
     }
     if (m_parts.empty()) throw unavailable("winnow::shader_era: adaptive: no candidate can run this case (" + refused + ")");
+    if (m_parts.size() > predicate_words) m_parts.resize(predicate_words);
     merge(w.size());
     m_padded.clear();
     for (part& pt : m_parts) pt.padded = padded(w, pt.sub.layout.size());
@@ -112,6 +110,10 @@ public:
       m_exec->write(view{m_parts[k].sub.stream}, *m_parts[k].padded);
       if (m_parts[k].sub.marks()) m_exec->write(view{m_parts[k].sub.removals}, w.removals);
     }
+    std::vector<std::uint32_t> bits;
+    for (const part& pt : m_parts)
+      for (const double x : pt.coefficients) bits.push_back(std::bit_cast<std::uint32_t>(static_cast<float>(x)));
+    m_exec->write(m_choice.coefficients, bits);
     m_chosen_part = 0;
   }
 
@@ -135,18 +137,21 @@ public:
     };
     m_exec->begin();
     record(0, m_sample_end, false);
-    const features f = features_of(estimate(m_exec->read_midway(m_sample, m_shape.words), m_shape));
-    std::size_t best = 0;
-    double best_ns = std::numeric_limits<double>::infinity();
-    for (std::size_t k = 0; k < m_parts.size(); ++k)
-      if (const double ns = predicted_ns(m_parts[k], f); ns < best_ns) {
-        best = k;
-        best_ns = ns;
+    const auto count = static_cast<std::uint32_t>(m_parts.size());
+    if (m_on_device) { // every candidate recorded, each run only where its word of the choice is 1
+      for (std::uint32_t k = 0; k < count; ++k) {
+        m_exec->predicate_on(m_choice.choice, k);
+        record(m_parts[k].first, m_parts[k].last, false);
+        m_exec->predicate_off();
       }
-    const part& chosen = m_parts[best];
-    record(chosen.first, chosen.last, true);
-    m_exec->end();
-    m_chosen_part = best;
+      m_exec->end();
+      m_chosen_part = chosen_of(m_exec->read(m_choice.choice, 0, count));
+    } else {
+      m_chosen_part = chosen_of(m_exec->read_midway(m_choice.choice, count));
+      const part& chosen = m_parts[m_chosen_part];
+      record(chosen.first, chosen.last, true);
+      m_exec->end();
+    }
   }
 
   [[nodiscard]] compaction_output result() override { return read_output(*m_exec, m_parts.at(m_chosen_part).sub); }
@@ -154,7 +159,12 @@ public:
   [[nodiscard]] std::unique_ptr<timer> make_timer() override { return m_exec->make_timer(); }
   void flush_caches() override { m_exec->flush_caches(); }
   /// The candidate the last run chose: its algorithm and parameters.
-  [[nodiscard]] params chosen() const override { return m_parts.empty() ? params{} : m_parts.at(m_chosen_part).given; }
+  [[nodiscard]] params chosen() const override {
+    if (m_parts.empty()) return {};
+    params out = m_parts.at(m_chosen_part).given;
+    out["choice"] = m_on_device ? "device" : "host";
+    return out;
+  }
   [[nodiscard]] std::optional<std::string> refuses(std::uint64_t n) const override {
     return layout_refusal(n, m_exec->max_width());
   }
@@ -167,15 +177,39 @@ private:
     plan sub;        ///< its own plan, resource ids as in the merged plan
     std::size_t first = 0, last = 0; ///< its passes in the merged plan
     traffic moved;                   ///< by a run that chooses it: the sample (and the first's marks), then its passes
-    double bytes_none = 0, bytes_per_kept = 0; ///< the pass model's words moved
+    features coefficients{};         ///< its predicted time [ns] = features · coefficients (choose.glsl)
     const std::vector<std::uint32_t>* padded = nullptr; ///< its stream, padded to its layout
   };
 
-  double predicted_ns(const part& pt, const features& f) const {
-    const double n = double(m_merged.input.n);
-    if (!m_prices) return predict_ns_per_element(pt.candidate, f) * n;
-    const double kept = f[1] * n; // features' f[1]: the sampled density
-    return double(pt.sub.passes.size()) * m_prices->pass_ns + (pt.bytes_none + pt.bytes_per_kept * kept) * m_prices->byte_ns;
+  /// The model as coefficients of the features [1, p, p², c] (their first is 1): the records' fit times
+  /// n; the pass model's passes and words moved, priced — words linear in the survivors p · n
+  /// between those moved at none and at all.
+  features coefficients(const part& pt, std::uint64_t n) const {
+    features out{};
+    if (!m_prices) {
+      for (std::size_t i = 0; i < feature_count; ++i) out[i] = pt.candidate.beta[i] * double(n);
+      return out;
+    }
+    plan at = pt.sub;
+    at.input.kept = 0;
+    const traffic none = at.traffic_model();
+    at.input.kept = n;
+    const traffic all = at.traffic_model();
+    const double bytes_none = double(none.read + none.written), bytes_all = double(all.read + all.written);
+    out[0] = double(pt.sub.passes.size()) * m_prices->pass_ns + bytes_none * m_prices->byte_ns;
+    out[1] = (bytes_all - bytes_none) * m_prices->byte_ns;
+    return out;
+  }
+
+  /// The candidate whose word of the choice is 1; anything else is a bug of choose.glsl or its inputs.
+  std::size_t chosen_of(const std::vector<std::uint32_t>& words) const {
+    std::size_t ones = 0, at = 0;
+    for (std::size_t k = 0; k < words.size(); ++k)
+      if (words[k] != 0) ++ones, at = k;
+    if (ones != 1)
+      throw error("winnow::shader_era: adaptive: the choice pass marked " + std::to_string(ones) + " of " +
+                  std::to_string(words.size()) + " candidates");
+    return at;
   }
 
   const std::vector<std::uint32_t>* padded(const workload& w, std::uint64_t size) {
@@ -210,11 +244,14 @@ private:
       }
     }
     const plan& first = m_parts.front().sub;
-    m_sample = add_sample(m_merged, view{first.stream}, m_shape, m_exec->max_width()); // its resource and pass
-    const pass sample = m_merged.passes.back();
+    // The sample, its regions and the choice: resources appended, their passes kept aside.
+    const std::size_t before = m_merged.passes.size();
+    const view sample = add_sample(m_merged, view{first.stream}, m_shape, m_exec->max_width());
+    m_choice = add_choice(m_merged, sample, m_shape, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
+    const std::vector<pass> choosing(m_merged.passes.begin() + static_cast<std::ptrdiff_t>(before), m_merged.passes.end());
     const std::size_t marks = first.marks() ? 1 : 0;
     m_merged.passes.assign(first.passes.begin(), first.passes.begin() + static_cast<std::ptrdiff_t>(marks));
-    m_merged.passes.push_back(sample);
+    m_merged.passes.insert(m_merged.passes.end(), choosing.begin(), choosing.end());
     m_sample_end = m_merged.passes.size();
     for (std::size_t k = 0; k < m_parts.size(); ++k) {
       part& pt = m_parts[k];
@@ -245,8 +282,9 @@ private:
   std::vector<part> m_parts;
   plan m_merged;
   sample_shape m_shape;
-  view m_sample;
-  std::size_t m_sample_end = 0; ///< passes [0, m_sample_end): the first candidate's marks and the sample
+  choice_views m_choice;
+  bool m_on_device = false;     ///< the device skips the candidates not chosen (choice=device)
+  std::size_t m_sample_end = 0; ///< passes [0, m_sample_end): the first candidate's marks, the sample and the choice
   std::size_t m_chosen_part = 0; ///< the part the last run chose
   std::map<std::uint64_t, std::vector<std::uint32_t>> m_padded; ///< the stream padded, per layout size
 };
@@ -261,7 +299,12 @@ algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_
       "how it predicts each candidate's time from the sample: pass (each candidate's passes and words moved, priced by "
       "this device's empty pass and copy bandwidth, measured once) or the path of records of a bench of horn, jj, rlz "
       "and bt on this api and GPU (a .jsonl file or a folder: the moreira suite's)",
-      "pass", {"pass"})};
+      "pass", {"pass"}),
+      choice_axis("choice",
+                  "where the choice is made: device (every candidate recorded, the device running only the one its "
+                  "choice pass marks: Vulkan's conditional rendering), host (the choice read back within the run, then "
+                  "only the chosen candidate recorded), auto (device where the API can)",
+                  "auto", {"auto"}, {"auto", "device", "host"})};
   axes.insert(axes.end(), executor_axes.begin(), executor_axes.end());
   algorithm_info inf{.api = api,
                      .name = "adaptive",

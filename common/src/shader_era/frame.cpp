@@ -357,6 +357,19 @@ view add_sample(plan& pl, view stream, const sample_shape& s, std::uint32_t max_
   return out;
 }
 
+choice_views add_choice(plan& pl, view sample, const sample_shape& s, std::uint32_t candidates, std::uint32_t max_width) {
+  builder b(pl, max_width);
+  const view regions{b.add("sample regions", layout_for(2 * s.regions, 1, max_width))};
+  b.gather("sample", "sample regions", "sample_regions", {sample}, regions,
+           sample_regions_args{static_cast<u32>(s.n), static_cast<u32>(s.stride), s.span, s.words, s.regions},
+           double(s.words) / (2.0 * s.regions));
+  choice_views out{view{b.add("model coefficients", layout_for(4 * u32{candidates}, 1, max_width))},
+                   view{b.add("choice", layout_for(candidates, 1, max_width))}};
+  b.gather("sample", "choose", "choose", {regions, out.coefficients}, out.choice, choose_args{s.regions, candidates},
+           2.0 * s.regions + 4.0 * candidates);
+  return out;
+}
+
 /// The HistoPyramid (Ziegler et al. 2006) over the whole stream, no blocks: the stream laid out W × H
 /// (H ≤ W, W a power of two) is the base of a W × W square whose rows past H count nothing; level p
 /// holds in (W >> p)² texels the valid count of each 2^p × 2^p square; the apex (level log2 W, one

@@ -7,6 +7,11 @@
 
 namespace winnow::shader_era {
 
+void executor::predicate_on(const view&, std::uint32_t) {
+  throw error("winnow::shader_era: this executor cannot skip passes on the device (no predicates)");
+}
+void executor::predicate_off() { throw error("winnow::shader_era: this executor cannot skip passes on the device (no predicates)"); }
+
 bool runs_plans(const algorithm_info& info) {
   return std::find(plan_apis.begin(), plan_apis.end(), info.api) != plan_apis.end() &&
          (info.name == "horn" || info.name == "jj" || info.name == "rlz" || info.name == "bt" || info.name == "histopyramid");

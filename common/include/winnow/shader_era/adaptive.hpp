@@ -2,10 +2,15 @@
 /// The adaptive algorithm (`gl/adaptive`, `vkfrag/adaptive`, `vk/adaptive`): the meta-algorithm
 /// Moreira et al. name as future work. It chooses the algorithm and block size from the data, in
 /// the timed run:
-///   1. sample   one pass reads a few thousand short windows of the stream (sampling.hpp) and the
-///               host reads their 16 KiB back (executor::read_midway: the phase spans the round trip);
-///   2. choose   each candidate's time is predicted from the regions' densities and change rates;
-///   3. run      the candidate predicted fastest runs its passes, already prepared.
+///   1. sample   one pass reads a few thousand short windows of the stream (sampling.hpp); a second
+///               sums them per region; a third predicts each candidate's time from the regions'
+///               densities and change rates and marks the fastest (choose.glsl) — all on the device;
+///   2. run      the candidate marked runs its passes, already prepared. Where the device can skip
+///               passes (`choice=device`, the default where the API can: Vulkan's conditional
+///               rendering), every candidate is recorded, each under its word of the choice, and
+///               nothing returns to the host until the end; otherwise (`choice=host`, GL) the host
+///               reads the choice back within the run (executor::read_midway: the sample phase spans
+///               the round trip) and records only the chosen candidate.
 /// Every candidate's plan is built and prepared in prepare() (one merged plan on one executor), so
 /// the run records only passes. The model (`model=`):
 ///   - PATH: the records of a bench of horn, jj, rlz and bt on this API and GPU (adaptive_model.hpp);

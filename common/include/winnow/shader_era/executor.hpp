@@ -25,6 +25,9 @@ inline constexpr std::array<std::string_view, 3> plan_apis{"gl", "vk", "vkfrag"}
 /// Whether `info` is one of the four shader-era algorithms (horn, jj, rlz, bt) on a plan API.
 [[nodiscard]] bool runs_plans(const algorithm_info& info);
 
+/// The most words a predicate resource holds (executor::predicate_on): one per adaptive candidate.
+inline constexpr std::uint32_t predicate_words = 64;
+
 class executor {
 public:
   virtual ~executor() = default;
@@ -51,6 +54,15 @@ public:
   /// Between begin() and end(): hands the passes recorded so far to the device without waiting, so
   /// that it starts on them while the host records the rest (after read_midway, it idles otherwise).
   virtual void flush() = 0;
+  /// Whether the device itself can skip passes by a word that earlier passes wrote (Vulkan's
+  /// conditional rendering, which covers draws and dispatches): the adaptive algorithm then records
+  /// every candidate and the device runs only the chosen one, with no round trip to the host.
+  [[nodiscard]] virtual bool predicates() const { return false; }
+  /// Between begin() and end(), where predicates(): the passes recorded after predicate_on(v, k) and
+  /// before predicate_off() run only where word k of `v` (a plain resource of at most predicate_words)
+  /// is not 0 when the device reaches them. Neither nests.
+  virtual void predicate_on(const view& v, std::uint32_t word);
+  virtual void predicate_off();
   /// Words [first, first + count) of a view (a plain resource or one level of a pyramid).
   [[nodiscard]] virtual std::vector<std::uint32_t> read(const view& v, std::uint64_t first, std::uint64_t count) = 0;
   /// The timer of this API; phases are marked between record() calls.

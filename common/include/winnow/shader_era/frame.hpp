@@ -43,6 +43,16 @@ void add_stream(plan& pl, std::uint32_t segment, std::uint32_t max_width);
 /// `stream`, phase "sample"; returns the view of the words it writes.
 view add_sample(plan& pl, view stream, const sample_shape& s, std::uint32_t max_width);
 
+/// The adaptive algorithm's choice on the device, after add_sample (phase "sample"): the sample's
+/// words summed per region (sample_regions.glsl), then one word per candidate, 1 for the candidate
+/// predicted fastest and 0 for the others (choose.glsl), from the model's `coefficients` — four float
+/// words per candidate (ns = features · coefficients), which the caller writes before the run.
+struct choice_views {
+  view coefficients;
+  view choice;
+};
+choice_views add_choice(plan& pl, view sample, const sample_shape& s, std::uint32_t candidates, std::uint32_t max_width);
+
 /// The pass models' calibration plan: `passes` copies (the frame's scan_hillis adding nothing) over a
 /// side × side array, each reading what the one before wrote (ping-pong), as an algorithm's passes
 /// do — independent passes would overlap and understate the cost. side: a power of two.

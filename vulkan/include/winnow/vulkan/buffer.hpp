@@ -19,8 +19,9 @@ public:
   buffer() = default;
   /// `bytes` rounded up to 4 (at least 4). Throws unavailable "winnow::vk::buffer: out of device
   /// memory: NAME asked for N bytes" when the allocation fails for want of memory, or is over
-  /// maxMemoryAllocationSize. `host_visible`: a staging buffer (mapped, coherent).
-  buffer(std::string name, std::uint64_t bytes, bool host_visible = false);
+  /// maxMemoryAllocationSize. `host_visible`: a staging buffer (mapped, coherent). `usage`: what
+  /// else it serves (VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT for predicates).
+  buffer(std::string name, std::uint64_t bytes, bool host_visible = false, VkBufferUsageFlags usage = 0);
   buffer(buffer&& o) noexcept;
   buffer& operator=(buffer&& o) noexcept;
   buffer(const buffer&) = delete;

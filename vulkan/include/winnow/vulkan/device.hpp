@@ -69,6 +69,9 @@ struct device_properties {
   bool dynamic_rendering = false;       ///< Vulkan 1.3 dynamicRendering (no render pass objects)
   bool strict_lines = false;            ///< lines rasterize as rectangles (else possibly Bresenham)
   std::uint32_t max_image_width = 0;    ///< maxImageDimension2D
+  /// VK_EXT_conditional_rendering: draws and dispatches skipped by a word the device wrote (the
+  /// adaptive algorithm's choice on the device)
+  bool conditional_rendering = false;
 };
 
 class device {
@@ -94,6 +97,10 @@ public:
   /// no-op where the loader offers no debug utils. Every begin_label is closed by one end_label.
   void begin_label(VkCommandBuffer cmd, std::string_view name) const;
   void end_label(VkCommandBuffer cmd) const;
+  /// vkCmdBeginConditionalRenderingEXT on the word at `offset` of `predicate`, and its end; only where
+  /// properties().conditional_rendering (winnow::error otherwise).
+  void begin_conditional(VkCommandBuffer cmd, VkBuffer predicate, VkDeviceSize offset) const;
+  void end_conditional(VkCommandBuffer cmd) const;
   /// A memory type index with all of `want` among `type_bits`; nothing when there is none.
   [[nodiscard]] std::optional<std::uint32_t> memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags want) const;
 
@@ -112,6 +119,8 @@ private:
   bool m_validation = false;
   PFN_vkCmdBeginDebugUtilsLabelEXT m_begin_label = nullptr;
   PFN_vkCmdEndDebugUtilsLabelEXT m_end_label = nullptr;
+  PFN_vkCmdBeginConditionalRenderingEXT m_begin_conditional = nullptr;
+  PFN_vkCmdEndConditionalRenderingEXT m_end_conditional = nullptr;
   device_properties m_props;
   device_choice m_choice;
 };

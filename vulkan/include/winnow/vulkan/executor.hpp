@@ -5,6 +5,7 @@
 /// workgroup's copy per block or a search per output word. A run records every pass into one
 /// command buffer, a barrier between passes, and waits for it.
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "winnow/shader_era/executor.hpp"
@@ -29,6 +30,11 @@ public:
   void end() override;
   [[nodiscard]] std::vector<std::uint32_t> read_midway(const shader_era::view& v, std::uint64_t count) override;
   void flush() override;
+  /// Where the device has VK_EXT_conditional_rendering: the predicate words are copied into a buffer
+  /// of that usage (once a recording) and the passes between predicate_on and _off made conditional.
+  [[nodiscard]] bool predicates() const override;
+  void predicate_on(const shader_era::view& v, std::uint32_t word) override;
+  void predicate_off() override;
   [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;
@@ -46,6 +52,8 @@ private:
   std::vector<compiled> m_passes;
   std::unique_ptr<sequence> m_seq;
   std::unique_ptr<buffer> m_readback; ///< read_midway's, mapped
+  std::unique_ptr<buffer> m_predicates; ///< predicate_on's (predicate_words), where predicates()
+  std::optional<shader_era::resource_id> m_predicate_source; ///< copied into m_predicates in this recording
 };
 
 /// The axes of this executor: `items`, the output words per invocation of a gather pass (1, or 4

@@ -38,6 +38,11 @@ public:
   void end() override;
   [[nodiscard]] std::vector<std::uint32_t> read_midway(const shader_era::view& v, std::uint64_t count) override;
   void flush() override;
+  /// Where the device has VK_EXT_conditional_rendering: the predicate words are copied into a buffer
+  /// of that usage (once a recording) and the passes between predicate_on and _off made conditional.
+  [[nodiscard]] bool predicates() const override;
+  void predicate_on(const shader_era::view& v, std::uint32_t word) override;
+  void predicate_off() override;
   [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;
@@ -64,6 +69,8 @@ private:
   std::unique_ptr<image> m_unbound; ///< what bindings a pass does not read hold (1 × 1)
   std::unique_ptr<sequence> m_seq;
   std::unique_ptr<buffer> m_readback; ///< read_midway's, mapped
+  std::unique_ptr<buffer> m_predicates; ///< predicate_on's (predicate_words), where predicates()
+  std::optional<shader_era::resource_id> m_predicate_source; ///< copied into m_predicates in this recording
   bool m_drawn = false; ///< a pass was recorded since begin(): the next needs a barrier
 };
 

@@ -47,6 +47,14 @@ public:
     static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= max_push_bytes);
     dispatch(p, std::span<const std::byte>(reinterpret_cast<const std::byte*>(&push), sizeof(T)), groups);
   }
+  /// After a copy into a predicate buffer: transfer writes → the conditional rendering's read.
+  void predicate_barrier();
+  /// The draws and dispatches recorded until end_if() run only where the 32-bit word at `offset` of
+  /// `predicate` is not 0 when the device reaches them (VK_EXT_conditional_rendering); barriers,
+  /// copies and timestamps run regardless. It cannot span command buffers: kick() and split() refuse
+  /// while it is open.
+  void begin_if(VkBuffer predicate, VkDeviceSize offset);
+  void end_if();
   /// Timestamp at a phase boundary: `name` starts here, the previous phase ends here.
   void mark(std::string_view name);
 
@@ -86,6 +94,7 @@ private:
   VkFence m_fence = VK_NULL_HANDLE;
   VkQueryPool m_queries = VK_NULL_HANDLE;
   bool m_recording = false, m_pending = false, m_passes = false;
+  bool m_if = false;                   ///< begin_if without its end_if yet
   bool m_unfenced = false;             ///< kicked command buffers no fence has covered yet
   std::vector<VkCommandBuffer> m_cmds; ///< the run's command buffers (kick() adds one as needed)
   std::size_t m_next = 1;              ///< the next of m_cmds a kick takes
