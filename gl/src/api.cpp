@@ -141,4 +141,18 @@ void disable_multisample() {
 #endif
 }
 
+bool has_conditional_render() { return !es(); }
+
+void begin_conditional_render([[maybe_unused]] GLuint query) {
+#ifdef GL_VERSION_3_3
+  if (!es()) glBeginConditionalRender(query, GL_QUERY_WAIT);
+#endif
+}
+
+void end_conditional_render() {
+#ifdef GL_VERSION_3_3
+  if (!es()) glEndConditionalRender();
+#endif
+}
+
 } // namespace winnow::gl::api

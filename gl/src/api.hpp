@@ -1,8 +1,9 @@
 #pragma once
 // The few calls that differ between desktop OpenGL (3.3 and 4.5 core) and OpenGL ES 3.1, in one
 // place: timer queries (core on GL, EXT_disjoint_timer_query on ES), debug output and groups (core
-// or KHR_debug unsuffixed on GL, KHR-suffixed on ES), integer read-back (ES reads RGBA only) and
-// multisampling (no such switch on ES). Everything else the backend calls is in both. Each
+// or KHR_debug unsuffixed on GL, KHR-suffixed on ES), integer read-back (ES reads RGBA only),
+// multisampling (no such switch on ES) and conditional rendering (none on ES). Everything else the
+// backend calls is in both. Each
 // function picks by the context at run time; each branch is compiled only where the loader declares
 // its API, so the backend also compiles against a loader for GL 3.3 alone or for ES 3.1 alone
 // (tests/gl), which is what proves it calls nothing outside them.
@@ -48,5 +49,11 @@ void pop_group();
 void read_uint_rows(int y0, int width, int rows, int components, std::uint32_t* out);
 
 void disable_multisample();
+
+/// Conditional rendering (core from GL 3.0; ES has none): the draws until end_conditional_render()
+/// are skipped when `query` (an occlusion query) counted no samples; the GPU waits for its result.
+[[nodiscard]] bool has_conditional_render();
+void begin_conditional_render(GLuint query);
+void end_conditional_render();
 
 } // namespace winnow::gl::api

@@ -1,10 +1,12 @@
 #include "winnow/gl/executor.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstring>
 
 #include "winnow/error.hpp"
+#include "api.hpp"
 #include "winnow/gl/check.hpp"
 #include "winnow/gl/context.hpp"
 #include "winnow/gl/pass.hpp"
@@ -116,6 +118,16 @@ void executor::prepare(const shader_era::plan& p, const param_set&, std::span<co
     blocks.resize((blocks.size() + align - 1) / align * align, 0);
     m_passes.push_back(std::move(c));
   }
+  if (predicates() && !m_predicate) {
+    m_predicate = &program_for({"graphics.glsl", "fullscreen.vert"}, {"graphics.glsl", "predicate.frag"}, "");
+    m_predicate_texture = std::make_unique<texture>(texel_format::r32ui, 1, 1);
+    m_predicate_target = std::make_unique<framebuffer>(std::vector<const texture*>{m_predicate_texture.get()});
+    for (std::uint32_t k = 0; k < shader_era::predicate_words; ++k) {
+      GLuint q = 0;
+      glGenQueries(1, &q);
+      m_queries.emplace_back(q);
+    }
+  }
   m_args = gpu_buffer(std::max<std::size_t>(blocks.size(), 16), blocks.data());
   set_pass_state();
   ctx.check("winnow::gl::executor: prepare");
@@ -139,6 +151,28 @@ void executor::record(std::size_t index) {
   check_error("glDrawArrays (" + m_plan->passes.at(index).name + ")");
 #endif
 }
+
+bool executor::predicates() const { return api::has_conditional_render(); }
+
+void executor::predicate_on(const view& v, std::uint32_t word) {
+  if (!m_predicate || word >= m_queries.size() || v.level != 0)
+    throw error("winnow::gl::executor: predicate_on of word " + std::to_string(word) + " (no conditional rendering, past " +
+                "predicate_words, or a level)");
+  const texture& t = texture_of(v);
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_predicate_target->id());
+  glViewport(0, 0, 1, 1);
+  glUseProgram(m_predicate->id());
+  glUniform1ui(m_predicate->uniform("u_word"), word);
+  glUniform1ui(m_predicate->uniform("u_log2w"), static_cast<GLuint>(std::countr_zero(static_cast<unsigned>(t.width()))));
+  bind(0, t);
+  glBindVertexArray(m_vao.id());
+  glBeginQuery(GL_ANY_SAMPLES_PASSED, m_queries[word].id());
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glEndQuery(GL_ANY_SAMPLES_PASSED);
+  api::begin_conditional_render(m_queries[word].id());
+}
+
+void executor::predicate_off() { api::end_conditional_render(); }
 
 void executor::end() { context::get().check("winnow::gl::executor: run"); }
 

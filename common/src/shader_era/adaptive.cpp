@@ -58,8 +58,8 @@ public:
     const std::string& where = p.text("choice");
     m_on_device = where == "device" || (where == "auto" && m_exec->predicates());
     if (m_on_device && !m_exec->predicates())
-      throw unavailable("winnow::shader_era: adaptive: choice=device needs passes the device can skip (Vulkan's "
-                        "VK_EXT_conditional_rendering), which " + m_api + " here lacks");
+      throw unavailable("winnow::shader_era: adaptive: choice=device needs passes the device can skip (conditional "
+                        "rendering: Vulkan's VK_EXT_conditional_rendering, desktop OpenGL's), which " + m_api + " here lacks");
     std::vector<adaptive_candidate> candidates;
     m_prices.reset();
     if (model == "pass") {
@@ -302,7 +302,7 @@ algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_
       "pass", {"pass"}),
       choice_axis("choice",
                   "where the choice is made: device (every candidate recorded, the device running only the one its "
-                  "choice pass marks: Vulkan's conditional rendering), host (the choice read back within the run, then "
+                  "choice pass marks: conditional rendering, on Vulkan and desktop OpenGL), host (the choice read back within the run, then "
                   "only the chosen candidate recorded), auto (device where the API can)",
                   "auto", {"auto"}, {"auto", "device", "host"})};
   axes.insert(axes.end(), executor_axes.begin(), executor_axes.end());

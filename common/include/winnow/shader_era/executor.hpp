@@ -54,8 +54,8 @@ public:
   /// Between begin() and end(): hands the passes recorded so far to the device without waiting, so
   /// that it starts on them while the host records the rest (after read_midway, it idles otherwise).
   virtual void flush() = 0;
-  /// Whether the device itself can skip passes by a word that earlier passes wrote (Vulkan's
-  /// conditional rendering, which covers draws and dispatches): the adaptive algorithm then records
+  /// Whether the device itself can skip passes by a word that earlier passes wrote (conditional
+  /// rendering: Vulkan's covers draws and dispatches, desktop OpenGL's draws): the adaptive algorithm then records
   /// every candidate and the device runs only the chosen one, with no round trip to the host.
   [[nodiscard]] virtual bool predicates() const { return false; }
   /// Between begin() and end(), where predicates(): the passes recorded after predicate_on(v, k) and

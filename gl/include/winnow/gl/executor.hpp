@@ -25,6 +25,12 @@ public:
   void end() override;
   [[nodiscard]] std::vector<std::uint32_t> read_midway(const shader_era::view& v, std::uint64_t count) override;
   void flush() override;
+  /// Desktop GL: word k of the predicate resource becomes an occlusion query (a 1 × 1 draw that keeps
+  /// its fragment only where the word is not 0, common/shaders/predicate.frag), and the passes
+  /// between predicate_on and _off are drawn under glBeginConditionalRender(GL_QUERY_WAIT).
+  [[nodiscard]] bool predicates() const override;
+  void predicate_on(const shader_era::view& v, std::uint32_t word) override;
+  void predicate_off() override;
   [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;
@@ -52,6 +58,11 @@ private:
   std::map<std::string, std::unique_ptr<program>> m_programs;
   gpu_buffer m_args;
   vertex_array m_vao;
+  /// predicate_on's: its program, 1 × 1 target and a query per word (made at prepare)
+  const program* m_predicate = nullptr;
+  std::unique_ptr<texture> m_predicate_texture;
+  std::unique_ptr<framebuffer> m_predicate_target;
+  std::vector<handle<detail::delete_query>> m_queries;
   std::unique_ptr<texture> m_flush;
   std::unique_ptr<framebuffer> m_flush_target; ///< m_flush as a render target: cleared to flush
 };
