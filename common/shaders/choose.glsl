@@ -1,21 +1,24 @@
-// The adaptive algorithm's choice on the device, after sample_regions.glsl (input 0): the model's
-// features [1, p, p², c] — each region's density p and change rate c weighted by its share of the
-// elements sampled, as sampling.cpp's features_of() computes them — then each candidate's predicted
-// time, features · its four coefficients (input 1: float bits, four words per candidate). Word k is 1
-// for the candidate predicted fastest (the first of equals) and 0 for every other: the predicate
-// under which the device runs candidate k's passes, or the host reads back.
+// The adaptive algorithm's choice on the device, after sample_sum.glsl (input 0: each region's valid
+// count, low 16 bits, and changes, high 16): the model's features [1, p, p², c] — each region's
+// density p and change rate c weighted by its share of the elements sampled, as sampling.cpp's
+// features_of() computes them — then each candidate's predicted time, features · its four
+// coefficients. Input 1 holds float bits (sampling.hpp's choice_model_words): four coefficients per
+// candidate, then each region's elements and neighbouring pairs, which the shape alone decides. Word
+// k is 1 for the candidate predicted fastest (the first of equals) and 0 for every other: the
+// predicate under which the device runs candidate k's passes, or what the host reads back.
 WINNOW_ARGS(uint regions; uint candidates;)
 uint pass_main(uint i, inout uint trips) {
+  uint extents = 4u * args.candidates;
   float total = 0.0;
-  for (uint r = 0u; r < args.regions; ++r) total += float(load0(2u * r + 1u) & 0xffffu);
+  for (uint r = 0u; r < args.regions; ++r) total += uintBitsToFloat(load1(extents + 2u * r));
   vec4 f = vec4(1.0, 0.0, 0.0, 0.0); // nothing sampled: features_of() of no region
   if (total > 0.0) {
     f = vec4(0.0);
     for (uint r = 0u; r < args.regions; ++r) {
-      uint tally = load0(2u * r), shape = load0(2u * r + 1u);
-      float elements = float(shape & 0xffffu);
+      float elements = uintBitsToFloat(load1(extents + 2u * r));
+      float pairs = uintBitsToFloat(load1(extents + 2u * r + 1u));
+      uint tally = load0(r);
       if (elements == 0.0) continue;
-      float pairs = elements - float(shape >> 16);
       float p = float(tally & 0xffffu) / elements;
       float c = pairs > 0.0 ? float(tally >> 16) / pairs : 0.0;
       f += (elements / total) * vec4(1.0, p, p * p, c);

@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include <bit>
 #include <filesystem>
 #include <fstream>
 #include <numeric>
@@ -260,9 +259,6 @@ TEST(shader_era, the_choice_pass_marks_what_the_cpu_predicts_fastest) {
   if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
   // ns = features · coefficients, features [1, p, p², c]: a constant; falling with density; with changes.
   const std::vector<shader_era::features> candidates = {{1, 0, 0, 0}, {1.6, -1.2, 0, 0}, {1.5, 0, 0, -2}};
-  std::vector<std::uint32_t> bits;
-  for (const auto& c : candidates)
-    for (const double v : c) bits.push_back(std::bit_cast<std::uint32_t>(static_cast<float>(v)));
   std::set<std::size_t> winners;
   for (const char* spec : {"none:40", "all:5000", "uniform:300000:p=0.3", "uniform:300000:p=0.9", "runs:100000:valid=3:invalid=3"}) {
     const workload w = generate(spec);
@@ -277,44 +273,58 @@ TEST(shader_era, the_choice_pass_marks_what_the_cpu_predicts_fastest) {
     winners.insert(best);
     std::vector<std::uint32_t> expected(candidates.size(), 0);
     expected[best] = 1;
-    for (const auto& api : apis) {
-      const algorithm_entry& e = reg.find(api + "/bt");
-      auto a = e.make();
-      auto& x = dynamic_cast<shader_era::plan_algorithm&>(*a).exec();
-      shader_era::plan pl;
-      pl.input = {w.size(), 0, false, w.kept()};
-      pl.layout = shader_era::layout_for(w.size(), 1, x.max_width());
-      shader_era::add_stream(pl, 0, x.max_width());
-      const shader_era::view stream{pl.stream};
-      const shader_era::view sample = shader_era::add_sample(pl, stream, shape, x.max_width());
-      const shader_era::choice_views choice = shader_era::add_choice(pl, sample, shape, 3, x.max_width());
-      const std::size_t choosing = pl.passes.size();
-      // Two more samples, into arrays of their own: one under the chosen word, one under another.
-      const shader_era::view ran = shader_era::add_sample(pl, stream, shape, x.max_width());
-      const shader_era::view skipped = shader_era::add_sample(pl, stream, shape, x.max_width());
-      std::vector<std::uint32_t> padded(pl.layout.size(), 0);
-      std::copy(w.data.begin(), w.data.end(), padded.begin());
-      x.prepare(pl, resolve_params(e.info, {}), padded, {});
-      x.write(choice.coefficients, bits);
-      const std::vector<std::uint32_t> zeros(shape.words, 0);
-      x.write(ran, zeros);
-      x.write(skipped, zeros);
-      x.begin();
-      for (std::size_t i = 0; i < choosing; ++i) x.record(i);
-      if (x.predicates()) {
-        x.predicate_on(choice.choice, static_cast<std::uint32_t>(best));
-        x.record(choosing);
-        x.predicate_off();
-        x.predicate_on(choice.choice, static_cast<std::uint32_t>((best + 1) % candidates.size()));
-        x.record(choosing + 1);
-        x.predicate_off();
+    // Three orders of recording: the chosen candidate's pass first; with a phase marked in each
+    // (a timestamp, as the algorithm's runs write); the other candidate's first.
+    for (const auto& api : apis)
+      for (const int order : {0, 1, 2}) {
+        const algorithm_entry& e = reg.find(api + "/bt");
+        auto a = e.make();
+        auto& x = dynamic_cast<shader_era::plan_algorithm&>(*a).exec();
+        if (order > 0 && !x.predicates()) continue;
+        const std::string where = api + " " + spec + " order " + std::to_string(order);
+        shader_era::plan pl;
+        pl.input = {w.size(), 0, false, w.kept()};
+        pl.layout = shader_era::layout_for(w.size(), 1, x.max_width());
+        shader_era::add_stream(pl, 0, x.max_width());
+        const shader_era::view stream{pl.stream};
+        const shader_era::view sample = shader_era::add_sample(pl, stream, shape, x.max_width());
+        const shader_era::choice_views choice = shader_era::add_choice(pl, sample, shape, 3, x.max_width());
+        const std::size_t choosing = pl.passes.size();
+        // Two more samples, into arrays of their own: one under the chosen word, one under another.
+        const shader_era::view ran = shader_era::add_sample(pl, stream, shape, x.max_width());
+        const shader_era::view skipped = shader_era::add_sample(pl, stream, shape, x.max_width());
+        std::vector<std::uint32_t> padded(pl.layout.size(), 0);
+        std::copy(w.data.begin(), w.data.end(), padded.begin());
+        x.prepare(pl, resolve_params(e.info, {}), padded, {});
+        x.write(choice.model, shader_era::choice_model_words(candidates, shape));
+        const std::vector<std::uint32_t> untouched(shape.words, 0xdeadbeefu); // no sample word
+        x.write(ran, untouched);
+        x.write(skipped, untouched);
+        const auto timer = x.make_timer();
+        timer->start();
+        x.begin();
+        timer->phase("choose");
+        for (std::size_t i = 0; i < choosing; ++i) x.record(i);
+        const auto under = [&](std::size_t word, std::size_t pass) {
+          x.predicate_on(choice.choice, static_cast<std::uint32_t>(word));
+          if (order == 1) timer->phase("pass " + std::to_string(pass));
+          x.record(pass);
+          x.predicate_off();
+        };
+        if (x.predicates()) {
+          const std::size_t other = (best + 1) % candidates.size();
+          if (order == 2) under(other, choosing + 1);
+          under(best, choosing);
+          if (order != 2) under(other, choosing + 1);
+        }
+        x.end();
+        timer->stop();
+        (void)timer->read();
+        EXPECT_EQ(x.read(choice.choice, 0, candidates.size()), expected) << where;
+        if (!x.predicates()) continue;
+        EXPECT_EQ(x.read(ran, 0, shape.words), sampled) << where << ": the pass under the chosen word did not run";
+        EXPECT_EQ(x.read(skipped, 0, shape.words), untouched) << where << ": the pass under another word ran";
       }
-      x.end();
-      EXPECT_EQ(x.read(choice.choice, 0, candidates.size()), expected) << api << " " << spec;
-      if (!x.predicates()) continue;
-      EXPECT_EQ(x.read(ran, 0, shape.words), sampled) << api << " " << spec << ": the pass under the chosen word did not run";
-      EXPECT_EQ(x.read(skipped, 0, shape.words), zeros) << api << " " << spec << ": the pass under another word ran";
-    }
   }
   EXPECT_EQ(winners.size(), candidates.size()) << "the streams should make each candidate win once";
 }
@@ -361,7 +371,9 @@ TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_f
         ASSERT_TRUE(r.verified) << api << " " << where << " " << spec << ": " << r.mismatch << r.skipped.value_or("");
         EXPECT_EQ(r.chosen.at("algorithm"), "bt") << api << " " << spec;
         EXPECT_EQ(r.chosen.at("block"), block) << api << " " << where << " " << spec;
-        EXPECT_EQ(r.chosen.at("choice"), where == "host" || !device ? "host" : "device") << api << " " << where;
+        const bool auto_device = dynamic_cast<shader_era::plan_algorithm&>(*probe).exec().prefers_predicates();
+        EXPECT_EQ(r.chosen.at("choice"), where == "host" || (where == "auto" && !auto_device) ? "host" : "device")
+            << api << " " << where;
         EXPECT_TRUE(std::any_of(r.phases.begin(), r.phases.end(), [](const auto& ph) { return ph.name == "sample"; })) << api;
       }
     EXPECT_THROW((void)run_case(reg, e, {{"model", (dir / "missing").string()}}, make_case("all:10"), {0, 1, false}), usage_error)

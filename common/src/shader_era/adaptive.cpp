@@ -1,7 +1,6 @@
 #include "winnow/shader_era/adaptive.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <map>
 #include <mutex>
 #include <typeindex>
@@ -56,7 +55,7 @@ public:
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
     const std::string& model = p.text("model");
     const std::string& where = p.text("choice");
-    m_on_device = where == "device" || (where == "auto" && m_exec->predicates());
+    m_on_device = where == "device" || (where == "auto" && m_exec->prefers_predicates());
     if (m_on_device && !m_exec->predicates())
       throw unavailable("winnow::shader_era: adaptive: choice=device needs passes the device can skip (conditional "
                         "rendering: Vulkan's VK_EXT_conditional_rendering, desktop OpenGL's), which " + m_api + " here lacks");
@@ -110,10 +109,9 @@ public:
       m_exec->write(view{m_parts[k].sub.stream}, *m_parts[k].padded);
       if (m_parts[k].sub.marks()) m_exec->write(view{m_parts[k].sub.removals}, w.removals);
     }
-    std::vector<std::uint32_t> bits;
-    for (const part& pt : m_parts)
-      for (const double x : pt.coefficients) bits.push_back(std::bit_cast<std::uint32_t>(static_cast<float>(x)));
-    m_exec->write(m_choice.coefficients, bits);
+    std::vector<features> coefficients;
+    for (const part& pt : m_parts) coefficients.push_back(pt.coefficients);
+    m_exec->write(m_choice.model, choice_model_words(coefficients, m_shape));
     m_chosen_part = 0;
   }
 
@@ -303,7 +301,8 @@ algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_
       choice_axis("choice",
                   "where the choice is made: device (every candidate recorded, the device running only the one its "
                   "choice pass marks: conditional rendering, on Vulkan and desktop OpenGL), host (the choice read back within the run, then "
-                  "only the chosen candidate recorded), auto (device where the API can)",
+                  "only the chosen candidate recorded), auto (device on Vulkan, host on OpenGL, where recording the "
+                  "skipped candidates costs more than the round trip)",
                   "auto", {"auto"}, {"auto", "device", "host"})};
   axes.insert(axes.end(), executor_axes.begin(), executor_axes.end());
   algorithm_info inf{.api = api,

@@ -1,6 +1,7 @@
 #include "winnow/shader_era/sampling.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace winnow::shader_era {
 
@@ -32,26 +33,45 @@ std::vector<std::uint32_t> sample_words(std::span<const std::uint32_t> data, con
   return out;
 }
 
-std::vector<region_estimate> estimate(std::span<const std::uint32_t> words, const sample_shape& s) {
-  struct tally {
-    double elements = 0, valid = 0, pairs = 0, changes = 0;
-  };
-  std::vector<tally> t(s.regions);
-  double total = 0;
-  for (std::uint32_t i = 0; i < s.words && i < words.size(); ++i) {
+std::vector<region_extent> region_extents(const sample_shape& s) {
+  std::vector<region_extent> out(s.regions);
+  for (std::uint32_t i = 0; i < s.words; ++i) {
     const std::uint64_t first = i * s.stride;
     const double elements = first >= s.n ? 0.0 : static_cast<double>(std::min<std::uint64_t>(s.span, s.n - first));
-    tally& r = t[std::uint64_t{i} * s.regions / s.words];
+    region_extent& r = out[std::uint64_t{i} * s.regions / s.words];
     r.elements += elements;
-    r.valid += words[i] & 0xffffu;
     r.pairs += elements > 0 ? elements - 1 : 0;
-    r.changes += words[i] >> 16;
-    total += elements;
   }
+  return out;
+}
+
+std::vector<region_estimate> estimate(std::span<const std::uint32_t> words, const sample_shape& s) {
+  const std::vector<region_extent> extents = region_extents(s);
+  std::vector<double> valid(s.regions, 0.0), changes(s.regions, 0.0);
+  for (std::uint32_t i = 0; i < s.words && i < words.size(); ++i) {
+    const std::uint64_t r = std::uint64_t{i} * s.regions / s.words;
+    valid[r] += words[i] & 0xffffu;
+    changes[r] += words[i] >> 16;
+  }
+  double total = 0;
+  for (const region_extent& e : extents) total += e.elements;
   std::vector<region_estimate> out;
-  for (const tally& r : t) {
-    if (r.elements == 0) continue;
-    out.push_back({r.elements / total, r.valid / r.elements, r.pairs > 0 ? r.changes / r.pairs : 0.0});
+  for (std::uint32_t r = 0; r < s.regions; ++r) {
+    const region_extent& e = extents[r];
+    if (e.elements == 0) continue;
+    out.push_back({e.elements / total, valid[r] / e.elements, e.pairs > 0 ? changes[r] / e.pairs : 0.0});
+  }
+  return out;
+}
+
+std::vector<std::uint32_t> choice_model_words(const std::vector<features>& coefficients, const sample_shape& s) {
+  std::vector<std::uint32_t> out;
+  const auto word = [&](double v) { out.push_back(std::bit_cast<std::uint32_t>(static_cast<float>(v))); };
+  for (const features& c : coefficients)
+    for (const double v : c) word(v);
+  for (const region_extent& e : region_extents(s)) {
+    word(e.elements);
+    word(e.pairs);
   }
   return out;
 }

@@ -52,7 +52,7 @@ struct rl_down_args { u32 top, size, last, map; };          ///< RLZ down-sweep
 struct concat_args { u32 block, blocks, method; };          ///< block concatenation (method: concat_method)
 struct mark_args { u32 removals; };                         ///< the removal list's marks: |R|
 struct sample_args { u32 n, stride, span; };                ///< the adaptive algorithm's sample (sampling.hpp)
-struct sample_regions_args { u32 n, stride, span, windows, regions; }; ///< the sample summed per region
+struct sample_sum_args { u32 windows, regions, level; };     ///< the sample summed per region (two levels)
 struct choose_args { u32 regions, candidates; };            ///< the adaptive algorithm's choice on the device
 
 /// Every shader's own argument words (after the io fields), for the executors' and the tests'
@@ -72,7 +72,7 @@ inline constexpr arg_block arg_blocks[] = {
     {"rl_double", sizeof(rl_double_args) / 4},     {"rl_up", sizeof(rl_up_args) / 4},
     {"rl_down", sizeof(rl_down_args) / 4},         {"concat", sizeof(concat_args) / 4},
     {"mark", sizeof(mark_args) / 4},               {"sample", sizeof(sample_args) / 4},
-    {"sample_regions", sizeof(sample_regions_args) / 4}, {"choose", sizeof(choose_args) / 4}};
+    {"sample_sum", sizeof(sample_sum_args) / 4}, {"choose", sizeof(choose_args) / 4}};
 /// The io fields every block starts with.
 inline constexpr std::size_t io_words = sizeof(io_args) / 4;
 

@@ -44,11 +44,12 @@ void add_stream(plan& pl, std::uint32_t segment, std::uint32_t max_width);
 view add_sample(plan& pl, view stream, const sample_shape& s, std::uint32_t max_width);
 
 /// The adaptive algorithm's choice on the device, after add_sample (phase "sample"): the sample's
-/// words summed per region (sample_regions.glsl), then one word per candidate, 1 for the candidate
-/// predicted fastest and 0 for the others (choose.glsl), from the model's `coefficients` — four float
-/// words per candidate (ns = features · coefficients), which the caller writes before the run.
+/// words summed per region in two passes (sample_sum.glsl), then one word per candidate, 1 for the
+/// candidate predicted fastest and 0 for the others (choose.glsl), from `model` — the words
+/// choice_model_words() gives for the candidates' coefficients and this shape, which the caller
+/// writes before the run.
 struct choice_views {
-  view coefficients;
+  view model;
   view choice;
 };
 choice_views add_choice(plan& pl, view sample, const sample_shape& s, std::uint32_t candidates, std::uint32_t max_width);

@@ -41,10 +41,23 @@ struct region_estimate {
 };
 [[nodiscard]] std::vector<region_estimate> estimate(std::span<const std::uint32_t> words, const sample_shape& s);
 
+/// Region r's elements sampled and neighbouring pairs among them: what the shape alone decides, not
+/// the data (estimate() divides by them; the choice pass is given them).
+struct region_extent {
+  double elements = 0;
+  double pairs = 0;
+};
+[[nodiscard]] std::vector<region_extent> region_extents(const sample_shape& s);
+
 /// The model's features of a stream: [1, p, p², c] averaged over the regions by weight, so a stream
 /// half empty and half full (E[p²] = 0.5) is told from uniform noise of density 0.5 (0.25).
 inline constexpr std::size_t feature_count = 4;
 using features = std::array<double, feature_count>;
 [[nodiscard]] features features_of(const std::vector<region_estimate>& regions);
+
+/// What the choice pass (choose.glsl) reads besides the regions' sums, as float bits: each
+/// candidate's four coefficients (its predicted ns = features · coefficients), then each region's
+/// elements and pairs (region_extents).
+[[nodiscard]] std::vector<std::uint32_t> choice_model_words(const std::vector<features>& coefficients, const sample_shape& s);
 
 } // namespace winnow::shader_era

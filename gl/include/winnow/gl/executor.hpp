@@ -29,6 +29,7 @@ public:
   /// its fragment only where the word is not 0, common/shaders/predicate.frag), and the passes
   /// between predicate_on and _off are drawn under glBeginConditionalRender(GL_QUERY_WAIT).
   [[nodiscard]] bool predicates() const override;
+  [[nodiscard]] bool prefers_predicates() const override { return false; }
   void predicate_on(const shader_era::view& v, std::uint32_t word) override;
   void predicate_off() override;
   [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
