@@ -158,11 +158,15 @@ void sequence::dispatch(const pipeline& p, std::span<const std::byte> push, std:
 }
 
 void sequence::predicate_barrier() {
+  // The conditional-rendering stage and access are what the spec asks for; every other command and
+  // read too, as translation layers do for their predicates (vkd3d-proton waits at the indirect
+  // stage), in case a driver latches the predicate earlier than that stage says.
   VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
   b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-  b.dstAccessMask = VK_ACCESS_CONDITIONAL_RENDERING_READ_BIT_EXT;
-  vkCmdPipelineBarrier(m_cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_CONDITIONAL_RENDERING_BIT_EXT, 0, 1, &b, 0, nullptr,
-                       0, nullptr);
+  b.dstAccessMask = VK_ACCESS_CONDITIONAL_RENDERING_READ_BIT_EXT | VK_ACCESS_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_MEMORY_READ_BIT;
+  vkCmdPipelineBarrier(m_cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                       VK_PIPELINE_STAGE_CONDITIONAL_RENDERING_BIT_EXT | VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &b, 0,
+                       nullptr, 0, nullptr);
 }
 
 void sequence::begin_if(VkBuffer predicate, VkDeviceSize offset) {
