@@ -151,6 +151,7 @@ void executor::predicate_on(const view& v, std::uint32_t word) {
     const VkBufferCopy region{0, 0, std::min(source.size(), m_predicates->size())};
     vkCmdCopyBuffer(m_seq->cmd(), source.handle(), m_predicates->handle(), 1, &region);
     m_seq->predicate_barrier();
+    m_seq->kick_ordered(); // the barrier alone did not keep NVIDIA from reading the predicate before the copy
     m_predicate_source = v.id;
   }
   m_seq->begin_if(m_predicates->handle(), 4 * VkDeviceSize{word});

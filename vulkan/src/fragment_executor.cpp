@@ -253,6 +253,8 @@ void fragment_executor::predicate_on(const view& v, std::uint32_t word) {
   if (m_predicate_source != v.id) {
     t.record_copy(m_seq->cmd(), m_predicates->handle(), 0, t.height()); // its barriers wait for the passes' writes
     m_seq->predicate_barrier();
+    m_seq->kick_ordered(); // as on compute (executor.cpp), though only compute was seen to read it early
+    m_drawn = false;       // the next command buffer starts with a full barrier
     m_predicate_source = v.id;
   }
   m_seq->begin_if(m_predicates->handle(), 4 * VkDeviceSize{word});

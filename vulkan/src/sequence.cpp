@@ -51,6 +51,7 @@ sequence::~sequence() {
   if (m_unfenced) vkQueueWaitIdle(device::get().queue()); // kicked and never fenced: an error cut the run
   if (m_queries) vkDestroyQueryPool(d, m_queries, nullptr);
   vkDestroyFence(d, m_fence, nullptr);
+  if (m_order) vkDestroySemaphore(d, m_order, nullptr);
   vkDestroyCommandPool(d, m_pool, nullptr);
 }
 
@@ -70,6 +71,25 @@ void sequence::begin() {
 void sequence::kick() {
   if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': kick without a recording");
   close(false, false);
+  if (m_next == m_cmds.size()) add_command_buffers(1);
+  m_cmd = m_cmds[m_next++];
+  open(false);
+}
+
+void sequence::kick_ordered() {
+  if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': kick_ordered without a recording");
+  const VkDevice d = device::get().handle();
+  if (m_order_signalled) { // a run cut short left it signalled: nothing will wait for it
+    vkQueueWaitIdle(device::get().queue());
+    vkDestroySemaphore(d, m_order, nullptr);
+    m_order = VK_NULL_HANDLE;
+    m_order_signalled = false;
+  }
+  if (!m_order) {
+    VkSemaphoreCreateInfo sci{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+    WINNOW_VK_CHECK(vkCreateSemaphore(d, &sci, nullptr, &m_order));
+  }
+  close(false, false, true);
   if (m_next == m_cmds.size()) add_command_buffers(1);
   m_cmd = m_cmds[m_next++];
   open(false);
@@ -199,7 +219,7 @@ void sequence::submit() {
   close(true);
 }
 
-void sequence::close(bool last, bool fenced) {
+void sequence::close(bool last, bool fenced, bool signal) {
   if (m_if) throw error("winnow::vk::sequence: '" + m_name + "': a command buffer ends within begin_if … end_if");
   // The last timestamp ends the last phase; a split leaves the phase open for the next mark.
   if (last && m_stamps) vkCmdWriteTimestamp(m_cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, m_queries, m_stamps++);
@@ -213,11 +233,23 @@ void sequence::close(bool last, bool fenced) {
   VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   si.commandBufferCount = 1;
   si.pCommandBuffers = &m_cmd;
+  const VkPipelineStageFlags wait_stage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
+  const bool wait = m_order_signalled;
+  if (wait) { // after kick_ordered: nothing of this submission starts before the last one is done
+    si.waitSemaphoreCount = 1;
+    si.pWaitSemaphores = &m_order;
+    si.pWaitDstStageMask = &wait_stage;
+  }
+  if (signal) {
+    si.signalSemaphoreCount = 1;
+    si.pSignalSemaphores = &m_order;
+  }
   // The fence of a submission also covers every submission before it on the queue: the last,
   // fenced one stands for the command buffers kicked before it.
   if (const VkResult r = vkQueueSubmit(d.queue(), 1, &si, fenced ? m_fence : VK_NULL_HANDLE); r != VK_SUCCESS)
     throw error("winnow::vk::sequence: '" + m_name + "': vkQueueSubmit: " + std::string(to_string(r)));
   (fenced ? m_pending : m_unfenced) = true;
+  m_order_signalled = signal;
 }
 
 void sequence::wait(std::chrono::milliseconds timeout) {

@@ -77,6 +77,12 @@ public:
   /// buffer as the same run, so that the device starts on the first passes while the host records
   /// the rest (after a split, the device would otherwise idle while the host records them all).
   void kick();
+  /// kick(), and the next command buffer submitted waits for this one to finish (a semaphore between
+  /// the two submissions, so no command of the next is even fetched before). For what the device
+  /// reads ahead of its barriers: on NVIDIA's driver the first conditional dispatch after a copy
+  /// into its predicate buffer read the predicate from before the copy, despite the barrier that
+  /// orders the copy before the conditional-rendering stage (docs/driver-quirks.md).
+  void kick_ordered();
   /// Phase durations of the last finished run [ns], from its timestamps.
   [[nodiscard]] std::vector<phase_time> read_marks();
   /// 60 s, or WINNOW_VK_TIMEOUT_MS (1 … 3600000; another value is a usage error).
@@ -86,12 +92,14 @@ private:
   void add_command_buffers(std::uint32_t count); ///< allocated from the pool, appended to m_cmds
   void open(bool fresh); ///< begins the command buffer; fresh: a new run (queries and marks reset)
   /// Ends the command buffer (last: with the closing timestamp) and submits it (fenced: with the fence).
-  void close(bool last, bool fenced = true);
+  void close(bool last, bool fenced = true, bool signal = false);
   std::string m_name;
   std::uint32_t m_max_marks;
   VkCommandPool m_pool = VK_NULL_HANDLE;
   VkCommandBuffer m_cmd = VK_NULL_HANDLE;
   VkFence m_fence = VK_NULL_HANDLE;
+  VkSemaphore m_order = VK_NULL_HANDLE; ///< kick_ordered's, made on its first use
+  bool m_order_signalled = false;       ///< the next submission waits for m_order
   VkQueryPool m_queries = VK_NULL_HANDLE;
   bool m_recording = false, m_pending = false, m_passes = false;
   bool m_if = false;                   ///< begin_if without its end_if yet
