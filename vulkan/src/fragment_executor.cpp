@@ -252,9 +252,9 @@ void fragment_executor::predicate_on(const view& v, std::uint32_t word) {
                 "': a level, or past predicate_words");
   if (m_predicate_source != v.id) {
     t.record_copy(m_seq->cmd(), m_predicates->handle(), 0, t.height()); // its barriers wait for the passes' writes
+    // No kick_ordered as on compute (executor.cpp): on the H100 the fragment path's first conditional
+    // draw after the copy saw the copied predicate in every order the test records.
     m_seq->predicate_barrier();
-    m_seq->kick_ordered(); // as on compute (executor.cpp), though only compute was seen to read it early
-    m_drawn = false;       // the next command buffer starts with a full barrier
     m_predicate_source = v.id;
   }
   m_seq->begin_if(m_predicates->handle(), 4 * VkDeviceSize{word});

@@ -301,8 +301,9 @@ algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_
       choice_axis("choice",
                   "where the choice is made: device (every candidate recorded, the device running only the one its "
                   "choice pass marks: conditional rendering, on Vulkan and desktop OpenGL), host (the choice read back within the run, then "
-                  "only the chosen candidate recorded), auto (device on Vulkan, host on OpenGL, where recording the "
-                  "skipped candidates costs more than the round trip)",
+                  "only the chosen candidate recorded), auto (device on the Vulkan fragment path; host on OpenGL, where "
+                  "recording the skipped candidates costs more than the round trip, and on Vulkan compute until its "
+                  "ordered predicate has run on a GPU)",
                   "auto", {"auto"}, {"auto", "device", "host"})};
   axes.insert(axes.end(), executor_axes.begin(), executor_axes.end());
   algorithm_info inf{.api = api,

@@ -7,9 +7,9 @@
 ///               densities and change rates and marks the fastest (choose.glsl) — all on the device;
 ///   2. run      the candidate marked runs its passes, already prepared. Where the device can skip
 ///               passes (`choice=device`: conditional rendering, on Vulkan and desktop OpenGL; the
-///               default on Vulkan), every candidate is recorded, each under its word of the choice,
-///               and nothing returns to the host until the end; otherwise (`choice=host`, the default
-///               on OpenGL) the host
+///               default on the Vulkan fragment path), every candidate is recorded, each under its
+///               word of the choice, and nothing returns to the host until the end; otherwise
+///               (`choice=host`, the default on OpenGL and Vulkan compute) the host
 ///               reads the choice back within the run (executor::read_midway: the sample phase spans
 ///               the round trip) and records only the chosen candidate.
 /// Every candidate's plan is built and prepared in prepare() (one merged plan on one executor), so
