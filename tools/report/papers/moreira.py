@@ -465,8 +465,11 @@ ADAPTIVE_TARGET = 1.10  # within 10 % of the best fixed choice on every image ca
 
 
 def model_name(r):
+    """The model, and where the choice was made when the record says (`choice`: device or host)."""
     m = r.given.get("model", "pass")
-    return "pass" if m == "pass" else "records"
+    m = "pass" if m == "pass" else "records"
+    where = r.p("choice", None)
+    return f"{m}, {where}" if where else m
 
 
 def adaptive(paper, api):
@@ -476,9 +479,10 @@ def adaptive(paper, api):
     src = srcs[0]
     usable = [r for s in srcs for r in s.usable]
     note = (f"{PATH_NAME[api]} (`{api}`), suite `adaptive`. Oracle: the fastest fixed choice of the same bench on the "
-            "case (Horn, JJ, RLZ, BT × B = 32 … 2048). Per model: the adaptive algorithm's total in ms (its sample "
-            "phase, read back included, in brackets), what it chose, and its time over the oracle's. "
-            "`pass`: the pass model, no records; `records`: fitted from the moreira suite's records of this run. "
+            "case (Horn, JJ, RLZ, BT × B = 32 … 2048, or those the bench ran). Per model: the adaptive algorithm's total in ms "
+            "(its sample phase in brackets: the sample and the choice, and where the choice is read back, the round "
+            "trip), what it chose, and its time over the oracle's. `pass`: the pass model, no records; `records`: "
+            "fitted from the moreira suite's records; `device` / `host`: where the choice was made (`choice`). "
             "Image cases first (the six stand-ins, then real images given as `file:` cases: suite `adaptive-images`).")
     t = paper.table(f"Adaptive algorithm ({api})", note=note)
     ad = [r for r in usable if r.algo == "adaptive"]
