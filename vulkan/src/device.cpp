@@ -276,29 +276,23 @@ void device::create_logical_device() {
   e12.vulkanMemoryModel = m_props.vulkan_memory_model;
   e12.vulkanMemoryModelDeviceScope = m_props.vulkan_memory_model;
   e12.shaderBufferInt64Atomics = m_props.buffer_int64_atomics;
+  // Each optional feature: its struct chained in front of the 1.2 features, its extension named.
+  std::vector<const char*> extensions;
+  const auto enable = [&](auto& feature, const char* extension) {
+    feature.pNext = e12.pNext;
+    e12.pNext = &feature;
+    extensions.push_back(extension);
+  };
+  VkPhysicalDeviceShaderClockFeaturesKHR clock{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
+  clock.shaderSubgroupClock = VK_TRUE;
+  if (m_props.subgroup_clock) enable(clock, VK_KHR_SHADER_CLOCK_EXTENSION_NAME);
   VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR executable{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
-  std::vector<const char*> extensions;
-  VkPhysicalDeviceShaderClockFeaturesKHR clock{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
-  if (m_props.subgroup_clock) {
-    clock.shaderSubgroupClock = VK_TRUE;
-    clock.pNext = e12.pNext;
-    e12.pNext = &clock;
-    extensions.push_back(VK_KHR_SHADER_CLOCK_EXTENSION_NAME);
-  }
-  if (m_props.pipeline_statistics) {
-    executable.pipelineExecutableInfo = VK_TRUE;
-    executable.pNext = e12.pNext;
-    e12.pNext = &executable;
-    extensions.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
-  }
+  executable.pipelineExecutableInfo = VK_TRUE;
+  if (m_props.pipeline_statistics) enable(executable, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
   VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
-  if (m_props.conditional_rendering) {
-    conditional.conditionalRendering = VK_TRUE;
-    conditional.pNext = e12.pNext;
-    e12.pNext = &conditional;
-    extensions.push_back(VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME);
-  }
+  conditional.conditionalRendering = VK_TRUE;
+  if (m_props.conditional_rendering) enable(conditional, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME);
   VkPhysicalDeviceFeatures core{};
   core.shaderInt64 = m_props.buffer_int64_atomics;
   const float priority = 1.0f;
