@@ -480,8 +480,8 @@ def adaptive(paper, api):
     usable = [r for s in srcs for r in s.usable]
     note = (f"{PATH_NAME[api]} (`{api}`), suite `adaptive`. Oracle: the fastest fixed choice of the same bench on the "
             "case (Horn, JJ, RLZ, BT × B = 32 … 2048, or those the bench ran). Per model: the adaptive algorithm's total in ms "
-            "(its sample phase in brackets: the sample and the choice, and where the choice is read back, the round "
-            "trip), what it chose, and its time over the oracle's. `pass`: the pass model, no records; `records`: "
+            "(its sample and choice in brackets: the phases `sample` and `choose`, and where the choice is read back, "
+            "the round trip), what it chose, and its time over the oracle's. `pass`: the pass model, no records; `records`: "
             "fitted from the moreira suite's records; `device` / `host`: where the choice was made (`choice`). "
             "Image cases first (the six stand-ins, then real images given as `file:` cases: suite `adaptive-images`).")
     t = paper.table(f"Adaptive algorithm ({api})", note=note)
@@ -514,7 +514,7 @@ def adaptive(paper, api):
         for m in models:
             r = by.get(m)
             cells.append(t.val(r.total if r else None, lambda v: f"{v / 1e6:.3f}")
-                         + (f" [{r.phases.get('sample', 0) / 1e6:.3f}]" if r else ""))
+                         + (f" [{(r.phases.get('sample', 0) + r.phases.get('choose', 0)) / 1e6:.3f}]" if r else ""))
             chose.append(f"{r.p('algorithm', '?')} {r.p('block', '?')}" if r else DASH)
             if r and o:
                 ratios[m][spec] = r.total / o.total

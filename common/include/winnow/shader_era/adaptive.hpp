@@ -10,7 +10,7 @@
 ///               default on the Vulkan fragment path), every candidate is recorded, each under its
 ///               word of the choice, and nothing returns to the host until the end; otherwise
 ///               (`choice=host`, the default on OpenGL and Vulkan compute) the host
-///               reads the choice back within the run (executor::read_midway: the sample phase spans
+///               reads the choice back within the run (executor::read_midway: the `choose` phase spans
 ///               the round trip) and records only the chosen candidate.
 /// Every candidate's plan is built and prepared in prepare() (one merged plan on one executor), so
 /// the run records only passes. The model (`model=`):

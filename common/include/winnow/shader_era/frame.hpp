@@ -43,7 +43,7 @@ void add_stream(plan& pl, std::uint32_t segment, std::uint32_t max_width);
 /// `stream`, phase "sample"; returns the view of the words it writes.
 view add_sample(plan& pl, view stream, const sample_shape& s, std::uint32_t max_width);
 
-/// The adaptive algorithm's choice on the device, after add_sample (phase "sample"): the sample's
+/// The adaptive algorithm's choice on the device, after add_sample (phase "choose"): the sample's
 /// words summed per region in two passes (sample_sum.glsl), then one word per candidate, 1 for the
 /// candidate predicted fastest and 0 for the others (choose.glsl), from `model` — the words
 /// choice_model_words() gives for the candidates' coefficients and this shape, which the caller
