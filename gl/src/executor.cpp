@@ -120,6 +120,8 @@ void executor::prepare(const shader_era::plan& p, const param_set&, std::span<co
   }
   if (predicates() && !m_predicate) {
     m_predicate = &program_for({"graphics.glsl", "fullscreen.vert"}, {"graphics.glsl", "predicate.frag"}, "");
+    m_predicate_word = m_predicate->uniform("u_word");
+    m_predicate_log2w = m_predicate->uniform("u_log2w");
     m_predicate_texture = std::make_unique<texture>(texel_format::r32ui, 1, 1);
     m_predicate_target = std::make_unique<framebuffer>(std::vector<const texture*>{m_predicate_texture.get()});
     for (std::uint32_t k = 0; k < shader_era::predicate_words; ++k) {
@@ -162,8 +164,8 @@ void executor::predicate_on(const view& v, std::uint32_t word) {
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_predicate_target->id());
   glViewport(0, 0, 1, 1);
   glUseProgram(m_predicate->id());
-  glUniform1ui(m_predicate->uniform("u_word"), word);
-  glUniform1ui(m_predicate->uniform("u_log2w"), static_cast<GLuint>(std::countr_zero(static_cast<unsigned>(t.width()))));
+  glUniform1ui(m_predicate_word, word);
+  glUniform1ui(m_predicate_log2w, static_cast<GLuint>(std::countr_zero(static_cast<unsigned>(t.width()))));
   bind(0, t);
   glBindVertexArray(m_vao.id());
   glBeginQuery(GL_ANY_SAMPLES_PASSED, m_queries[word].id());

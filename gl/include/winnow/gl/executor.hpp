@@ -61,6 +61,7 @@ private:
   vertex_array m_vao;
   /// predicate_on's: its program, 1 × 1 target and a query per word (made at prepare)
   const program* m_predicate = nullptr;
+  GLint m_predicate_word = -1, m_predicate_log2w = -1; ///< its uniforms' locations
   std::unique_ptr<texture> m_predicate_texture;
   std::unique_ptr<framebuffer> m_predicate_target;
   std::vector<handle<detail::delete_query>> m_queries;
