@@ -1,6 +1,6 @@
 // The adaptive algorithm's sample of the stream (input 0), from which it chooses an algorithm and
 // block size (common/include/winnow/shader_era/sampling.hpp; the CPU computes the same words for the
-// training cases). Word i summarises the `span` (≤ 32) elements from element i · stride on: their
+// training cases). Word i summarises the `span` (≤ 32: sampling.hpp asserts it) elements from element i · stride on: their
 // valid count in the low 16 bits, and in the high 16 how many neighbours among them differ in
 // validity — few for coherent images, up to one per pair for noise of the same density. The loop's
 // bound is the constant 32, so that the compiler unrolls it and the loads are in flight together

@@ -5,8 +5,10 @@
 // so sums of the packed words stay packed (valid counts low, changes high, each ≤ 8192).
 //   level 0: word 16r + p sums windows [s_r + 16p, s_r + 16p + 16) of region r (s_r its first);
 //   level 1: word r sums level 0's words [16r, 16r + 16).
+// The output's padding (a layout wider than its words) reads nothing.
 WINNOW_ARGS(uint windows; uint regions; uint level;)
 uint pass_main(uint i, inout uint trips) {
+  if ((args.level == 0u ? i >> 4 : i) >= args.regions) return 0u;
   uint first = i << 4, last = first + 16u;
   if (args.level == 0u) {
     uint r = i >> 4;

@@ -11,8 +11,9 @@ namespace winnow::gl {
 timer_query::timer_query() {
   if (context::get().info().timestamp_bits == 0)
     throw unavailable("winnow::gl::timer_query: this driver has no GL_TIMESTAMP queries");
-  // Enough for any algorithm's phases; created here so no query is made inside a timed run.
-  for (int i = 0; i < 16; ++i) {
+  // Enough for any algorithm's phases (the adaptive one's with choice=device marks every candidate's:
+  // up to about 90); created here so no query is made inside a timed run.
+  for (int i = 0; i < 128; ++i) {
     GLuint id = 0;
     glGenQueries(1, &id);
     m_queries.emplace_back(id);

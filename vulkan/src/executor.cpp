@@ -58,8 +58,11 @@ void executor::prepare(const shader_era::plan& p, const param_set& params, std::
   // read_midway's, made here so that no timed run allocates it; grown there for a larger read.
   if (!m_readback) m_readback = std::make_unique<buffer>("midway read-back", midway_bytes, true);
   if (!m_predicates && predicates())
+  {
     m_predicates = std::make_unique<buffer>("predicates", 4 * shader_era::predicate_words, false,
                                             VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT);
+    m_predicates->fill(0); // read too early (driver-quirks.md), it skips every candidate rather than run garbage's
+  }
 
   const std::uint32_t local = default_local_size();
   const auto items = static_cast<std::uint32_t>(params.integer("items"));
@@ -138,6 +141,21 @@ void executor::end() {
 // releases (the adaptive algorithm on the H100: 2.2 × its oracle's time with kicks, 2.0 × without;
 // docs/results/h100-2026-11-26b). The fragment executor's passes are long enough to gain.
 void executor::flush() {}
+
+void executor::read_at_end(const view& v, std::uint64_t count) {
+  if (v.level != 0 || 4 * count > m_buffers.at(v.id).size() || 4 * count > m_readback->size())
+    throw error("winnow::vk::executor: read_at_end of " + std::to_string(count) + " words of a level, or past its resource or the read-back buffer");
+  m_seq->host_barrier();
+  const VkBufferCopy region{0, 0, 4 * std::max<std::uint64_t>(count, 1)};
+  vkCmdCopyBuffer(m_seq->cmd(), m_buffers.at(v.id).handle(), m_readback->handle(), 1, &region);
+  m_seq->host_barrier();
+  m_at_end_words = count;
+}
+
+std::vector<std::uint32_t> executor::words_at_end() {
+  const auto* host = static_cast<const std::uint32_t*>(m_readback->mapped());
+  return {host, host + m_at_end_words};
+}
 
 bool executor::predicates() const { return device::get().properties().conditional_rendering; }
 

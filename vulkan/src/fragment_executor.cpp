@@ -69,8 +69,11 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
   // read_midway's, made here so that no timed run allocates it; grown there for a larger read.
   if (!m_readback) m_readback = std::make_unique<buffer>("midway read-back", midway_bytes, true);
   if (!m_predicates && predicates())
+  {
     m_predicates = std::make_unique<buffer>("predicates", 4 * shader_era::predicate_words, false,
                                             VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT);
+    m_predicates->fill(0); // read too early (driver-quirks.md), it skips every candidate rather than run garbage's
+  }
   release_sets();
   m_images.clear();
   for (const auto& r : p.resources) {
@@ -240,6 +243,21 @@ void fragment_executor::end() {
 void fragment_executor::flush() {
   m_seq->kick();
   m_drawn = false; // the next command buffer starts with a full barrier
+}
+
+void fragment_executor::read_at_end(const view& v, std::uint64_t count) {
+  const image& t = image_of(v);
+  const auto rows = static_cast<std::uint32_t>((count + t.width() - 1) / t.width());
+  if (v.level != 0 || rows > t.height() || 4 * std::uint64_t{t.width()} * rows > m_readback->size())
+    throw error("winnow::vk::fragment_executor: read_at_end of " + std::to_string(count) + " words of '" + t.name() + "': too many");
+  if (rows) t.record_copy(m_seq->cmd(), m_readback->handle(), 0, rows);
+  m_seq->host_barrier();
+  m_at_end_words = count;
+}
+
+std::vector<std::uint32_t> fragment_executor::words_at_end() {
+  const auto* host = static_cast<const std::uint32_t*>(m_readback->mapped());
+  return {host, host + m_at_end_words};
 }
 
 bool fragment_executor::predicates() const { return device::get().properties().conditional_rendering; }

@@ -79,12 +79,8 @@ void sequence::kick() {
 void sequence::kick_ordered() {
   if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': kick_ordered without a recording");
   const VkDevice d = device::get().handle();
-  if (m_order_signalled) { // a run cut short left it signalled: nothing will wait for it
-    vkQueueWaitIdle(device::get().queue());
-    vkDestroySemaphore(d, m_order, nullptr);
-    m_order = VK_NULL_HANDLE;
-    m_order_signalled = false;
-  }
+  // A signal not yet waited for (two kick_ordered in a row) is waited for by the submission below,
+  // before it signals again: a batch's waits come before its signals.
   if (!m_order) {
     VkSemaphoreCreateInfo sci{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
     WINNOW_VK_CHECK(vkCreateSemaphore(d, &sci, nullptr, &m_order));

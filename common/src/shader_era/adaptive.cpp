@@ -100,7 +100,9 @@ public:
       m_parts.push_back(std::move(pt));
     }
     if (m_parts.empty()) throw unavailable("winnow::shader_era: adaptive: no candidate can run this case (" + refused + ")");
-    if (m_parts.size() > predicate_words) m_parts.resize(predicate_words);
+    if (m_on_device && m_parts.size() > predicate_words)
+      throw unavailable("winnow::shader_era: adaptive: " + std::to_string(m_parts.size()) + " candidates; the device skips by at most " +
+                        std::to_string(predicate_words) + " (choice=host has no such limit)");
     merge(w.size());
     m_padded.clear();
     for (part& pt : m_parts) pt.padded = padded(w, pt.sub.layout.size());
@@ -113,6 +115,7 @@ public:
     for (const part& pt : m_parts) coefficients.push_back(pt.coefficients);
     m_exec->write(m_choice.model, choice_model_words(coefficients, m_shape));
     m_chosen_part = 0;
+    m_resolved = true;
   }
 
   void reset() override {
@@ -142,24 +145,28 @@ public:
         record(m_parts[k].first, m_parts[k].last, false);
         m_exec->predicate_off();
       }
+      // Read once the run and its timers are over (chosen_part()): a read here would sit inside the
+      // last phase on GL, whose closing timestamp follows run().
+      m_exec->read_at_end(m_choice.choice, count);
       m_exec->end();
-      m_chosen_part = chosen_of(m_exec->read(m_choice.choice, 0, count));
+      m_resolved = false;
     } else {
       m_chosen_part = chosen_of(m_exec->read_midway(m_choice.choice, count));
+      m_resolved = true;
       const part& chosen = m_parts[m_chosen_part];
       record(chosen.first, chosen.last, true);
       m_exec->end();
     }
   }
 
-  [[nodiscard]] compaction_output result() override { return read_output(*m_exec, m_parts.at(m_chosen_part).sub); }
-  [[nodiscard]] traffic bytes_moved() const override { return m_parts.at(m_chosen_part).moved; }
+  [[nodiscard]] compaction_output result() override { return read_output(*m_exec, m_parts.at(chosen_part()).sub); }
+  [[nodiscard]] traffic bytes_moved() const override { return m_parts.at(chosen_part()).moved; }
   [[nodiscard]] std::unique_ptr<timer> make_timer() override { return m_exec->make_timer(); }
   void flush_caches() override { m_exec->flush_caches(); }
   /// The candidate the last run chose: its algorithm and parameters.
   [[nodiscard]] params chosen() const override {
     if (m_parts.empty()) return {};
-    params out = m_parts.at(m_chosen_part).given;
+    params out = m_parts.at(chosen_part()).given;
     out["choice"] = m_on_device ? "device" : "host";
     return out;
   }
@@ -283,7 +290,16 @@ private:
   choice_views m_choice;
   bool m_on_device = false;     ///< the device skips the candidates not chosen (choice=device)
   std::size_t m_sample_end = 0; ///< passes [0, m_sample_end): the first candidate's marks, the sample and the choice
-  std::size_t m_chosen_part = 0; ///< the part the last run chose
+  /// The part the last run chose; on the device path read after the run, when first asked.
+  std::size_t chosen_part() const {
+    if (!m_resolved) {
+      m_chosen_part = chosen_of(m_exec->words_at_end());
+      m_resolved = true;
+    }
+    return m_chosen_part;
+  }
+  mutable std::size_t m_chosen_part = 0;
+  mutable bool m_resolved = true;
   std::map<std::uint64_t, std::vector<std::uint32_t>> m_padded; ///< the stream padded, per layout size
 };
 

@@ -29,6 +29,9 @@ inline constexpr std::array<std::string_view, 3> plan_apis{"gl", "vk", "vkfrag"}
 inline constexpr std::uint32_t predicate_words = 64;
 
 class executor {
+  view m_at_end;              ///< read_at_end's, for the default words_at_end()
+  std::uint64_t m_at_end_count = 0;
+
 public:
   virtual ~executor() = default;
   /// The widest (and tallest) 2D array this API may use: GL_MAX_TEXTURE_SIZE on GL.
@@ -54,6 +57,12 @@ public:
   /// Between begin() and end(): hands the passes recorded so far to the device without waiting, so
   /// that it starts on them while the host records the rest (after read_midway, it idles otherwise).
   virtual void flush() = 0;
+  /// Between begin() and end(): words [0, count) of a plain resource as the passes recorded so far
+  /// leave them, for words_at_end() once the run is over — nothing waits within the run, and the
+  /// read falls outside its timers (Vulkan: a copy into a mapped buffer recorded here; by default the
+  /// resource is read when words_at_end() asks, which holds as long as no later pass writes it).
+  virtual void read_at_end(const view& v, std::uint64_t count);
+  [[nodiscard]] virtual std::vector<std::uint32_t> words_at_end();
   /// Whether the device itself can skip passes by a word that earlier passes wrote (conditional
   /// rendering: Vulkan's covers draws and dispatches, desktop OpenGL's draws): the adaptive algorithm then records
   /// every candidate and the device runs only the chosen one, with no round trip to the host.

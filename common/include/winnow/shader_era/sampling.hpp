@@ -23,8 +23,13 @@ struct sample_shape {
 };
 
 inline constexpr std::uint32_t sample_windows = 4096; ///< at most: 128K elements read, 16 KiB back
-inline constexpr std::uint32_t sample_span = 32;      ///< elements a window reads (≤ 65535: 16 bits)
+inline constexpr std::uint32_t sample_span = 32;      ///< elements a window reads
 inline constexpr std::uint32_t sample_regions = 16;   ///< at most
+// What the shaders assume: sample.glsl's loop reads at most 32 elements a window; sample_sum.glsl
+// sums at most 16 × 16 windows a region, whose packed counts must stay within their 16 bits.
+static_assert(sample_span <= 32, "sample.glsl reads at most 32 elements a window");
+static_assert((sample_windows + sample_regions - 1) / sample_regions <= 256, "sample_sum.glsl sums 16 × 16 windows a region");
+static_assert(256 * sample_span < 65536, "a region's packed valid count and changes must fit 16 bits each");
 
 [[nodiscard]] sample_shape sample_shape_for(std::uint64_t n);
 

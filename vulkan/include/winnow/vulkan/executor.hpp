@@ -32,6 +32,9 @@ public:
   void flush() override;
   /// Where the device has VK_EXT_conditional_rendering: the predicate words are copied into a buffer
   /// of that usage (once a recording) and the passes between predicate_on and _off made conditional.
+  /// A copy into the mapped read-back buffer (read_midway's), recorded before the run's submission.
+  void read_at_end(const shader_era::view& v, std::uint64_t count) override;
+  [[nodiscard]] std::vector<std::uint32_t> words_at_end() override;
   [[nodiscard]] bool predicates() const override;
   /// Not yet: on the H100 the first conditional dispatch after the predicate's copy read the
   /// predicate from before it (the test caught it; a bench's repetitions hid it, each reading the
@@ -56,7 +59,8 @@ private:
   std::vector<buffer> m_buffers; ///< per resource
   std::vector<compiled> m_passes;
   std::unique_ptr<sequence> m_seq;
-  std::unique_ptr<buffer> m_readback; ///< read_midway's, mapped
+  std::unique_ptr<buffer> m_readback; ///< read_midway's and read_at_end's, mapped
+  std::uint64_t m_at_end_words = 0;   ///< what read_at_end copied into it
   std::unique_ptr<buffer> m_predicates; ///< predicate_on's (predicate_words), where predicates()
   std::optional<shader_era::resource_id> m_predicate_source; ///< copied into m_predicates in this recording
 };

@@ -40,6 +40,9 @@ public:
   void flush() override;
   /// Where the device has VK_EXT_conditional_rendering: the predicate words are copied into a buffer
   /// of that usage (once a recording) and the passes between predicate_on and _off made conditional.
+  /// A copy into the mapped read-back buffer (read_midway's), recorded before the run's submission.
+  void read_at_end(const shader_era::view& v, std::uint64_t count) override;
+  [[nodiscard]] std::vector<std::uint32_t> words_at_end() override;
   [[nodiscard]] bool predicates() const override;
   void predicate_on(const shader_era::view& v, std::uint32_t word) override;
   void predicate_off() override;
@@ -68,7 +71,8 @@ private:
   VkDescriptorPool m_pool = VK_NULL_HANDLE;
   std::unique_ptr<image> m_unbound; ///< what bindings a pass does not read hold (1 × 1)
   std::unique_ptr<sequence> m_seq;
-  std::unique_ptr<buffer> m_readback; ///< read_midway's, mapped
+  std::unique_ptr<buffer> m_readback; ///< read_midway's and read_at_end's, mapped
+  std::uint64_t m_at_end_words = 0;   ///< what read_at_end copied into it
   std::unique_ptr<buffer> m_predicates; ///< predicate_on's (predicate_words), where predicates()
   std::optional<shader_era::resource_id> m_predicate_source; ///< copied into m_predicates in this recording
   bool m_drawn = false; ///< a pass was recorded since begin(): the next needs a barrier

@@ -78,7 +78,7 @@ public:
   /// the rest (after a split, the device would otherwise idle while the host records them all).
   void kick();
   /// kick(), and the next command buffer submitted waits for this one to finish (a semaphore between
-  /// the two submissions, so no command of the next is even fetched before). For what the device
+  /// the two submissions: no command of the next executes before). For what the device
   /// reads ahead of its barriers: on NVIDIA's driver the first conditional dispatch after a copy
   /// into its predicate buffer read the predicate from before the copy, despite the barrier that
   /// orders the copy before the conditional-rendering stage (docs/driver-quirks.md).
