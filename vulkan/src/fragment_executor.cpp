@@ -68,11 +68,10 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
   m_passes.clear();
   // read_midway's, made here so that no timed run allocates it; grown there for a larger read.
   if (!m_readback) m_readback = std::make_unique<buffer>("midway read-back", midway_bytes, true);
-  if (!m_predicates && predicates())
-  {
+  if (!m_predicates && predicates()) {
     m_predicates = std::make_unique<buffer>("predicates", 4 * shader_era::predicate_words, false,
                                             VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT);
-    m_predicates->fill(0); // read too early (driver-quirks.md), it skips every candidate rather than run garbage's
+    m_predicates->fill(0); // read too early (driver-quirks.md), it skips every candidate, never runs by garbage
   }
   release_sets();
   m_images.clear();
