@@ -270,8 +270,11 @@ TEST(shader_era, the_choice_pass_marks_what_the_cpu_predicts_fastest) {
     std::vector<double> ns;
     for (const auto& c : candidates) ns.push_back(std::inner_product(f.begin(), f.end(), c.begin(), 0.0));
     const auto best = static_cast<std::size_t>(std::min_element(ns.begin(), ns.end()) - ns.begin());
-    for (std::size_t k = 0; k < ns.size(); ++k)
-      if (k != best) ASSERT_GT(ns[k] - ns[best], 0.05) << spec << ": too close a call for float arithmetic";
+    for (std::size_t k = 0; k < ns.size(); ++k) {
+      if (k != best) {
+        ASSERT_GT(ns[k] - ns[best], 0.05) << spec << ": too close a call for float arithmetic";
+      }
+    }
     winners.insert(best);
     std::vector<std::uint32_t> expected(candidates.size(), 0);
     expected[best] = 1;
