@@ -143,4 +143,12 @@ void buffer::fill(std::uint32_t value) {
   device::get().check("winnow::vk::buffer: fill of '" + m_name + "'");
 }
 
+std::vector<std::uint32_t> buffer::mapped_words(std::uint64_t count) const {
+  if (!m_mapped || 4 * count > m_size)
+    throw error("winnow::vk::buffer: '" + m_name + "': " + std::to_string(count) + " mapped words of a buffer " +
+                (m_mapped ? "too small" : "not mapped"));
+  const auto* host = static_cast<const std::uint32_t*>(m_mapped);
+  return {host, host + count};
+}
+
 } // namespace winnow::vk

@@ -57,11 +57,7 @@ void executor::prepare(const shader_era::plan& p, const param_set& params, std::
   if (!m_seq) m_seq = std::make_unique<sequence>("shader-era run", 256);
   // read_midway's, made here so that no timed run allocates it; grown there for a larger read.
   if (!m_readback) m_readback = std::make_unique<buffer>("midway read-back", midway_bytes, true);
-  if (!m_predicates && predicates()) {
-    m_predicates = std::make_unique<buffer>("predicates", 4 * shader_era::predicate_words, false,
-                                            VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT);
-    m_predicates->fill(0); // read too early (driver-quirks.md), it skips every candidate, never runs by garbage
-  }
+  if (!m_predicates && predicates()) m_predicates = make_predicate_buffer();
 
   const std::uint32_t local = default_local_size();
   const auto items = static_cast<std::uint32_t>(params.integer("items"));
@@ -142,19 +138,21 @@ void executor::end() {
 void executor::flush() {}
 
 void executor::read_at_end(const view& v, std::uint64_t count) {
-  if (v.level != 0 || 4 * count > m_buffers.at(v.id).size() || 4 * count > m_readback->size())
-    throw error("winnow::vk::executor: read_at_end of " + std::to_string(count) + " words of a level, or past its resource or the read-back buffer");
+  if (v.level != 0) throw error("winnow::vk::executor: a read of a level of a pyramid");
+  if (4 * count > m_buffers.at(v.id).size())
+    throw error("winnow::vk::executor: a read of " + std::to_string(count) + " words overruns '" + m_plan->resources.at(v.id).name + "'");
+  const std::uint64_t bytes = 4 * std::max<std::uint64_t>(count, 1);
+  // Kept from run to run: a buffer made per read (as download() makes its staging) cost more than
+  // the whole run on the H100.
+  if (!m_readback || m_readback->size() < bytes) m_readback = std::make_unique<buffer>("midway read-back", bytes, true);
   m_seq->host_barrier();
-  const VkBufferCopy region{0, 0, 4 * std::max<std::uint64_t>(count, 1)};
-  vkCmdCopyBuffer(m_seq->cmd(), m_buffers.at(v.id).handle(), m_readback->handle(), 1, &region);
+  const VkBufferCopy region{0, 0, 4 * count};
+  if (count) vkCmdCopyBuffer(m_seq->cmd(), m_buffers.at(v.id).handle(), m_readback->handle(), 1, &region);
   m_seq->host_barrier();
   m_at_end_words = count;
 }
 
-std::vector<std::uint32_t> executor::words_at_end() {
-  const auto* host = static_cast<const std::uint32_t*>(m_readback->mapped());
-  return {host, host + m_at_end_words};
-}
+std::vector<std::uint32_t> executor::words_at_end() { return m_readback->mapped_words(m_at_end_words); }
 
 bool executor::predicates() const { return device::get().properties().conditional_rendering; }
 
@@ -177,21 +175,10 @@ void executor::predicate_on(const view& v, std::uint32_t word) {
 void executor::predicate_off() { m_seq->end_if(); }
 
 std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t count) {
-  if (v.level != 0) throw error("winnow::vk::executor: read_midway of a level of a pyramid");
-  if (4 * count > m_buffers.at(v.id).size())
-    throw error("winnow::vk::executor: read_midway of " + std::to_string(count) + " words overruns '" + m_plan->resources.at(v.id).name + "'");
-  const std::uint64_t bytes = 4 * std::max<std::uint64_t>(count, 1);
-  // Kept from run to run: a buffer made per read (as download() makes its staging) cost more than
-  // the whole run on the H100.
-  if (!m_readback || m_readback->size() < bytes) m_readback = std::make_unique<buffer>("midway read-back", bytes, true);
-  m_seq->host_barrier();
-  const VkBufferCopy region{0, 0, 4 * count};
-  if (count) vkCmdCopyBuffer(m_seq->cmd(), m_buffers.at(v.id).handle(), m_readback->handle(), 1, &region);
-  m_seq->host_barrier();
+  read_at_end(v, count);
   m_seq->split();
   device::get().check("winnow::vk::executor: run");
-  const auto* host = static_cast<const std::uint32_t*>(m_readback->mapped());
-  return {host, host + count};
+  return words_at_end();
 }
 
 std::vector<std::uint32_t> executor::read(const view& v, std::uint64_t first, std::uint64_t count) {
@@ -204,6 +191,12 @@ std::vector<std::uint32_t> executor::read(const view& v, std::uint64_t first, st
 std::unique_ptr<winnow::timer> executor::make_timer() { return std::make_unique<timestamps>(*m_seq); }
 
 void executor::flush_caches() { flush_device_caches(); }
+
+std::unique_ptr<buffer> make_predicate_buffer() {
+  auto b = std::make_unique<buffer>("predicates", 4 * shader_era::predicate_words, false, VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT);
+  b->fill(0); // read too early (driver-quirks.md), it skips every candidate, never runs by garbage
+  return b;
+}
 
 void flush_device_caches() {
   // Vulkan does not say how large the device's last-level cache is: fill 256 MiB (over 4 × the 50-60 MB

@@ -68,11 +68,7 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
   m_passes.clear();
   // read_midway's, made here so that no timed run allocates it; grown there for a larger read.
   if (!m_readback) m_readback = std::make_unique<buffer>("midway read-back", midway_bytes, true);
-  if (!m_predicates && predicates()) {
-    m_predicates = std::make_unique<buffer>("predicates", 4 * shader_era::predicate_words, false,
-                                            VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT);
-    m_predicates->fill(0); // read too early (driver-quirks.md), it skips every candidate, never runs by garbage
-  }
+  if (!m_predicates && predicates()) m_predicates = make_predicate_buffer();
   release_sets();
   m_images.clear();
   for (const auto& r : p.resources) {
@@ -245,19 +241,19 @@ void fragment_executor::flush() {
 }
 
 void fragment_executor::read_at_end(const view& v, std::uint64_t count) {
+  if (v.level != 0) throw error("winnow::vk::fragment_executor: a read of a level of a pyramid");
   const image& t = image_of(v);
   const auto rows = static_cast<std::uint32_t>((count + t.width() - 1) / t.width());
-  if (v.level != 0 || rows > t.height() || 4 * std::uint64_t{t.width()} * rows > m_readback->size())
-    throw error("winnow::vk::fragment_executor: read_at_end of " + std::to_string(count) + " words of '" + t.name() + "': too many");
+  if (rows > t.height()) throw error("winnow::vk::fragment_executor: a read past the end of '" + t.name() + "'");
+  const std::uint64_t bytes = 4 * std::max<std::uint64_t>(std::uint64_t{t.width()} * rows, 1);
+  // Kept from run to run, as on compute (executor.cpp).
+  if (!m_readback || m_readback->size() < bytes) m_readback = std::make_unique<buffer>("midway read-back", bytes, true);
   if (rows) t.record_copy(m_seq->cmd(), m_readback->handle(), 0, rows);
   m_seq->host_barrier();
   m_at_end_words = count;
 }
 
-std::vector<std::uint32_t> fragment_executor::words_at_end() {
-  const auto* host = static_cast<const std::uint32_t*>(m_readback->mapped());
-  return {host, host + m_at_end_words};
-}
+std::vector<std::uint32_t> fragment_executor::words_at_end() { return m_readback->mapped_words(m_at_end_words); }
 
 bool fragment_executor::predicates() const { return device::get().properties().conditional_rendering; }
 
@@ -280,20 +276,12 @@ void fragment_executor::predicate_on(const view& v, std::uint32_t word) {
 void fragment_executor::predicate_off() { m_seq->end_if(); }
 
 std::vector<std::uint32_t> fragment_executor::read_midway(const view& v, std::uint64_t count) {
-  const image& t = image_of(v);
-  const auto rows = static_cast<std::uint32_t>((count + t.width() - 1) / t.width());
-  if (rows > t.height()) throw error("winnow::vk::fragment_executor: read_midway past the end of '" + t.name() + "'");
-  const std::uint64_t bytes = 4 * std::max<std::uint64_t>(std::uint64_t{t.width()} * rows, 1);
-  // Kept from run to run, as on compute (executor.cpp).
-  if (!m_readback || m_readback->size() < bytes) m_readback = std::make_unique<buffer>("midway read-back", bytes, true);
-  if (rows) t.record_copy(m_seq->cmd(), m_readback->handle(), 0, rows);
-  m_seq->host_barrier();
+  read_at_end(v, count);
   m_seq->split();
   // The new command buffer starts with a full barrier: no pass after it needs one of its own.
   m_drawn = false;
   device::get().check("winnow::vk::fragment_executor: run");
-  const auto* host = static_cast<const std::uint32_t*>(m_readback->mapped());
-  return {host, host + count};
+  return words_at_end();
 }
 
 std::vector<std::uint32_t> fragment_executor::read(const view& v, std::uint64_t first, std::uint64_t count) {

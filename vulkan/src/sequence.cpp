@@ -68,27 +68,24 @@ void sequence::begin() {
   open(true);
 }
 
-void sequence::kick() {
+void sequence::kick() { kick_with(false); }
+
+void sequence::kick_with(bool signal) {
   if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': kick without a recording");
-  close(false, false);
+  close(false, false, signal);
   if (m_next == m_cmds.size()) add_command_buffers(1);
   m_cmd = m_cmds[m_next++];
   open(false);
 }
 
 void sequence::kick_ordered() {
-  if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': kick_ordered without a recording");
-  const VkDevice d = device::get().handle();
-  // A signal not yet waited for (two kick_ordered in a row) is waited for by the submission below,
-  // before it signals again: a batch's waits come before its signals.
+  // A signal not yet waited for (two kick_ordered in a row) is waited for by the submission that
+  // signals again: a batch's waits come before its signals.
   if (!m_order) {
     VkSemaphoreCreateInfo sci{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
-    WINNOW_VK_CHECK(vkCreateSemaphore(d, &sci, nullptr, &m_order));
+    WINNOW_VK_CHECK(vkCreateSemaphore(device::get().handle(), &sci, nullptr, &m_order));
   }
-  close(false, false, true);
-  if (m_next == m_cmds.size()) add_command_buffers(1);
-  m_cmd = m_cmds[m_next++];
-  open(false);
+  kick_with(true);
 }
 
 void sequence::add_command_buffers(std::uint32_t count) {
@@ -230,8 +227,7 @@ void sequence::close(bool last, bool fenced, bool signal) {
   si.commandBufferCount = 1;
   si.pCommandBuffers = &m_cmd;
   const VkPipelineStageFlags wait_stage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
-  const bool wait = m_order_signalled;
-  if (wait) { // after kick_ordered: nothing of this submission starts before the last one is done
+  if (m_order_signalled) { // after kick_ordered: nothing of this submission starts before the last one is done
     si.waitSemaphoreCount = 1;
     si.pWaitSemaphores = &m_order;
     si.pWaitDstStageMask = &wait_stage;

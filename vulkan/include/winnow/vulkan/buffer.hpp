@@ -36,6 +36,8 @@ public:
   [[nodiscard]] const std::string& name() const { return m_name; }
   /// A staging buffer's mapping (host-visible, coherent); nullptr for a device-local one.
   [[nodiscard]] void* mapped() const { return m_mapped; }
+  /// A staging buffer's first `count` words (no more than it holds), as the device last left them.
+  [[nodiscard]] std::vector<std::uint32_t> mapped_words(std::uint64_t count) const;
 
   /// Copies `words` to 32-bit word `first` onward, through staging; waits.
   void upload(std::span<const std::uint32_t> words, std::uint64_t first = 0);

@@ -40,7 +40,8 @@ public:
   void flush() override;
   /// Where the device has VK_EXT_conditional_rendering: the predicate words are copied into a buffer
   /// of that usage (once a recording) and the passes between predicate_on and _off made conditional.
-  /// A copy into the mapped read-back buffer (read_midway's), recorded before the run's submission.
+  /// A copy into the mapped read-back buffer, recorded before the run's submission; read_midway is
+  /// this, a split and words_at_end().
   void read_at_end(const shader_era::view& v, std::uint64_t count) override;
   [[nodiscard]] std::vector<std::uint32_t> words_at_end() override;
   [[nodiscard]] bool predicates() const override;

@@ -89,7 +89,8 @@ public:
   [[nodiscard]] static std::chrono::milliseconds default_timeout();
 
 private:
-  void add_command_buffers(std::uint32_t count); ///< allocated from the pool, appended to m_cmds
+  void add_command_buffers(std::uint32_t count);
+  void kick_with(bool signal); ///< kick(), its submission signalling m_order (kick_ordered) or not ///< allocated from the pool, appended to m_cmds
   void open(bool fresh); ///< begins the command buffer; fresh: a new run (queries and marks reset)
   /// Ends the command buffer (last: with the closing timestamp) and submits it (fenced: with the fence).
   void close(bool last, bool fenced = true, bool signal = false);
