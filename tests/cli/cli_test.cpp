@@ -89,6 +89,22 @@ TEST_F(cli, run_verifies_prints_phases_and_writes_a_record) {
   EXPECT_FALSE(j.contains("chosen"));
 }
 
+TEST_F(cli, per_pass_times_every_pass_of_a_shader_era_algorithm_as_a_phase) {
+  const result r = winnow("run --algo vk/bt --case uniform:5000:p=0.5 --reps 2 --per-pass --out " + path("p.jsonl"));
+  if (r.code == 1 && r.output.find("cannot run here") != std::string::npos) GTEST_SKIP() << r.output;
+  ASSERT_EQ(r.code, 0) << r.output;
+  std::ifstream in(path("p.jsonl"));
+  std::string line;
+  ASSERT_TRUE(std::getline(in, line));
+  const auto j = nlohmann::json::parse(line);
+  // One phase per pass, each named after its phase and pass ("count: ..."), as many as the passes
+  // the record says were launched.
+  ASSERT_TRUE(j["phases"].is_array());
+  EXPECT_EQ(j["phases"].size(), j["launches"].get<std::size_t>()) << j["phases"].dump();
+  for (const auto& p : j["phases"]) EXPECT_NE(p["name"].get<std::string>().find(": "), std::string::npos) << p["name"];
+  EXPECT_NE(r.output.find("reduce: "), std::string::npos) << r.output;
+}
+
 TEST_F(cli, run_says_what_a_parameter_given_as_auto_settled) {
   const result r = winnow("run --algo vkfrag/horn --case uniform:5000:p=0.5 --reps 1 --out " + path("auto.jsonl"));
   if (r.output.find("skipped:") != std::string::npos || r.output.find("unavailable") != std::string::npos)

@@ -88,6 +88,8 @@ int main(int argc, char** argv) {
   run_cmd->add_flag("--cold", run.options.cold, "flush the device's caches before every repetition");
   run_cmd->add_flag("--loop-check", run.options.prepare.loop_check,
                     "shader-era algorithms: fail when a search loop takes more trips than its proven bound");
+  run_cmd->add_flag("--per-pass", run.options.prepare.per_pass,
+                    "shader-era algorithms: time every pass as a phase of its own (\"PHASE: PASS\")");
   double run_warmup_ms = 200;
   run_cmd->add_option("--warmup-time", run_warmup_ms, "and warm up for at least this many ms (GPU clocks ramp up)")
       ->capture_default_str()->check(finite_number)->check(CLI::Range(0.0, 60000.0));

@@ -84,7 +84,7 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
   if (p.marks()) m_images.at(p.removals).at(0).upload(removals);
   if (!m_unbound) m_unbound = std::make_unique<image>("unbound input", 1, 1);
   // 256 marks: the adaptive algorithm's run records every candidate's phases where the device chooses.
-  if (!m_seq) m_seq = std::make_unique<sequence>("shader-era fragment run", 256);
+  if (!m_seq) m_seq = std::make_unique<sequence>("shader-era fragment run", 1024);
 
   const auto sets = static_cast<std::uint32_t>(std::max<std::size_t>(p.passes.size(), 1));
   const VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, sets * (raster_layout::inputs + raster_layout::levels)};

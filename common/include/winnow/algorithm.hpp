@@ -117,6 +117,9 @@ struct prepare_options {
   /// Search loops also write their trip counts, and result() fails when one exceeded the loop's
   /// proven bound (the shader-era algorithms; others ignore it). Costs a second output per pass.
   bool loop_check = false;
+  /// Each pass timed as a phase of its own, named "PHASE: PASS" (the shader-era algorithms; others
+  /// ignore it): where a phase's time goes. A timestamp between every two passes costs a little.
+  bool per_pass = false;
 };
 
 

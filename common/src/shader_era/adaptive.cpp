@@ -55,6 +55,7 @@ public:
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
     const std::string& model = p.text("model");
     const std::string& where = p.text("choice");
+    m_per_pass = o.per_pass;
     m_on_device = where == "device" || (where == "auto" && m_exec->prefers_predicates());
     if (m_on_device && !m_exec->predicates())
       throw unavailable("winnow::shader_era: adaptive: choice=device needs passes the device can skip (conditional "
@@ -124,14 +125,12 @@ public:
   }
 
   void run(timer& t) override {
-    const std::string* phase = nullptr;
+    phase_marker mark(m_per_pass);
     // kick: hand the device the first pass at once and then every few, so that it does not idle
     // while the host records the chosen candidate's passes after the sample's round trip.
     const auto record = [&](std::size_t first, std::size_t last, bool kick) {
       for (std::size_t i = first; i < last; ++i) {
-        const pass& ps = m_merged.passes[i];
-        if (!phase || *phase != ps.phase) t.phase(ps.phase);
-        phase = &ps.phase;
+        mark(t, m_merged.passes[i]);
         m_exec->record(i);
         if (kick && (i - first) % 8 == 0 && i + 1 < last) m_exec->flush();
       }
@@ -288,6 +287,7 @@ private:
   plan m_merged;
   sample_shape m_shape;
   choice_views m_choice;
+  bool m_per_pass = false;      ///< prepare_options::per_pass
   bool m_on_device = false;     ///< the device skips the candidates not chosen (choice=device)
   std::size_t m_sample_end = 0; ///< passes [0, m_sample_end): the first candidate's marks, the sample and the choice
   /// The part the last run chose; on the device path read after the run, when first asked.

@@ -28,6 +28,7 @@ plan_algorithm::plan_algorithm(algorithm_kind a, std::function<std::unique_ptr<e
 
 void plan_algorithm::prepare(const workload& w, const param_set& p, const prepare_options& o) {
   m_w = &w;
+  m_per_pass = o.per_pass;
   plan_params pp = plan_params_of(p);
   m_chosen.clear();
   if (pp.concat == concat_method::automatic) {
@@ -62,11 +63,9 @@ void plan_algorithm::reset() {
 
 void plan_algorithm::run(timer& t) {
   m_exec->begin();
-  const std::string* phase = nullptr;
+  phase_marker mark(m_per_pass);
   for (std::size_t i = 0; i < m_plan.passes.size(); ++i) {
-    const pass& p = m_plan.passes[i];
-    if (!phase || *phase != p.phase) t.phase(p.phase);
-    phase = &p.phase;
+    mark(t, m_plan.passes[i]);
     m_exec->record(i);
   }
   m_exec->end();

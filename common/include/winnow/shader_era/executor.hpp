@@ -86,6 +86,24 @@ public:
   virtual void flush_caches() = 0;
 };
 
+/// Marks a new phase on `t` where a recorded pass starts one: the pass's phase, or with per_pass
+/// (prepare_options) the pass itself.
+class phase_marker {
+public:
+  explicit phase_marker(bool per_pass) : m_per_pass(per_pass) {}
+  void operator()(timer& t, const pass& p) {
+    std::string name = m_per_pass ? p.phase + ": " + p.name : p.phase;
+    if (m_first || name != m_current) t.phase(name);
+    m_current = std::move(name);
+    m_first = false;
+  }
+
+private:
+  bool m_per_pass;
+  bool m_first = true;
+  std::string m_current;
+};
+
 /// A shader-era algorithm on one executor: the whole lifecycle, identical for every API.
 class plan_algorithm final : public algorithm {
 public:
@@ -111,6 +129,7 @@ private:
   std::vector<std::uint32_t> m_padded;
   plan m_plan;
   params m_chosen; ///< concat=auto's probe result
+  bool m_per_pass = false;
 };
 
 /// Why `n` elements do not fit an API whose 2D arrays are at most `max_width` wide and tall (the
