@@ -166,6 +166,47 @@ TEST(vk_engine, a_pass_writes_every_element_and_timestamps_are_monotonic_and_non
   for (const auto& p : phases) EXPECT_GT(p.ns, 0.0) << p.name << ": a pass over 4 MiB takes time";
 }
 
+TEST(vk_engine, kick_ordered_runs_the_second_command_buffer_after_the_first_as_one_run) {
+  WINNOW_REQUIRE_VK();
+  device& d = device::get();
+  const std::uint32_t n = 1u << 20;
+  std::vector<std::uint32_t> data(n);
+  std::iota(data.begin(), data.end(), 7u);
+  buffer in("in", 4ull * n), mid("mid", 4ull * n), out("out", 4ull * n);
+  in.upload(data);
+  mid.fill(0u);
+  out.fill(0u);
+  const pipeline& copy = pipeline::get({"scan_hillis", {256, 0}}); // a copy, as above
+  struct args {
+    VkDeviceAddress in[3], dst, trips;
+    shader_era::io_args io;
+    shader_era::scan_hillis_args args;
+  };
+  args first{{in.address(), 0, 0}, mid.address(), 0, {}, {1, 1, 0}}, second{{mid.address(), 0, 0}, out.address(), 0, {}, {1, 1, 0}};
+  first.io.extent = second.io.extent = n;
+  sequence s("ordered", 8);
+  timestamps t(s);
+  for (int run = 0; run < 2; ++run) { // the semaphore is used again by the next run
+    s.begin();
+    t.phase("first");
+    s.dispatch(copy, first, n / 256);
+    s.kick_ordered(); // no barrier in the next command buffer orders its read of mid: only the semaphore does
+    t.phase("second");
+    s.dispatch(copy, second, n / 256);
+    if (run == 1) {
+      EXPECT_EQ(message_of([&] { s.kick_ordered(); }), "winnow::vk::sequence: 'ordered': two kick_ordered in one submission");
+    }
+    s.submit_and_wait();
+    t.stop();
+    d.check("ordered copies");
+    EXPECT_EQ(out.download(n), data) << "run " << run;
+    const auto phases = t.read();
+    ASSERT_EQ(phases.size(), 2u);
+    EXPECT_EQ(phases[1].name, "second");
+    out.fill(0u);
+  }
+}
+
 TEST(vk_engine, timestamps_outside_a_recording_and_a_run_left_open_are_errors) {
   WINNOW_REQUIRE_VK();
   sequence s("idle", 4);

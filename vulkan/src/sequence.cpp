@@ -1,5 +1,6 @@
 #include "winnow/vulkan/sequence.hpp"
 
+#include <array>
 #include <iostream>
 
 #include "winnow/vulkan/check.hpp"
@@ -65,27 +66,33 @@ void sequence::begin() {
   if (m_pending) throw error("winnow::vk::sequence: '" + m_name + "' was submitted and not waited for");
   m_cmd = m_cmds.front();
   m_next = 1;
+  m_held = VK_NULL_HANDLE; // one an error cut off before its submission is recorded over
   open(true);
 }
 
-void sequence::kick() { kick_with(false); }
-
-void sequence::kick_with(bool signal) {
+void sequence::kick() {
   if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': kick without a recording");
-  close(false, false, signal);
-  if (m_next == m_cmds.size()) add_command_buffers(1);
-  m_cmd = m_cmds[m_next++];
+  close(false, false);
+  add_command_buffers_if_needed();
   open(false);
 }
 
 void sequence::kick_ordered() {
-  // A signal not yet waited for (two kick_ordered in a row) is waited for by the submission that
-  // signals again: a batch's waits come before its signals.
+  if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': kick_ordered without a recording");
+  if (m_held) throw error("winnow::vk::sequence: '" + m_name + "': two kick_ordered in one submission");
   if (!m_order) {
     VkSemaphoreCreateInfo sci{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
     WINNOW_VK_CHECK(vkCreateSemaphore(device::get().handle(), &sci, nullptr, &m_order));
   }
-  kick_with(true);
+  end_recording(false);
+  m_held = m_cmd;
+  add_command_buffers_if_needed();
+  open(false);
+}
+
+void sequence::add_command_buffers_if_needed() {
+  if (m_next == m_cmds.size()) add_command_buffers(1);
+  m_cmd = m_cmds[m_next++];
 }
 
 void sequence::add_command_buffers(std::uint32_t count) {
@@ -212,7 +219,7 @@ void sequence::submit() {
   close(true);
 }
 
-void sequence::close(bool last, bool fenced, bool signal) {
+void sequence::end_recording(bool last) {
   if (m_if) throw error("winnow::vk::sequence: '" + m_name + "': a command buffer ends within begin_if … end_if");
   // The last timestamp ends the last phase; a split leaves the phase open for the next mark.
   if (last && m_stamps) vkCmdWriteTimestamp(m_cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, m_queries, m_stamps++);
@@ -221,27 +228,36 @@ void sequence::close(bool last, bool fenced, bool signal) {
   full_barrier(m_cmd);
   WINNOW_VK_CHECK(vkEndCommandBuffer(m_cmd));
   m_recording = false;
+}
+
+void sequence::close(bool last, bool fenced) {
+  end_recording(last);
   device& d = device::get();
   if (fenced) WINNOW_VK_CHECK(vkResetFences(d.handle(), 1, &m_fence));
-  VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-  si.commandBufferCount = 1;
-  si.pCommandBuffers = &m_cmd;
+  // After kick_ordered: the held command buffer, then this one, which starts nothing before the
+  // held one is done.
+  std::array<VkSubmitInfo, 2> batches{VkSubmitInfo{VK_STRUCTURE_TYPE_SUBMIT_INFO}, VkSubmitInfo{VK_STRUCTURE_TYPE_SUBMIT_INFO}};
+  std::uint32_t count = 0;
   const VkPipelineStageFlags wait_stage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
-  if (m_order_signalled) { // after kick_ordered: nothing of this submission starts before the last one is done
-    si.waitSemaphoreCount = 1;
-    si.pWaitSemaphores = &m_order;
-    si.pWaitDstStageMask = &wait_stage;
+  if (m_held) {
+    batches[0].commandBufferCount = 1;
+    batches[0].pCommandBuffers = &m_held;
+    batches[0].signalSemaphoreCount = 1;
+    batches[0].pSignalSemaphores = &m_order;
+    batches[1].waitSemaphoreCount = 1;
+    batches[1].pWaitSemaphores = &m_order;
+    batches[1].pWaitDstStageMask = &wait_stage;
+    count = 1;
   }
-  if (signal) {
-    si.signalSemaphoreCount = 1;
-    si.pSignalSemaphores = &m_order;
-  }
+  batches[count].commandBufferCount = 1;
+  batches[count].pCommandBuffers = &m_cmd;
+  ++count;
   // The fence of a submission also covers every submission before it on the queue: the last,
   // fenced one stands for the command buffers kicked before it.
-  if (const VkResult r = vkQueueSubmit(d.queue(), 1, &si, fenced ? m_fence : VK_NULL_HANDLE); r != VK_SUCCESS)
+  if (const VkResult r = vkQueueSubmit(d.queue(), count, batches.data(), fenced ? m_fence : VK_NULL_HANDLE); r != VK_SUCCESS)
     throw error("winnow::vk::sequence: '" + m_name + "': vkQueueSubmit: " + std::string(to_string(r)));
+  m_held = VK_NULL_HANDLE;
   (fenced ? m_pending : m_unfenced) = true;
-  m_order_signalled = signal;
 }
 
 void sequence::wait(std::chrono::milliseconds timeout) {

@@ -77,11 +77,14 @@ public:
   /// buffer as the same run, so that the device starts on the first passes while the host records
   /// the rest (after a split, the device would otherwise idle while the host records them all).
   void kick();
-  /// kick(), and the next command buffer submitted waits for this one to finish (a semaphore between
-  /// the two submissions: no command of the next executes before). For what the device
-  /// reads ahead of its barriers: on NVIDIA's driver the first conditional dispatch after a copy
-  /// into its predicate buffer read the predicate from before the copy, despite the barrier that
-  /// orders the copy before the conditional-rendering stage (docs/driver-quirks.md).
+  /// Within a recording: ends the command buffer here and records on into another, both submitted
+  /// together by the next submission (kick, split or the end), the second waiting for the first to
+  /// finish (a semaphore between the two batches: no command of the second executes before). Nothing
+  /// is submitted here, so the device does not idle inside the run while the host records the rest.
+  /// For what the device reads ahead of its barriers: on NVIDIA's driver the first conditional
+  /// dispatch after a copy into its predicate buffer read the predicate from before the copy, despite
+  /// the barrier that orders the copy before the conditional-rendering stage (docs/driver-quirks.md).
+  /// One per submission.
   void kick_ordered();
   /// Phase durations of the last finished run [ns], from its timestamps.
   [[nodiscard]] std::vector<phase_time> read_marks();
@@ -90,17 +93,19 @@ public:
 
 private:
   void add_command_buffers(std::uint32_t count);
-  void kick_with(bool signal); ///< kick(), its submission signalling m_order (kick_ordered) or not ///< allocated from the pool, appended to m_cmds
+  void add_command_buffers_if_needed();
   void open(bool fresh); ///< begins the command buffer; fresh: a new run (queries and marks reset)
-  /// Ends the command buffer (last: with the closing timestamp) and submits it (fenced: with the fence).
-  void close(bool last, bool fenced = true, bool signal = false);
+  /// Ends the command buffer (last: with the closing timestamp).
+  void end_recording(bool last);
+  /// end_recording(last), then submits it, after the one kick_ordered() held if any (fenced: with the fence).
+  void close(bool last, bool fenced = true);
   std::string m_name;
   std::uint32_t m_max_marks;
   VkCommandPool m_pool = VK_NULL_HANDLE;
   VkCommandBuffer m_cmd = VK_NULL_HANDLE;
   VkFence m_fence = VK_NULL_HANDLE;
-  VkSemaphore m_order = VK_NULL_HANDLE; ///< kick_ordered's, made on its first use
-  bool m_order_signalled = false;       ///< the next submission waits for m_order
+  VkSemaphore m_order = VK_NULL_HANDLE;  ///< kick_ordered's, made on its first use
+  VkCommandBuffer m_held = VK_NULL_HANDLE; ///< ended by kick_ordered, submitted before the next one
   VkQueryPool m_queries = VK_NULL_HANDLE;
   bool m_recording = false, m_pending = false, m_passes = false;
   bool m_if = false;                   ///< begin_if without its end_if yet
