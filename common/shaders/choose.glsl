@@ -7,18 +7,26 @@
 // k is 1 for the candidate predicted fastest (the first of equals) and 0 for every other: the
 // predicate under which the device runs candidate k's passes, or what the host reads back.
 WINNOW_ARGS(uint regions; uint candidates;)
+// The regions' loops run to the constant sample_regions (sampling.hpp asserts it is 16), so that the
+// compiler unrolls them and their loads are in flight together; past args.regions they read region 0
+// and add nothing.
+const uint max_regions = 16u;
 uint pass_main(uint i, inout uint trips) {
   uint extents = 4u * args.candidates;
   float total = 0.0;
-  for (uint r = 0u; r < args.regions; ++r) total += uintBitsToFloat(load1(extents + 2u * r));
+  for (uint r = 0u; r < max_regions; ++r) {
+    float elements = uintBitsToFloat(load1(extents + 2u * (r < args.regions ? r : 0u)));
+    total += r < args.regions ? elements : 0.0;
+  }
   vec4 f = vec4(1.0, 0.0, 0.0, 0.0); // nothing sampled: features_of() of no region
   if (total > 0.0) {
     f = vec4(0.0);
-    for (uint r = 0u; r < args.regions; ++r) {
-      float elements = uintBitsToFloat(load1(extents + 2u * r));
-      float pairs = uintBitsToFloat(load1(extents + 2u * r + 1u));
-      uint tally = load0(r);
-      if (elements == 0.0) continue;
+    for (uint r = 0u; r < max_regions; ++r) {
+      uint at = r < args.regions ? r : 0u;
+      float elements = uintBitsToFloat(load1(extents + 2u * at));
+      float pairs = uintBitsToFloat(load1(extents + 2u * at + 1u));
+      uint tally = load0(at);
+      if (r >= args.regions || elements == 0.0) continue;
       float p = float(tally & 0xffffu) / elements;
       float c = pairs > 0.0 ? float(tally >> 16) / pairs : 0.0;
       f += (elements / total) * vec4(1.0, p, p * p, c);
