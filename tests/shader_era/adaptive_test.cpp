@@ -67,6 +67,20 @@ training_record rec(const std::string& block, const std::string& spec, double ns
   return {"bt", {{"block", block}, {"scan", "hillis"}}, spec, 1000, ns};
 }
 
+TEST(adaptive_model, only_candidates_on_the_lower_envelope_can_be_chosen) {
+  // Lines a + b·p over the mean density p: 0 lowest below p = 0.25, 1 up to 0.7, 2 above; 3 lies
+  // above 1 everywhere; 4 equals 0 and loses every tie to it (the first of equals).
+  const std::vector<features> lines{{10, 40, 0, 0}, {15, 20, 0, 0}, {22, 10, 0, 0}, {16, 21, 0, 0}, {10, 40, 0, 0}};
+  EXPECT_EQ(ever_fastest(lines), (std::vector<bool>{true, true, true, false, false}));
+  // One that wins only at p = 1 exactly (a tie there, and it comes first) is kept.
+  EXPECT_EQ(ever_fastest({{35, 0, 0, 0}, {25, 10, 0, 0}}), (std::vector<bool>{true, true}));
+  EXPECT_EQ(ever_fastest({{36, 0, 0, 0}, {25, 10, 0, 0}}), (std::vector<bool>{false, true}));
+  // A model with p² or c terms keeps every candidate, as does one candidate alone.
+  EXPECT_EQ(ever_fastest({{10, 0, 0, 0}, {20, 0, 0, 1}}), (std::vector<bool>{true, true}));
+  EXPECT_EQ(ever_fastest({{5, 5, 0, 0}}), (std::vector<bool>{true}));
+  EXPECT_TRUE(ever_fastest({}).empty());
+}
+
 TEST(adaptive_model, fits_each_winner_and_predicts_where_it_wins) {
   // Block 2048 costs 100 + 1000 p, block 32 a flat 600 ns, block 512 always 700 (never fastest:
   // no candidate). Features from the spec's own number, no generation.

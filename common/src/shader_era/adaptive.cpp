@@ -101,6 +101,15 @@ public:
       m_parts.push_back(std::move(pt));
     }
     if (m_parts.empty()) throw unavailable("winnow::shader_era: adaptive: no candidate can run this case (" + refused + ")");
+    { // those the choice can never pick (the pass model: off the lower envelope of its lines) go
+      std::vector<features> lines;
+      for (const part& pt : m_parts) lines.push_back(pt.coefficients);
+      const std::vector<bool> keep = ever_fastest(lines);
+      std::vector<part> kept;
+      for (std::size_t k = 0; k < m_parts.size(); ++k)
+        if (keep[k]) kept.push_back(std::move(m_parts[k]));
+      m_parts = std::move(kept);
+    }
     if (m_on_device && m_parts.size() > predicate_words)
       throw unavailable("winnow::shader_era: adaptive: " + std::to_string(m_parts.size()) + " candidates; the device skips by at most " +
                         std::to_string(predicate_words) + " (choice=host has no such limit)");

@@ -88,4 +88,27 @@ features features_of(const std::vector<region_estimate>& regions) {
   return f;
 }
 
+std::vector<bool> ever_fastest(const std::vector<features>& c) {
+  std::vector<bool> out(c.size(), true);
+  if (std::any_of(c.begin(), c.end(), [](const features& k) { return k[2] != 0 || k[3] != 0; })) return out;
+  // The first lowest line changes only where two lines cross: try p at 0, 1, every crossing inside,
+  // and between each two of those.
+  std::vector<double> at{0.0, 1.0};
+  for (std::size_t j = 0; j < c.size(); ++j)
+    for (std::size_t k = j + 1; k < c.size(); ++k)
+      if (const double slopes = c[j][1] - c[k][1]; slopes != 0)
+        if (const double p = (c[k][0] - c[j][0]) / slopes; p > 0 && p < 1) at.push_back(p);
+  std::sort(at.begin(), at.end());
+  at.erase(std::unique(at.begin(), at.end()), at.end());
+  for (std::size_t i = 0, crossings = at.size(); i + 1 < crossings; ++i) at.push_back((at[i] + at[i + 1]) / 2);
+  std::fill(out.begin(), out.end(), false);
+  for (const double p : at) {
+    std::size_t best = 0;
+    for (std::size_t k = 1; k < c.size(); ++k)
+      if (c[k][0] + c[k][1] * p < c[best][0] + c[best][1] * p) best = k;
+    if (!c.empty()) out[best] = true;
+  }
+  return out;
+}
+
 } // namespace winnow::shader_era

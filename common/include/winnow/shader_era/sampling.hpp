@@ -28,6 +28,7 @@ inline constexpr std::uint32_t sample_regions = 16;   ///< at most
 // What the shaders assume: sample.glsl's loop reads at most 32 elements a window; sample_sum.glsl
 // sums at most 16 × 16 windows a region, whose packed counts must stay within their 16 bits.
 static_assert(sample_span <= 32, "sample.glsl reads at most 32 elements a window");
+static_assert(sample_regions == 16, "choose.glsl unrolls its loops over 16 regions");
 static_assert((sample_windows + sample_regions - 1) / sample_regions <= 256, "sample_sum.glsl sums 16 × 16 windows a region");
 static_assert(256 * sample_span < 65536, "a region's packed valid count and changes must fit 16 bits each");
 
@@ -64,5 +65,12 @@ using features = std::array<double, feature_count>;
 /// candidate's four coefficients (its predicted ns = features · coefficients), then each region's
 /// elements and pairs (region_extents).
 [[nodiscard]] std::vector<std::uint32_t> choice_model_words(const std::vector<features>& coefficients, const sample_shape& s);
+
+/// Which candidates the choice can pick for some stream (features · coefficients lowest, the first of
+/// equals, as choose.glsl picks): where every prediction depends on the mean density alone (the
+/// coefficients of p² and c zero, as the pass model's are), those on the lower envelope of their
+/// lines over p in [0, 1] — the others need not be prepared, nor recorded and skipped on the device;
+/// for any other model, every candidate.
+[[nodiscard]] std::vector<bool> ever_fastest(const std::vector<features>& coefficients);
 
 } // namespace winnow::shader_era

@@ -1,0 +1,34 @@
+#!/bin/bash
+# The first call of the next GPU session (prepared 2026-11-26, when no device time was left): kick_ordered
+# validated (the choice test on every API, validation on), each pass of the adaptive algorithm timed
+# (--per-pass) on the three paths beside BT at B = 128, the adaptive suite on vk with the choice on the
+# device and read back. Binaries xz-compressed in build-gz2/ (the carry limit: stripped winnow and
+# conformance_tests), unpacked here; carry build-gz2 .gl .libs, `bash docs/results/next-device-run/device/adaptive.sh`.
+set -u
+B=build-carry; mkdir -p $B
+for f in build-gz2/*.xz; do
+  n=$B/$(basename $f .xz)
+  python3 -c "import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2],'wb'))" $f $n; chmod +x $n
+done
+. tools/device-env.sh
+W=$B/winnow; R=adaptive-out; mkdir -p $R
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee $R/gpu.txt
+$W --version
+start=$(date +%s)
+WINNOW_DEBUG=1 timeout 180 $B/conformance_tests --gtest_filter='shader_era.*:*adaptive*:*sample_pass*:*choice_pass*' > $R/conformance.log 2>&1
+echo "conformance exit $? in $(( $(date +%s) - start )) s"; grep -E "FAILED|PASSED" $R/conformance.log | head -20
+C=uniform:4M:p=0.45:seed=7
+for api in vk vkfrag gl; do
+  M=docs/results/h100-2026-11-26b/adaptive/$api/moreira.jsonl
+  for choice in device host; do
+    timeout 60 $W run --algo $api/adaptive --case $C --param model=$M --param choice=$choice --per-pass --reps 20 --warmup-time 1000 \
+      --out $R/$api-adaptive-$choice.jsonl > $R/$api-adaptive-$choice.txt 2>&1; echo "$api $choice exit $?"
+  done
+  timeout 60 $W run --algo $api/bt --case $C --param block=128 --per-pass --reps 20 --warmup-time 1000 --out $R/$api-bt.jsonl > $R/$api-bt.txt 2>&1
+  echo "$api bt exit $?"
+done
+start=$(date +%s)
+timeout 120 $W bench --suite adaptive --api vk --algo "vk/adaptive,vk/bt" --param "*/adaptive:model=docs/results/h100-2026-11-26b/adaptive/vk/moreira.jsonl" \
+  --param '*/adaptive:choice=device,host' --out $R/vk > $R/vk-eval.log 2>&1
+echo "vk adaptive suite exit $? in $(( $(date +%s) - start )) s"; tail -1 $R/vk-eval.log
+tar czf $OUT/adaptive.tgz $R
