@@ -137,20 +137,20 @@ public:
     phase_marker mark(m_per_pass);
     // kick: hand the device the first pass at once and then every few, so that it does not idle
     // while the host records the chosen candidate's passes after the sample's round trip.
-    const auto record = [&](std::size_t first, std::size_t last, bool kick) {
+    const auto record = [&](std::size_t first, std::size_t last, bool kick, std::string_view owner) {
       for (std::size_t i = first; i < last; ++i) {
-        mark(t, m_merged.passes[i]);
+        mark(t, m_merged.passes[i], owner);
         m_exec->record(i);
         if (kick && (i - first) % 8 == 0 && i + 1 < last) m_exec->flush();
       }
     };
     m_exec->begin();
-    record(0, m_sample_end, false);
+    record(0, m_sample_end, false, {});
     const auto count = static_cast<std::uint32_t>(m_parts.size());
     if (m_on_device) { // every candidate recorded, each run only where its word of the choice is 1
       for (std::uint32_t k = 0; k < count; ++k) {
         m_exec->predicate_on(m_choice.choice, k);
-        record(m_parts[k].first, m_parts[k].last, false);
+        record(m_parts[k].first, m_parts[k].last, false, m_parts[k].label);
         m_exec->predicate_off();
       }
       // Read once the run and its timers are over (chosen_part()): a read here would sit inside the
@@ -162,7 +162,7 @@ public:
       m_chosen_part = chosen_of(m_exec->read_midway(m_choice.choice, count));
       m_resolved = true;
       const part& chosen = m_parts[m_chosen_part];
-      record(chosen.first, chosen.last, true);
+      record(chosen.first, chosen.last, true, chosen.label);
       m_exec->end();
     }
   }

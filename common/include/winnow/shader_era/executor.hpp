@@ -87,12 +87,13 @@ public:
 };
 
 /// Marks a new phase on `t` where a recorded pass starts one: the pass's phase, or with per_pass
-/// (prepare_options) the pass itself.
+/// (prepare_options) the pass itself, after `owner` where given ("OWNER / PHASE: PASS": the adaptive
+/// algorithm's candidates, whose passes share names).
 class phase_marker {
 public:
   explicit phase_marker(bool per_pass) : m_per_pass(per_pass) {}
-  void operator()(timer& t, const pass& p) {
-    std::string name = m_per_pass ? p.phase + ": " + p.name : p.phase;
+  void operator()(timer& t, const pass& p, std::string_view owner = {}) {
+    std::string name = !m_per_pass ? p.phase : (owner.empty() ? "" : std::string(owner) + " / ") + p.phase + ": " + p.name;
     if (m_first || name != m_current) t.phase(name);
     m_current = std::move(name);
     m_first = false;
