@@ -2,15 +2,11 @@
 # The first call of the next GPU session (prepared 2026-11-26, when no device time was left): kick_ordered
 # validated (the choice test on every API, validation on), each pass of the adaptive algorithm timed
 # (--per-pass) on the three paths beside BT at B = 128, the adaptive suite on vk with the choice on the
-# device and read back. Binaries xz-compressed in build-gz2/ (the carry limit: stripped winnow and
-# conformance_tests), unpacked here; carry build-gz2 .gl .libs, `bash docs/results/next-device-run/device/adaptive.sh`.
+# device and read back. Binaries xz-compressed in build-gz/ (the carry limit: stripped winnow and
+# conformance_tests); carry build-gz .gl .libs, `bash docs/results/next-device-run/device/adaptive.sh`.
 set -u
-B=build-carry; mkdir -p $B
-for f in build-gz2/*.xz; do
-  n=$B/$(basename $f .xz)
-  python3 -c "import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2],'wb'))" $f $n; chmod +x $n
-done
-. tools/device-env.sh
+. tools/device-env.sh # unpacks build-gz/ into build-carry/
+B=build-carry
 W=$B/winnow; R=adaptive-out; mkdir -p $R
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee $R/gpu.txt
 $W --version
