@@ -131,6 +131,19 @@ TEST(vk_engine, a_fence_timeout_is_an_error_naming_the_sequence) {
   EXPECT_NO_THROW(d.check("after the event"));
 }
 
+/// scan_hillis with offset ≥ segment and the identity map: a copy, one element per invocation.
+const pipeline& copy_pipeline() { return pipeline::get({"scan_hillis", {256, 0}}); }
+struct copy_args {
+  VkDeviceAddress in[3], dst, trips;
+  shader_era::io_args io;
+  shader_era::scan_hillis_args args;
+};
+copy_args copy_of(const buffer& from, const buffer& to, std::uint32_t n) {
+  copy_args a{{from.address(), 0, 0}, to.address(), 0, {}, {1, 1, 0}};
+  a.io.extent = n;
+  return a;
+}
+
 TEST(vk_engine, a_pass_writes_every_element_and_timestamps_are_monotonic_and_non_zero) {
   WINNOW_REQUIRE_VK();
   device& d = device::get();
@@ -140,14 +153,8 @@ TEST(vk_engine, a_pass_writes_every_element_and_timestamps_are_monotonic_and_non
   buffer in("in", 4ull * n), out("out", 4ull * n);
   in.upload(data);
   out.fill(0xdeadbeefu);
-  // scan_hillis with offset ≥ segment and the identity map: a copy, one element per invocation.
-  const pipeline& copy = pipeline::get({"scan_hillis", {256, 0}});
-  struct {
-    VkDeviceAddress in[3], dst, trips;
-    shader_era::io_args io;
-    shader_era::scan_hillis_args args;
-  } a{{in.address(), 0, 0}, out.address(), 0, {}, {1, 1, 0}};
-  a.io.extent = n;
+  const pipeline& copy = copy_pipeline();
+  const copy_args a = copy_of(in, out, n);
   sequence s("copy", 8);
   timestamps t(s);
   s.begin();
@@ -176,14 +183,8 @@ TEST(vk_engine, kick_ordered_runs_the_second_command_buffer_after_the_first_as_o
   in.upload(data);
   mid.fill(0u);
   out.fill(0u);
-  const pipeline& copy = pipeline::get({"scan_hillis", {256, 0}}); // a copy, as above
-  struct args {
-    VkDeviceAddress in[3], dst, trips;
-    shader_era::io_args io;
-    shader_era::scan_hillis_args args;
-  };
-  args first{{in.address(), 0, 0}, mid.address(), 0, {}, {1, 1, 0}}, second{{mid.address(), 0, 0}, out.address(), 0, {}, {1, 1, 0}};
-  first.io.extent = second.io.extent = n;
+  const pipeline& copy = copy_pipeline();
+  const copy_args first = copy_of(in, mid, n), second = copy_of(mid, out, n);
   sequence s("ordered", 8);
   timestamps t(s);
   for (int run = 0; run < 2; ++run) { // the semaphore is used again by the next run
