@@ -160,17 +160,19 @@ void executor::predicate_on(const view& v, std::uint32_t word) {
   if (!m_predicate || word >= m_queries.size() || v.level != 0)
     throw error("winnow::gl::executor: predicate_on of word " + std::to_string(word) + " (no conditional rendering, past " +
                 "predicate_words, or a level)");
-  const texture& t = texture_of(v);
-  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_predicate_target->id());
-  glViewport(0, 0, 1, 1);
-  glUseProgram(m_predicate->id());
-  glUniform1ui(m_predicate_word, word);
-  glUniform1ui(m_predicate_log2w, static_cast<GLuint>(std::countr_zero(static_cast<unsigned>(t.width()))));
-  bind(0, t);
-  glBindVertexArray(m_vao.id());
-  glBeginQuery(GL_ANY_SAMPLES_PASSED, m_queries[word].id());
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  glEndQuery(GL_ANY_SAMPLES_PASSED);
+  if (m_queried.emplace(v.id, word).second) {
+    const texture& t = texture_of(v);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_predicate_target->id());
+    glViewport(0, 0, 1, 1);
+    glUseProgram(m_predicate->id());
+    glUniform1ui(m_predicate_word, word);
+    glUniform1ui(m_predicate_log2w, static_cast<GLuint>(std::countr_zero(static_cast<unsigned>(t.width()))));
+    bind(0, t);
+    glBindVertexArray(m_vao.id());
+    glBeginQuery(GL_ANY_SAMPLES_PASSED, m_queries[word].id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glEndQuery(GL_ANY_SAMPLES_PASSED);
+  }
   api::begin_conditional_render(m_queries[word].id());
 }
 

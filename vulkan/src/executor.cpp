@@ -122,9 +122,11 @@ void executor::begin() {
   m_predicate_source.reset();
 }
 
-void executor::record(std::size_t index) {
+void executor::record(std::size_t index) { dispatch(index, true); }
+
+void executor::dispatch(std::size_t index, bool after_previous) {
   const compiled& c = m_passes.at(index);
-  m_seq->dispatch(*c.pipe, std::span<const std::byte>(c.push), c.groups);
+  m_seq->dispatch(*c.pipe, std::span<const std::byte>(c.push), c.groups, after_previous);
 }
 
 void executor::end() {
@@ -173,6 +175,15 @@ void executor::predicate_on(const view& v, std::uint32_t word) {
 }
 
 void executor::predicate_off() { m_seq->end_if(); }
+
+void executor::record_round(const view& choice, std::span<const std::size_t> passes, std::span<const std::uint32_t> words) {
+  if (passes.size() != words.size()) throw error("winnow::vk::executor: record_round: a word for every pass");
+  for (std::size_t j = 0; j < passes.size(); ++j) {
+    predicate_on(choice, words[j]);
+    dispatch(passes[j], j == 0);
+    predicate_off();
+  }
+}
 
 std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t count) {
   read_at_end(v, count);

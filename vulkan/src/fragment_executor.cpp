@@ -200,9 +200,29 @@ void fragment_executor::begin() {
 }
 
 void fragment_executor::record(std::size_t index) {
-  const compiled& c = m_passes.at(index);
-  const VkCommandBuffer cmd = m_seq->cmd();
   std::vector<VkImageMemoryBarrier> layouts;
+  enter_layouts(m_passes.at(index), layouts);
+  pass_barrier(m_seq->cmd(), m_drawn, layouts);
+  m_drawn = true;
+  render(m_passes.at(index));
+}
+
+void fragment_executor::record_round(const view& choice, std::span<const std::size_t> passes, std::span<const std::uint32_t> words) {
+  if (passes.size() != words.size()) throw error("winnow::vk::fragment_executor: record_round: a word for every pass");
+  if (passes.empty()) return;
+  copy_predicate(choice);
+  std::vector<VkImageMemoryBarrier> layouts; // the round's passes use disjoint images
+  for (const std::size_t i : passes) enter_layouts(m_passes.at(i), layouts);
+  pass_barrier(m_seq->cmd(), m_drawn, layouts);
+  m_drawn = true;
+  for (std::size_t j = 0; j < passes.size(); ++j) {
+    predicate_on(choice, words[j]);
+    render(m_passes.at(passes[j]));
+    predicate_off();
+  }
+}
+
+void fragment_executor::enter_layouts(const compiled& c, std::vector<VkImageMemoryBarrier>& layouts) {
   for (image* r : c.reads)
     if (auto b = r->enter(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, false))
       layouts.push_back(*b);
@@ -210,8 +230,10 @@ void fragment_executor::record(std::size_t index) {
     if (auto b = t->enter(VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, 0,
                           VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, !c.keep))
       layouts.push_back(*b);
-  pass_barrier(cmd, m_drawn, layouts);
-  m_drawn = true;
+}
+
+void fragment_executor::render(const compiled& c) {
+  const VkCommandBuffer cmd = m_seq->cmd();
   VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
   ri.renderArea = {{0, 0}, c.extent};
   ri.layerCount = 1;
@@ -263,14 +285,17 @@ void fragment_executor::predicate_on(const view& v, std::uint32_t word) {
   if (v.level != 0 || word >= shader_era::predicate_words || std::uint64_t{t.width()} * t.height() > shader_era::predicate_words)
     throw error("winnow::vk::fragment_executor: predicate_on of word " + std::to_string(word) + " of '" + t.name() +
                 "': a level, or past predicate_words");
-  if (m_predicate_source != v.id) {
-    t.record_copy(m_seq->cmd(), m_predicates->handle(), 0, t.height()); // its barriers wait for the passes' writes
-    // No kick_ordered as on compute (executor.cpp): on the H100 the fragment path's first conditional
-    // draw after the copy saw the copied predicate in every order the test records.
-    m_seq->predicate_barrier();
-    m_predicate_source = v.id;
-  }
+  copy_predicate(v);
   m_seq->begin_if(m_predicates->handle(), 4 * VkDeviceSize{word});
+}
+
+void fragment_executor::copy_predicate(const view& v) {
+  if (m_predicate_source == v.id) return;
+  image_of(v).record_copy(m_seq->cmd(), m_predicates->handle(), 0, image_of(v).height()); // its barriers wait for the passes' writes
+  // No kick_ordered as on compute (executor.cpp): on the H100 the fragment path's first conditional
+  // draw after the copy saw the copied predicate in every order the test records.
+  m_seq->predicate_barrier();
+  m_predicate_source = v.id;
 }
 
 void fragment_executor::predicate_off() { m_seq->end_if(); }

@@ -159,9 +159,9 @@ void sequence::host_barrier() {
                        &b, 0, nullptr, 0, nullptr);
 }
 
-void sequence::dispatch(const pipeline& p, std::span<const std::byte> push, std::uint64_t groups) {
+void sequence::dispatch(const pipeline& p, std::span<const std::byte> push, std::uint64_t groups, bool after_previous) {
   if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': dispatch outside a recording");
-  if (m_passes) barrier();
+  if (m_passes && after_previous) barrier();
   m_passes = true;
   if (groups == 0) return; // nothing to do, but the barrier keeps the order of what follows
   const std::uint64_t max_x = device::get().properties().max_group_count_x;

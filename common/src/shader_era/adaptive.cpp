@@ -56,6 +56,7 @@ public:
     const std::string& model = p.text("model");
     const std::string& where = p.text("choice");
     m_per_pass = o.per_pass;
+    const bool interleave = p.text("schedule") == "interleaved";
     m_on_device = where == "device" || (where == "auto" && m_exec->prefers_predicates());
     if (m_on_device && !m_exec->predicates())
       throw unavailable("winnow::shader_era: adaptive: choice=device needs passes the device can skip (conditional "
@@ -114,6 +115,8 @@ public:
       throw unavailable("winnow::shader_era: adaptive: " + std::to_string(m_parts.size()) + " candidates; the device skips by at most " +
                         std::to_string(predicate_words) + " (choice=host has no such limit)");
     merge(w.size());
+    m_rounds.clear();
+    if (m_on_device && interleave) m_rounds = rounds();
     m_padded.clear();
     for (part& pt : m_parts) pt.padded = padded(w, pt.sub.layout.size());
     m_exec->prepare(m_merged, p, *m_parts.front().padded, w.removals);
@@ -147,12 +150,19 @@ public:
     m_exec->begin();
     record(0, m_sample_end, false, {});
     const auto count = static_cast<std::uint32_t>(m_parts.size());
-    if (m_on_device) { // every candidate recorded, each run only where its word of the choice is 1
+    if (m_on_device && !m_rounds.empty()) { // round by round, one pass of each candidate
+      for (const round& r : m_rounds) {
+        mark(t, m_merged.passes[r.passes.front()], "every candidate");
+        m_exec->record_round(m_choice.choice, r.passes, r.words);
+      }
+    } else if (m_on_device) { // every candidate recorded, each run only where its word of the choice is 1
       for (std::uint32_t k = 0; k < count; ++k) {
         m_exec->predicate_on(m_choice.choice, k);
         record(m_parts[k].first, m_parts[k].last, false, m_parts[k].label);
         m_exec->predicate_off();
       }
+    }
+    if (m_on_device) {
       // Read once the run and its timers are over (chosen_part()): a read here would sit inside the
       // last phase on GL, whose closing timestamp follows run().
       m_exec->read_at_end(m_choice.choice, count);
@@ -176,6 +186,7 @@ public:
     if (m_parts.empty()) return {};
     params out = m_parts.at(chosen_part()).given;
     out["choice"] = m_on_device ? "device" : "host";
+    out["schedule"] = m_rounds.empty() ? "sequential" : "interleaved";
     return out;
   }
   [[nodiscard]] std::optional<std::string> refuses(std::uint64_t n) const override {
@@ -211,6 +222,53 @@ private:
     const double bytes_none = double(none.read + none.written), bytes_all = double(all.read + all.written);
     out[0] = double(pt.sub.passes.size()) * m_prices->pass_ns + bytes_none * m_prices->byte_ns;
     out[1] = (bytes_all - bytes_none) * m_prices->byte_ns;
+    return out;
+  }
+
+  /// One pass of each of several candidates (record_round), passes[j] under word words[j].
+  struct round {
+    std::vector<std::size_t> passes;
+    std::vector<std::uint32_t> words;
+  };
+
+  /// The candidates' passes as rounds, phase by phase: every phase name in one order that keeps each
+  /// candidate's own (names not yet placed go after the name before them in that candidate), then in
+  /// each phase the r-th pass of every candidate that has one there. Empty where no such order
+  /// exists (a candidate's phase comes back after another): those run one candidate after another.
+  std::vector<round> rounds() const {
+    std::vector<std::string> order;
+    for (const part& pt : m_parts) {
+      std::size_t at = 0;
+      for (std::size_t i = pt.first; i < pt.last; ++i) {
+        const std::string& name = m_merged.passes[i].phase;
+        const auto it = std::find(order.begin(), order.end(), name);
+        if (it == order.end()) order.insert(order.begin() + static_cast<std::ptrdiff_t>(at), name);
+        else at = static_cast<std::size_t>(it - order.begin());
+        ++at; // the next new name goes after this one
+      }
+    }
+    std::vector<std::vector<std::vector<std::size_t>>> by_phase(order.size(), std::vector<std::vector<std::size_t>>(m_parts.size()));
+    for (std::size_t k = 0; k < m_parts.size(); ++k) {
+      std::size_t last_phase = 0;
+      for (std::size_t i = m_parts[k].first; i < m_parts[k].last; ++i) {
+        const auto ph = static_cast<std::size_t>(std::find(order.begin(), order.end(), m_merged.passes[i].phase) - order.begin());
+        if (ph < last_phase || (ph != last_phase && !by_phase[ph][k].empty())) return {}; // a phase came back
+        last_phase = ph;
+        by_phase[ph][k].push_back(i);
+      }
+    }
+    std::vector<round> out;
+    for (const auto& phase : by_phase)
+      for (std::size_t r = 0;; ++r) {
+        round rd;
+        for (std::size_t k = 0; k < phase.size(); ++k)
+          if (r < phase[k].size()) {
+            rd.passes.push_back(phase[k][r]);
+            rd.words.push_back(static_cast<std::uint32_t>(k));
+          }
+        if (rd.passes.empty()) break;
+        out.push_back(std::move(rd));
+      }
     return out;
   }
 
@@ -298,6 +356,7 @@ private:
   choice_views m_choice;
   bool m_per_pass = false;      ///< prepare_options::per_pass
   bool m_on_device = false;     ///< the device skips the candidates not chosen (choice=device)
+  std::vector<round> m_rounds;  ///< schedule=interleaved on the device, where the phases line up
   std::size_t m_sample_end = 0; ///< passes [0, m_sample_end): the first candidate's marks, the sample and the choice
   /// The part the last run chose; on the device path read after the run, when first asked.
   std::size_t chosen_part() const {
@@ -329,7 +388,13 @@ algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_
                   "only the chosen candidate recorded), auto (device on the Vulkan fragment path; host on OpenGL, where "
                   "recording the skipped candidates costs more than the round trip, and on Vulkan compute until its "
                   "ordered predicate has run on a GPU)",
-                  "auto", {"auto"}, {"auto", "device", "host"})};
+                  "auto", {"auto"}, {"auto", "device", "host"}),
+      choice_axis("schedule",
+                  "with the choice on the device, the order of the candidates' passes: sequential (one candidate after "
+                  "another, each under its word) or interleaved (phase by phase, round by round, one pass of each "
+                  "candidate: on Vulkan one barrier a round, so a skipped pass costs no barrier of its own; sequential "
+                  "where the candidates' phases cannot be put in one order); the record's chosen says which ran",
+                  "sequential", {"sequential"}, {"sequential", "interleaved"})};
   axes.insert(axes.end(), executor_axes.begin(), executor_axes.end());
   algorithm_info inf{.api = api,
                      .name = "adaptive",

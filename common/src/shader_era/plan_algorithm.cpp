@@ -18,6 +18,15 @@ void executor::predicate_on(const view&, std::uint32_t) {
 }
 void executor::predicate_off() { throw error("winnow::shader_era: this executor cannot skip passes on the device (no predicates)"); }
 
+void executor::record_round(const view& choice, std::span<const std::size_t> passes, std::span<const std::uint32_t> words) {
+  if (passes.size() != words.size()) throw error("winnow::shader_era: record_round: a word for every pass");
+  for (std::size_t j = 0; j < passes.size(); ++j) {
+    predicate_on(choice, words[j]);
+    record(passes[j]);
+    predicate_off();
+  }
+}
+
 bool runs_plans(const algorithm_info& info) {
   return std::find(plan_apis.begin(), plan_apis.end(), info.api) != plan_apis.end() &&
          (info.name == "horn" || info.name == "jj" || info.name == "rlz" || info.name == "bt" || info.name == "histopyramid");

@@ -78,6 +78,12 @@ public:
   /// saves; Vulkan compute: see its executor (docs/results/h100-2026-11-26c).
   [[nodiscard]] virtual bool prefers_predicates() const { return predicates(); }
   virtual void predicate_off();
+  /// Between begin() and end(), where predicates(): one pass of each of several candidates, none
+  /// reading what another of them writes — pass `passes[j]` runs where word `words[j]` of `choice` is
+  /// not 0. By default each is recorded between predicate_on and predicate_off in turn; the Vulkan
+  /// executors order the whole round after what came before by one barrier, not one a pass, so a
+  /// pass the device skips costs no barrier of its own (the adaptive algorithm's schedule=interleaved).
+  virtual void record_round(const view& choice, std::span<const std::size_t> passes, std::span<const std::uint32_t> words);
   /// Words [first, first + count) of a view (a plain resource or one level of a pyramid).
   [[nodiscard]] virtual std::vector<std::uint32_t> read(const view& v, std::uint64_t first, std::uint64_t count) = 0;
   /// The timer of this API; phases are marked between record() calls.

@@ -6,6 +6,7 @@
 /// so a run only binds ranges of it.
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,14 +21,15 @@ public:
   void prepare(const shader_era::plan& p, const param_set& params, std::span<const std::uint32_t> stream,
                std::span<const std::uint32_t> removals) override;
   void write(const shader_era::view& v, std::span<const std::uint32_t> words) override;
-  void begin() override {}
+  void begin() override { m_queried.clear(); }
   void record(std::size_t pass_index) override;
   void end() override;
   [[nodiscard]] std::vector<std::uint32_t> read_midway(const shader_era::view& v, std::uint64_t count) override;
   void flush() override;
   /// Desktop GL: word k of the predicate resource becomes an occlusion query (a 1 × 1 draw that keeps
   /// its fragment only where the word is not 0, common/shaders/predicate.frag), and the passes
-  /// between predicate_on and _off are drawn under glBeginConditionalRender(GL_QUERY_WAIT).
+  /// between predicate_on and _off are drawn under glBeginConditionalRender(GL_QUERY_WAIT). The
+  /// query of a word is drawn once a run, however often predicate_on names it (record_round).
   [[nodiscard]] bool predicates() const override;
   [[nodiscard]] bool prefers_predicates() const override { return false; }
   void predicate_on(const shader_era::view& v, std::uint32_t word) override;
@@ -65,6 +67,7 @@ private:
   std::unique_ptr<texture> m_predicate_texture;
   std::unique_ptr<framebuffer> m_predicate_target;
   std::vector<handle<detail::delete_query>> m_queries;
+  std::set<std::pair<shader_era::resource_id, std::uint32_t>> m_queried; ///< (resource, word) drawn this run
   std::unique_ptr<texture> m_flush;
   std::unique_ptr<framebuffer> m_flush_target; ///< m_flush as a render target: cleared to flush
 };

@@ -47,6 +47,9 @@ public:
   [[nodiscard]] bool predicates() const override;
   void predicate_on(const shader_era::view& v, std::uint32_t word) override;
   void predicate_off() override;
+  /// The round's layout transitions and the order after what came before in one barrier, then each
+  /// pass's rendering under its word.
+  void record_round(const shader_era::view& choice, std::span<const std::size_t> passes, std::span<const std::uint32_t> words) override;
   [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;
@@ -62,6 +65,10 @@ private:
     std::vector<image*> targets, reads; ///< what it draws into; every image its descriptor set holds
     bool keep = false;                  ///< loads the targets' contents (points and lines draw only some texels)
   };
+  /// The barriers that bring the pass's images into its layouts (each image's state moves on).
+  static void enter_layouts(const compiled& c, std::vector<VkImageMemoryBarrier>& layouts);
+  void render(const compiled& c); ///< its rendering: begin, state, draw, end
+  void copy_predicate(const shader_era::view& v); ///< into m_predicates, once a recording
   [[nodiscard]] const image& image_of(const shader_era::view& v) const;
   [[nodiscard]] image& image_of(const shader_era::view& v);
   void release_sets() noexcept;

@@ -39,8 +39,9 @@ public:
   void host_barrier();
   /// Binds `p`, pushes `push` (at most max_push_bytes) and dispatches `groups` workgroups (split into
   /// x × y when over maxComputeWorkGroupCount[0]; shaders linearize with group_index()). Emits a
-  /// barrier first when a pass was recorded before it in this recording.
-  void dispatch(const pipeline& p, std::span<const std::byte> push, std::uint64_t groups);
+  /// barrier first when a pass was recorded before it in this recording, unless `after_previous` is
+  /// false: it reads nothing the passes since the last barrier write (a round of record_round).
+  void dispatch(const pipeline& p, std::span<const std::byte> push, std::uint64_t groups, bool after_previous = true);
   /// The same with a typed push-constant block (the struct its shader declares).
   template <class T>
   void dispatch(const pipeline& p, const T& push, std::uint64_t groups) {
