@@ -160,7 +160,9 @@ void executor::predicate_on(const view& v, std::uint32_t word) {
   if (!m_predicate || word >= m_queries.size() || v.level != 0)
     throw error("winnow::gl::executor: predicate_on of word " + std::to_string(word) + " (no conditional rendering, past " +
                 "predicate_words, or a level)");
-  if (m_queried.emplace(v.id, word).second) {
+  if (m_queried.size() != m_queries.size()) m_queried.assign(m_queries.size(), std::nullopt);
+  if (m_queried[word] != v.id) {
+    m_queried[word] = v.id;
     const texture& t = texture_of(v);
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_predicate_target->id());
     glViewport(0, 0, 1, 1);

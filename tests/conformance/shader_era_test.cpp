@@ -391,5 +391,45 @@ TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_f
   std::filesystem::remove_all(dir);
 }
 
+// Horn's phases (scan, search, count, concat) and Binary-Tree's (reduce, traverse, count, concat)
+// differ: interleaved, the candidates still run round by round, in one order of every phase name.
+TEST(shader_era, candidates_whose_phases_differ_interleave_too) {
+  const registry& reg = all_backends();
+  const std::vector<std::string> apis = runnable_apis();
+  if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
+  const auto dir = std::filesystem::temp_directory_path() / ("winnow-interleave-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  for (const auto& api : apis) {
+    std::ofstream out(dir / (api + ".jsonl"));
+    for (const char* p : {"0.05", "0.3", "0.7", "0.95"}) {
+      const double density = std::stod(p);
+      const auto line = [&](const char* algo, const char* block, double ns) {
+        out << R"({"api":")" << api << R"(","algorithm":")" << api << "/" << algo << R"(","params":{"block":")" << block
+            << R"(","scan":"hillis"},"case":"uniform:64K:p=)" << p << R"(","n":65536,"verified":true,"total":{"median_ns":)" << ns
+            << "}}\n";
+      };
+      line("horn", "2048", 100 + 1000 * density);
+      line("bt", "32", 600);
+    }
+  }
+  for (const auto& api : apis) {
+    const auto probe = reg.find(api + "/bt").make();
+    if (!dynamic_cast<shader_era::plan_algorithm&>(*probe).exec().predicates()) continue; // no skipping here (ES)
+    for (const auto& [spec, algorithm] : std::vector<std::pair<std::string, std::string>>{
+             {"uniform:64K:p=0.1", "horn"}, {"uniform:64K:p=0.9", "bt"}, {"removal:64K:k=0.1", "bt"}}) {
+      const record r = run_case(reg, reg.find(api + "/adaptive"),
+                                {{"model", dir.string()}, {"choice", "device"}, {"schedule", "interleaved"}}, make_case(spec),
+                                {.warmup = 0, .reps = 2, .prepare = {.loop_check = true}});
+      ASSERT_TRUE(r.verified) << api << " " << spec << ": " << r.mismatch << r.skipped.value_or("");
+      EXPECT_EQ(r.chosen.at("algorithm"), algorithm) << api << " " << spec;
+      EXPECT_EQ(r.chosen.at("schedule"), "interleaved") << api << " " << spec;
+      for (const char* phase : {"scan", "search", "reduce", "traverse", "count", "concat"}) // every candidate's, timed
+        EXPECT_TRUE(std::any_of(r.phases.begin(), r.phases.end(), [&](const auto& ph) { return ph.name == phase; }))
+            << api << " " << spec << ": " << phase;
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
 } // namespace
 } // namespace winnow

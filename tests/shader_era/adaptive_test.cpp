@@ -78,6 +78,8 @@ TEST(adaptive_model, only_candidates_on_the_lower_envelope_can_be_chosen) {
   // A model with p² or c terms keeps every candidate, as does one candidate alone.
   EXPECT_EQ(ever_fastest({{10, 0, 0, 0}, {20, 0, 0, 1}}), (std::vector<bool>{true, true}));
   EXPECT_EQ(ever_fastest({{5, 5, 0, 0}}), (std::vector<bool>{true}));
+  // The third lowest only inside (0.4, 0.6): it loses its ties at both ends to the first ones.
+  EXPECT_EQ(ever_fastest({{1, -1, 0, 0}, {0, 1, 0, 0}, {0.4, 0, 0, 0}}), (std::vector<bool>{true, true, true}));
   EXPECT_TRUE(ever_fastest({}).empty());
 }
 

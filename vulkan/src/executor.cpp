@@ -53,7 +53,7 @@ void executor::prepare(const shader_era::plan& p, const param_set& params, std::
   }
   m_buffers.at(p.stream).upload(stream);
   if (p.marks()) m_buffers.at(p.removals).upload(removals);
-  // 256 marks: the adaptive algorithm's run records every candidate's phases where the device chooses.
+  // 1024 marks: the adaptive algorithm records every candidate's phases where the device chooses, and --per-pass a mark a pass.
   if (!m_seq) m_seq = std::make_unique<sequence>("shader-era run", 1024);
   // read_midway's, made here so that no timed run allocates it; grown there for a larger read.
   if (!m_readback) m_readback = std::make_unique<buffer>("midway read-back", midway_bytes, true);

@@ -83,7 +83,7 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
   m_images.at(p.stream).at(0).upload(stream);
   if (p.marks()) m_images.at(p.removals).at(0).upload(removals);
   if (!m_unbound) m_unbound = std::make_unique<image>("unbound input", 1, 1);
-  // 256 marks: the adaptive algorithm's run records every candidate's phases where the device chooses.
+  // 1024 marks: the adaptive algorithm records every candidate's phases where the device chooses, and --per-pass a mark a pass.
   if (!m_seq) m_seq = std::make_unique<sequence>("shader-era fragment run", 1024);
 
   const auto sets = static_cast<std::uint32_t>(std::max<std::size_t>(p.passes.size(), 1));
@@ -211,7 +211,17 @@ void fragment_executor::record_round(const view& choice, std::span<const std::si
   if (passes.size() != words.size()) throw error("winnow::vk::fragment_executor: record_round: a word for every pass");
   if (passes.empty()) return;
   copy_predicate(choice);
-  std::vector<VkImageMemoryBarrier> layouts; // the round's passes use disjoint images
+  // One barrier holds every pass's layout transitions: no image may be drawn into by one pass of the
+  // round and used by another (they would need two layouts at once).
+  for (std::size_t j = 0; j < passes.size(); ++j)
+    for (const image* t : m_passes.at(passes[j]).targets)
+      for (std::size_t l = 0; l < passes.size(); ++l) {
+        const compiled& other = m_passes.at(passes[l]);
+        if (l != j && (std::find(other.targets.begin(), other.targets.end(), t) != other.targets.end() ||
+                       std::find(other.reads.begin(), other.reads.end(), t) != other.reads.end()))
+          throw error("winnow::vk::fragment_executor: record_round: '" + t->name() + "' drawn by one pass of the round and used by another");
+      }
+  std::vector<VkImageMemoryBarrier> layouts;
   for (const std::size_t i : passes) enter_layouts(m_passes.at(i), layouts);
   pass_barrier(m_seq->cmd(), m_drawn, layouts);
   m_drawn = true;

@@ -73,7 +73,7 @@ void sequence::begin() {
 void sequence::kick() {
   if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': kick without a recording");
   close(false, false);
-  add_command_buffers_if_needed();
+  next_command_buffer();
   open(false);
 }
 
@@ -86,11 +86,11 @@ void sequence::kick_ordered() {
   }
   end_recording(false);
   m_held = m_cmd;
-  add_command_buffers_if_needed();
+  next_command_buffer();
   open(false);
 }
 
-void sequence::add_command_buffers_if_needed() {
+void sequence::next_command_buffer() {
   if (m_next == m_cmds.size()) add_command_buffers(1);
   m_cmd = m_cmds[m_next++];
 }

@@ -151,8 +151,12 @@ public:
     record(0, m_sample_end, false, {});
     const auto count = static_cast<std::uint32_t>(m_parts.size());
     if (m_on_device && !m_rounds.empty()) { // round by round, one pass of each candidate
+      // The predicate made ready (Vulkan's copy, GL's first query) within `choose`, as the sequential
+      // schedule's first predicate_on does, so the two schedules' phases compare.
+      m_exec->predicate_on(m_choice.choice, 0);
+      m_exec->predicate_off();
       for (const round& r : m_rounds) {
-        mark(t, m_merged.passes[r.passes.front()], "every candidate");
+        mark(t, m_merged.passes[r.passes.front()].phase, "round " + std::to_string(r.number), "every candidate");
         m_exec->record_round(m_choice.choice, r.passes, r.words);
       }
     } else if (m_on_device) { // every candidate recorded, each run only where its word of the choice is 1
@@ -229,46 +233,66 @@ private:
   struct round {
     std::vector<std::size_t> passes;
     std::vector<std::uint32_t> words;
+    std::size_t number = 1; ///< within its phase, from 1
   };
 
-  /// The candidates' passes as rounds, phase by phase: every phase name in one order that keeps each
-  /// candidate's own (names not yet placed go after the name before them in that candidate), then in
-  /// each phase the r-th pass of every candidate that has one there. Empty where no such order
-  /// exists (a candidate's phase comes back after another): those run one candidate after another.
+  /// The candidates' passes as rounds, phase by phase: the phase names in an order that keeps every
+  /// candidate's own (a topological order of "comes after" between each candidate's consecutive
+  /// phases, ties to the name seen first), then in each phase the r-th pass of every candidate that
+  /// has one there. Empty where no such order exists (a candidate's phase comes back after another,
+  /// or two candidates order two phases both ways): those run one candidate after another.
   std::vector<round> rounds() const {
-    std::vector<std::string> order;
-    for (const part& pt : m_parts) {
-      std::size_t at = 0;
-      for (std::size_t i = pt.first; i < pt.last; ++i) {
-        const std::string& name = m_merged.passes[i].phase;
-        const auto it = std::find(order.begin(), order.end(), name);
-        if (it == order.end()) order.insert(order.begin() + static_cast<std::ptrdiff_t>(at), name);
-        else at = static_cast<std::size_t>(it - order.begin());
-        ++at; // the next new name goes after this one
-      }
-    }
-    std::vector<std::vector<std::vector<std::size_t>>> by_phase(order.size(), std::vector<std::vector<std::size_t>>(m_parts.size()));
-    for (std::size_t k = 0; k < m_parts.size(); ++k) {
-      std::size_t last_phase = 0;
+    std::vector<std::string> names; // in order of first sight
+    const auto id = [&](const std::string& name) {
+      const auto it = std::find(names.begin(), names.end(), name);
+      if (it != names.end()) return static_cast<std::size_t>(it - names.begin());
+      names.push_back(name);
+      return names.size() - 1;
+    };
+    std::vector<std::vector<std::size_t>> sequence(m_parts.size()); // each candidate's phases, in its order
+    for (std::size_t k = 0; k < m_parts.size(); ++k)
       for (std::size_t i = m_parts[k].first; i < m_parts[k].last; ++i) {
-        const auto ph = static_cast<std::size_t>(std::find(order.begin(), order.end(), m_merged.passes[i].phase) - order.begin());
-        if (ph < last_phase || (ph != last_phase && !by_phase[ph][k].empty())) return {}; // a phase came back
-        last_phase = ph;
-        by_phase[ph][k].push_back(i);
+        const std::size_t ph = id(m_merged.passes[i].phase);
+        if (sequence[k].empty() || sequence[k].back() != ph) {
+          if (std::find(sequence[k].begin(), sequence[k].end(), ph) != sequence[k].end()) return {}; // it came back
+          sequence[k].push_back(ph);
+        }
       }
+    std::vector<std::vector<bool>> after(names.size(), std::vector<bool>(names.size(), false)); // after[b][a]: b after a
+    for (const auto& seq : sequence)
+      for (std::size_t j = 1; j < seq.size(); ++j) after[seq[j]][seq[j - 1]] = true;
+    std::vector<std::size_t> order;
+    std::vector<bool> placed(names.size(), false);
+    while (order.size() < names.size()) {
+      std::size_t next = names.size();
+      for (std::size_t b = 0; b < names.size() && next == names.size(); ++b) {
+        if (placed[b]) continue;
+        bool ready = true;
+        for (std::size_t a = 0; a < names.size(); ++a) ready = ready && (placed[a] || !after[b][a]);
+        if (ready) next = b;
+      }
+      if (next == names.size()) return {}; // a cycle: no order keeps them all
+      placed[next] = true;
+      order.push_back(next);
     }
     std::vector<round> out;
-    for (const auto& phase : by_phase)
+    for (const std::size_t ph : order) {
+      std::vector<std::vector<std::size_t>> passes(m_parts.size());
+      for (std::size_t k = 0; k < m_parts.size(); ++k)
+        for (std::size_t i = m_parts[k].first; i < m_parts[k].last; ++i)
+          if (m_merged.passes[i].phase == names[ph]) passes[k].push_back(i);
       for (std::size_t r = 0;; ++r) {
         round rd;
-        for (std::size_t k = 0; k < phase.size(); ++k)
-          if (r < phase[k].size()) {
-            rd.passes.push_back(phase[k][r]);
+        rd.number = r + 1;
+        for (std::size_t k = 0; k < passes.size(); ++k)
+          if (r < passes[k].size()) {
+            rd.passes.push_back(passes[k][r]);
             rd.words.push_back(static_cast<std::uint32_t>(k));
           }
         if (rd.passes.empty()) break;
         out.push_back(std::move(rd));
       }
+    }
     return out;
   }
 

@@ -98,8 +98,10 @@ public:
 class phase_marker {
 public:
   explicit phase_marker(bool per_pass) : m_per_pass(per_pass) {}
-  void operator()(timer& t, const pass& p, std::string_view owner = {}) {
-    std::string name = !m_per_pass ? p.phase : (owner.empty() ? "" : std::string(owner) + " / ") + p.phase + ": " + p.name;
+  void operator()(timer& t, const pass& p, std::string_view owner = {}) { (*this)(t, p.phase, p.name, owner); }
+  /// `label` names what is recorded next within `phase` (a pass, or a round of passes).
+  void operator()(timer& t, const std::string& phase, const std::string& label, std::string_view owner) {
+    std::string name = !m_per_pass ? phase : (owner.empty() ? "" : std::string(owner) + " / ") + phase + ": " + label;
     if (m_first || name != m_current) t.phase(name);
     m_current = std::move(name);
     m_first = false;

@@ -6,7 +6,7 @@
 /// so a run only binds ranges of it.
 #include <map>
 #include <memory>
-#include <set>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,7 +21,7 @@ public:
   void prepare(const shader_era::plan& p, const param_set& params, std::span<const std::uint32_t> stream,
                std::span<const std::uint32_t> removals) override;
   void write(const shader_era::view& v, std::span<const std::uint32_t> words) override;
-  void begin() override { m_queried.clear(); }
+  void begin() override { m_queried.assign(m_queries.size(), std::nullopt); }
   void record(std::size_t pass_index) override;
   void end() override;
   [[nodiscard]] std::vector<std::uint32_t> read_midway(const shader_era::view& v, std::uint64_t count) override;
@@ -29,7 +29,8 @@ public:
   /// Desktop GL: word k of the predicate resource becomes an occlusion query (a 1 × 1 draw that keeps
   /// its fragment only where the word is not 0, common/shaders/predicate.frag), and the passes
   /// between predicate_on and _off are drawn under glBeginConditionalRender(GL_QUERY_WAIT). The
-  /// query of a word is drawn once a run, however often predicate_on names it (record_round).
+  /// query of a word is drawn once a run for the same resource, however often predicate_on names it
+  /// (record_round): the resource must not change within the run after its first predicate_on.
   [[nodiscard]] bool predicates() const override;
   [[nodiscard]] bool prefers_predicates() const override { return false; }
   void predicate_on(const shader_era::view& v, std::uint32_t word) override;
@@ -67,7 +68,7 @@ private:
   std::unique_ptr<texture> m_predicate_texture;
   std::unique_ptr<framebuffer> m_predicate_target;
   std::vector<handle<detail::delete_query>> m_queries;
-  std::set<std::pair<shader_era::resource_id, std::uint32_t>> m_queried; ///< (resource, word) drawn this run
+  std::vector<std::optional<shader_era::resource_id>> m_queried; ///< per word: the resource its query holds this run
   std::unique_ptr<texture> m_flush;
   std::unique_ptr<framebuffer> m_flush_target; ///< m_flush as a render target: cleared to flush
 };

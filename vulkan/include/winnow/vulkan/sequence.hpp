@@ -94,7 +94,7 @@ public:
 
 private:
   void add_command_buffers(std::uint32_t count);
-  void add_command_buffers_if_needed();
+  void next_command_buffer(); ///< m_cmd moves on to the next of m_cmds, allocated if none is left
   void open(bool fresh); ///< begins the command buffer; fresh: a new run (queries and marks reset)
   /// Ends the command buffer (last: with the closing timestamp).
   void end_recording(bool last);
