@@ -9,13 +9,17 @@ for f in .libs/*.deb; do dpkg -x "$f" /tmp/winnow-libs; done
 export LD_LIBRARY_PATH=/tmp/winnow-libs/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export VK_LAYER_PATH=/tmp/winnow-libs/usr/share/vulkan/explicit_layer.d
 # Binaries carried compressed (the tracked tree leaves room for about two stripped binaries under the
-# carry limit): build-gz/NAME.gz or build-gz/NAME.xz unpack into build-carry/NAME.
+# carry limit): build-gz/NAME.gz or build-gz/NAME.xz unpack into build-carry/NAME, unless one newer is
+# there; a failed unpacking leaves nothing behind and fails the sourcing.
 mkdir -p build-carry
-for f in build-gz/*.gz build-gz/*.xz; do
-  [ -e "$f" ] || continue
-  n=build-carry/$(basename "${f%.*}")
+for winnow_packed in build-gz/*.gz build-gz/*.xz; do
+  [ -e "$winnow_packed" ] || continue
+  winnow_unpacked=build-carry/$(basename "${winnow_packed%.*}")
+  [ "$winnow_unpacked" -nt "$winnow_packed" ] && continue
   python3 -c "import gzip, lzma, shutil, sys
 opener = lzma.open if sys.argv[1].endswith('.xz') else gzip.open
-shutil.copyfileobj(opener(sys.argv[1]), open(sys.argv[2], 'wb'))" "$f" "$n"
-  chmod +x "$n"
+shutil.copyfileobj(opener(sys.argv[1]), open(sys.argv[2], 'wb'))" "$winnow_packed" "$winnow_unpacked.part" &&
+    mv "$winnow_unpacked.part" "$winnow_unpacked" && chmod +x "$winnow_unpacked" ||
+    { rm -f "$winnow_unpacked.part"; echo "device-env.sh: cannot unpack $winnow_packed" >&2; return 1 2>/dev/null || exit 1; }
 done
+unset winnow_packed winnow_unpacked
