@@ -25,7 +25,7 @@ for api in vk vkfrag gl; do
   echo "$api bt exit $?"
 done
 start=$(date +%s)
-timeout 120 $W bench --suite adaptive --api vk --algo "vk/adaptive,vk/bt" --param "*/adaptive:model=docs/results/h100-2026-11-26b/adaptive/vk/moreira.jsonl" \
+timeout 200 $W bench --suite adaptive --api vk --algo "vk/adaptive,vk/bt" --param "*/adaptive:model=docs/results/h100-2026-11-26b/adaptive/vk/moreira.jsonl" \
   --param '*/adaptive:choice=device,host' --param '*/adaptive:schedule=sequential,interleaved' --out $R/vk > $R/vk-eval.log 2>&1
 echo "vk adaptive suite exit $? in $(( $(date +%s) - start )) s"; tail -1 $R/vk-eval.log
 tar czf $OUT/adaptive.tgz $R
