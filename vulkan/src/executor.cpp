@@ -176,15 +176,6 @@ void executor::predicate_on(const view& v, std::uint32_t word) {
 
 void executor::predicate_off() { m_seq->end_if(); }
 
-void executor::record_round(const view& choice, std::span<const std::size_t> passes, std::span<const std::uint32_t> words) {
-  if (passes.size() != words.size()) throw error("winnow::vk::executor: record_round: a word for every pass");
-  for (std::size_t j = 0; j < passes.size(); ++j) {
-    predicate_on(choice, words[j]);
-    dispatch(passes[j], j == 0);
-    predicate_off();
-  }
-}
-
 std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t count) {
   read_at_end(v, count);
   m_seq->split();

@@ -211,16 +211,7 @@ void fragment_executor::record_round(const view& choice, std::span<const std::si
   if (passes.size() != words.size()) throw error("winnow::vk::fragment_executor: record_round: a word for every pass");
   if (passes.empty()) return;
   copy_predicate(choice);
-  // One barrier holds every pass's layout transitions: no image may be drawn into by one pass of the
-  // round and used by another (they would need two layouts at once).
-  for (std::size_t j = 0; j < passes.size(); ++j)
-    for (const image* t : m_passes.at(passes[j]).targets)
-      for (std::size_t l = 0; l < passes.size(); ++l) {
-        const compiled& other = m_passes.at(passes[l]);
-        if (l != j && (std::find(other.targets.begin(), other.targets.end(), t) != other.targets.end() ||
-                       std::find(other.reads.begin(), other.reads.end(), t) != other.reads.end()))
-          throw error("winnow::vk::fragment_executor: record_round: '" + t->name() + "' drawn by one pass of the round and used by another");
-      }
+  // One barrier holds every pass's layout transitions: the round's passes use disjoint images.
   std::vector<VkImageMemoryBarrier> layouts;
   for (const std::size_t i : passes) enter_layouts(m_passes.at(i), layouts);
   pass_barrier(m_seq->cmd(), m_drawn, layouts);

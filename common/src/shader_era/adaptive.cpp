@@ -290,10 +290,29 @@ private:
             rd.words.push_back(static_cast<std::uint32_t>(k));
           }
         if (rd.passes.empty()) break;
+        check_disjoint(rd);
         out.push_back(std::move(rd));
       }
     }
     return out;
+  }
+
+  /// What record_round needs of a round: no resource that one pass writes is read or written by
+  /// another (one barrier orders the round; the fragment path puts every layout transition in it).
+  void check_disjoint(const round& rd) const {
+    for (const std::size_t i : rd.passes) {
+      const pass& a = m_merged.passes[i];
+      for (const std::size_t j : rd.passes) {
+        const pass& b = m_merged.passes[j];
+        if (i == j) continue;
+        const auto touches = [&](resource_id id) {
+          return b.output.id == id || (m_merged.loop_check && b.loop && b.trips == id) ||
+                 std::any_of(b.inputs.begin(), b.inputs.end(), [&](const view& v) { return v.id == id; });
+        };
+        if (touches(a.output.id) || (m_merged.loop_check && a.loop && touches(a.trips)))
+          throw error("winnow::shader_era: adaptive: '" + a.name + "' and '" + b.name + "' of one round share what one writes");
+      }
+    }
   }
 
   /// The candidate whose word of the choice is 1; anything else is a bug of choose.glsl or its inputs.

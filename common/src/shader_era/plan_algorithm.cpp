@@ -22,7 +22,7 @@ void executor::record_round(const view& choice, std::span<const std::size_t> pas
   if (passes.size() != words.size()) throw error("winnow::shader_era: record_round: a word for every pass");
   for (std::size_t j = 0; j < passes.size(); ++j) {
     predicate_on(choice, words[j]);
-    record(passes[j]);
+    record_in_round(passes[j], j == 0);
     predicate_off();
   }
 }

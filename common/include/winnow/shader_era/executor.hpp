@@ -79,10 +79,11 @@ public:
   [[nodiscard]] virtual bool prefers_predicates() const { return predicates(); }
   virtual void predicate_off();
   /// Between begin() and end(), where predicates(): one pass of each of several candidates, none
-  /// reading what another of them writes — pass `passes[j]` runs where word `words[j]` of `choice` is
-  /// not 0. By default each is recorded between predicate_on and predicate_off in turn; the Vulkan
-  /// executors order the whole round after what came before by one barrier, not one a pass, so a
-  /// pass the device skips costs no barrier of its own (the adaptive algorithm's schedule=interleaved).
+  /// reading what another of them writes (the caller checks) — pass `passes[j]` runs where word
+  /// `words[j]` of `choice` is not 0. Each is recorded between predicate_on and predicate_off in turn,
+  /// by record_in_round; the Vulkan executors order the whole round after what came before by one
+  /// barrier, not one a pass, so a pass the device skips costs no barrier of its own (the adaptive
+  /// algorithm's schedule=interleaved).
   virtual void record_round(const view& choice, std::span<const std::size_t> passes, std::span<const std::uint32_t> words);
   /// Words [first, first + count) of a view (a plain resource or one level of a pyramid).
   [[nodiscard]] virtual std::vector<std::uint32_t> read(const view& v, std::uint64_t first, std::uint64_t count) = 0;
@@ -90,6 +91,10 @@ public:
   [[nodiscard]] virtual std::unique_ptr<timer> make_timer() = 0;
   /// Evicts the device's caches (outside the timed region).
   virtual void flush_caches() = 0;
+
+protected:
+  /// record_round's recording of one of its passes (`first`: the round's first): record() by default.
+  virtual void record_in_round(std::size_t pass_index, bool /*first*/) { record(pass_index); }
 };
 
 /// Marks a new phase on `t` where a recorded pass starts one: the pass's phase, or with per_pass

@@ -44,8 +44,6 @@ public:
   [[nodiscard]] bool prefers_predicates() const override { return false; }
   void predicate_on(const shader_era::view& v, std::uint32_t word) override;
   void predicate_off() override;
-  /// One barrier before the round, none between its dispatches.
-  void record_round(const shader_era::view& choice, std::span<const std::size_t> passes, std::span<const std::uint32_t> words) override;
   [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;
@@ -56,6 +54,8 @@ private:
     std::vector<std::byte> push;
     std::uint64_t groups = 0;
   };
+  /// A barrier before the round's first dispatch only.
+  void record_in_round(std::size_t pass_index, bool first) override { dispatch(pass_index, first); }
   void dispatch(std::size_t pass_index, bool after_previous);
   [[nodiscard]] VkDeviceAddress address(const shader_era::view& v) const;
 
