@@ -72,10 +72,10 @@ public:
   /// is not 0 when the device reaches them. Neither nests.
   virtual void predicate_on(const view& v, std::uint32_t word);
   /// Whether the adaptive algorithm's choice=auto skips on the device here: where a skipped pass
-  /// costs little and the skipping was seen right on a GPU (the Vulkan fragment path). OpenGL's
-  /// conditional rendering works, but the host still records every skipped candidate's state
-  /// changes and draws, which the GPU waits for: on the H100 that cost more than the round trip it
-  /// saves; Vulkan compute: see its executor (docs/results/h100-2026-11-26c).
+  /// costs less than the round trip it saves and the skipping was seen right on a GPU (both Vulkan
+  /// paths, docs/results/h100-2026-11-27). OpenGL's conditional rendering works, but the host still
+  /// records every skipped candidate's state changes and draws, which the GPU waits for: on the H100
+  /// that cost more than the round trip it saves (docs/results/h100-2026-11-26c).
   [[nodiscard]] virtual bool prefers_predicates() const { return predicates(); }
   virtual void predicate_off();
   /// Between begin() and end(), where predicates(): one pass of each of several candidates, none

@@ -37,11 +37,6 @@ public:
   void read_at_end(const shader_era::view& v, std::uint64_t count) override;
   [[nodiscard]] std::vector<std::uint32_t> words_at_end() override;
   [[nodiscard]] bool predicates() const override;
-  /// Not yet: on the H100 the first conditional dispatch after the predicate's copy read the
-  /// predicate from before it (the test caught it; a bench's repetitions hid it, each reading the
-  /// last run's equal choice). kick_ordered is the fix, not yet run on a GPU: until then choice=auto
-  /// reads the choice back on compute (docs/results/h100-2026-11-26c).
-  [[nodiscard]] bool prefers_predicates() const override { return false; }
   void predicate_on(const shader_era::view& v, std::uint32_t word) override;
   void predicate_off() override;
   [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
