@@ -12,12 +12,12 @@ set -u
 B=build-carry; W=$B/winnow; R=adaptive-out; mkdir -p $R
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee $R/gpu.txt
 $W --version
-WINNOW_DEBUG=1 timeout 90 $B/conformance_tests --gtest_filter='shader_era.*:*adaptive*' > $R/conformance.log 2>&1
+WINNOW_DEBUG=1 timeout 60 $B/conformance_tests --gtest_filter='shader_era.*:*adaptive*' > $R/conformance.log 2>&1
 echo "conformance exit $?"; grep -E "FAILED|PASSED" $R/conformance.log | head -10
 C=uniform:4M:p=0.45:seed=7
 for api in vk vkfrag gl; do
   M=docs/results/h100-2026-11-26b/adaptive/$api/moreira.jsonl
-  timeout 40 $W run --algo $api/adaptive --case $C --param model=$M --param choice=device --per-pass --reps 20 \
+  timeout 30 $W run --algo $api/adaptive --case $C --param model=$M --param choice=device --per-pass --reps 20 \
     --warmup-time 500 --out $R/$api-adaptive-per-pass.jsonl > $R/$api-adaptive-per-pass.txt 2>&1
   echo "$api per-pass exit $?"; grep -E "^(sample|choose)" $R/$api-adaptive-per-pass.txt
 done
@@ -26,13 +26,14 @@ for api in vk vkfrag gl; do
   M=docs/results/h100-2026-11-26b/adaptive/$api/moreira.jsonl
   schedules=sequential; [ $api != vk ] && schedules=sequential,interleaved
   start=$(date +%s)
-  timeout 150 $W bench --suite adaptive --api $api --algo "$api/adaptive,$api/bt" --warmup-time 400 --param "*/adaptive:model=$M" \
+  timeout 120 $W bench --suite adaptive --api $api --algo "$api/adaptive,$api/bt" --warmup-time 400 --param "*/adaptive:model=$M" \
     --param '*/adaptive:choice=device,host' --param "*/adaptive:schedule=$schedules" --out $R/$api > $R/$api-eval.log 2>&1
   echo "$api suite exit $? in $(( $(date +%s) - start )) s"; tail -1 $R/$api-eval.log
   start=$(date +%s)
-  timeout 60 $W bench --suite adaptive --api $api --algo "$api/adaptive,$api/bt" --warmup-time 400 --case $images \
+  timeout 45 $W bench --suite adaptive --api $api --algo "$api/adaptive,$api/bt" --warmup-time 400 --case $images \
     --param "*/adaptive:model=$M" --param '*/adaptive:choice=device,host' --param "*/adaptive:schedule=$schedules" \
     --name adaptive-images --out $R/$api > $R/$api-images.log 2>&1
   echo "$api images exit $? in $(( $(date +%s) - start )) s"; tail -1 $R/$api-images.log
+  tar czf $OUT/adaptive.tgz $R # after each path: what ran comes back if the call is cut short
 done
 tar czf $OUT/adaptive.tgz $R
