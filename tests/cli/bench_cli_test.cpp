@@ -97,7 +97,7 @@ TEST_F(bench_cli, list_prints_the_plan_and_runs_nothing) {
     EXPECT_EQ(lines_with(r.output, algo, " block=256,"), 1u) << algo << "\n" << r.output;
   }
   // gl/adaptive, gl/histopyramid and gl/geometry have no block: each runs once, with its own parameters.
-  EXPECT_EQ(lines_with(r.output, "gl/adaptive ", "model=pass,schedule=sequential "), 1u) << r.output;
+  EXPECT_EQ(lines_with(r.output, "gl/adaptive ", "model=pass,schedule=auto "), 1u) << r.output;
   EXPECT_EQ(lines_with(r.output, "gl/histopyramid ", " uniform:1M"), 1u) << r.output;
   EXPECT_EQ(lines_with(r.output, "gl/geometry ", " uniform:1M"), 1u) << r.output;
   EXPECT_NE(r.output.find("11 runs"), std::string::npos) << r.output;

@@ -56,7 +56,8 @@ public:
     const std::string& model = p.text("model");
     const std::string& where = p.text("choice");
     m_per_pass = o.per_pass;
-    const bool interleave = p.text("schedule") == "interleaved";
+    const std::string& schedule = p.text("schedule");
+    const bool interleave = schedule == "interleaved" || (schedule == "auto" && m_exec->prefers_rounds());
     m_on_device = where == "device" || (where == "auto" && m_exec->prefers_predicates());
     if (m_on_device && !m_exec->predicates())
       throw unavailable("winnow::shader_era: adaptive: choice=device needs passes the device can skip (conditional "
@@ -428,16 +429,16 @@ algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_
       choice_axis("choice",
                   "where the choice is made: device (every candidate recorded, the device running only the one its "
                   "choice pass marks: conditional rendering, on Vulkan and desktop OpenGL), host (the choice read back within the run, then "
-                  "only the chosen candidate recorded), auto (device on the Vulkan fragment path; host on OpenGL, where "
-                  "recording the skipped candidates costs more than the round trip, and on Vulkan compute until its "
-                  "ordered predicate has run on a GPU)",
+                  "only the chosen candidate recorded), auto (device on Vulkan; host on OpenGL, where recording the "
+                  "skipped candidates costs more than the round trip)",
                   "auto", {"auto"}, {"auto", "device", "host"}),
       choice_axis("schedule",
                   "with the choice on the device, the order of the candidates' passes: sequential (one candidate after "
                   "another, each under its word) or interleaved (phase by phase, round by round, one pass of each "
                   "candidate: on Vulkan one barrier a round, so a skipped pass costs no barrier of its own; sequential "
-                  "where the candidates' phases cannot be put in one order); the record's chosen says which ran",
-                  "sequential", {"sequential"}, {"sequential", "interleaved"})};
+                  "where the candidates' phases cannot be put in one order) or auto (interleaved on the Vulkan fragment "
+                  "path, sequential elsewhere: what measured fastest); the record's chosen says which ran",
+                  "auto", {"auto"}, {"auto", "sequential", "interleaved"})};
   axes.insert(axes.end(), executor_axes.begin(), executor_axes.end());
   algorithm_info inf{.api = api,
                      .name = "adaptive",

@@ -85,6 +85,12 @@ public:
   /// barrier, not one a pass, so a pass the device skips costs no barrier of its own (the adaptive
   /// algorithm's schedule=interleaved).
   virtual void record_round(const view& choice, std::span<const std::size_t> passes, std::span<const std::uint32_t> words);
+  /// Whether the adaptive algorithm's schedule=auto interleaves here: on the Vulkan fragment path,
+  /// where a skipped pass costs an empty render pass whatever the order, one barrier a round made the
+  /// device choice 1.04-1.13 × the oracle against 1.08-1.20 sequential on the H100; on Vulkan compute
+  /// the rounds cost more than the barriers they save (1.9 × sequential there), and OpenGL reads the
+  /// choice back (docs/results/h100-2026-11-27).
+  [[nodiscard]] virtual bool prefers_rounds() const { return false; }
   /// Words [first, first + count) of a view (a plain resource or one level of a pyramid).
   [[nodiscard]] virtual std::vector<std::uint32_t> read(const view& v, std::uint64_t first, std::uint64_t count) = 0;
   /// The timer of this API; phases are marked between record() calls.

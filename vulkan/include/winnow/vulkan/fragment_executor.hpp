@@ -50,6 +50,7 @@ public:
   /// The round's layout transitions and the order after what came before in one barrier, then each
   /// pass's rendering under its word.
   void record_round(const shader_era::view& choice, std::span<const std::size_t> passes, std::span<const std::uint32_t> words) override;
+  [[nodiscard]] bool prefers_rounds() const override { return true; }
   [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;
