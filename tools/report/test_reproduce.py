@@ -542,6 +542,20 @@ class MergeSeeds(unittest.TestCase):
         self.assertIsNone(out[2].seeds)  # one seed: the record as it was
         self.assertEqual(out[3].case.size, "64K")
 
+    def test_runs_asked_differently_are_no_seeds(self):
+        # The host choice runs one candidate whatever schedule was asked: equal once settled, not seeds.
+        sys.path.insert(0, str(HERE))
+        from papers.common import Rec, merge_seeds
+        recs = []
+        for schedule, t in (("sequential", 100.0), ("interleaved", 110.0)):
+            d = record("vkfrag", "adaptive", {"choice": "host", "schedule": schedule}, "uniform:4M:p=0.45:seed=7", t)
+            d["chosen"] = {"choice": "host", "schedule": "sequential"}
+            recs.append(Rec(d, "t"))
+        out = merge_seeds(recs)
+        self.assertEqual(len(out), 2)
+        self.assertEqual([r.case.seed for r in out], ["7", "7"])
+        self.assertEqual([r.total for r in out], [100.0, 110.0])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -146,7 +146,9 @@ def merge_seeds(records):
             order.append(r)
             continue
         base = ":".join(p for p in r.case.spec.split(":") if not p.startswith("seed="))
-        key = (r.algorithm, tuple(sorted(r.params.items())), r.d.get("device"), base)
+        # The parameters as given: two runs asked differently but settling the same (the adaptive
+        # algorithm's host choice, asked for either schedule, runs one) are two records, not two seeds.
+        key = (r.algorithm, tuple(sorted(r.given.items())), r.d.get("device"), base)
         if key not in groups:
             groups[key] = []
             order.append(key)

@@ -115,8 +115,15 @@ def figure_notes(fig):
 
 
 def size_ticks(ax, xs):
-    ax.set_xticks(xs)
-    ax.set_xticklabels([size_label(int(x)) for x in xs], rotation=0)
+    """A tick at every size drawn, labelled where it is at least 4× the next labelled one to its right
+    (the largest always): neighbours a factor 2 apart (256M, 512M) would print over each other."""
+    labels, right = [], None
+    for x in sorted(xs, reverse=True):
+        far = right is None or right / x >= 4
+        labels.append(size_label(int(x)) if far else "")
+        right = x if far else right
+    ax.set_xticks(sorted(xs))
+    ax.set_xticklabels(labels[::-1], rotation=0)
     ax.minorticks_off()
 
 
