@@ -21,32 +21,26 @@ uint pass_main(uint i, inout uint trips) {
   vec4 f = vec4(1.0, 0.0, 0.0, 0.0); // nothing sampled: features_of() of no region
   if (total > 0.0) {
     f = vec4(0.0);
-    // No branch around a region's loads or sums (a skipped region adds zeros): under one, the compiler
-    // may sink each load into it, and the regions then wait for their loads one by one.
     for (uint r = 0u; r < max_regions; ++r) {
       uint at = r < args.regions ? r : 0u;
       float elements = uintBitsToFloat(load1(extents + 2u * at));
       float pairs = uintBitsToFloat(load1(extents + 2u * at + 1u));
       uint tally = load0(at);
-      bool counted = r < args.regions && elements > 0.0; // then elements ≥ 1
-      float p = float(tally & 0xffffu) / max(elements, 1.0);
+      if (r >= args.regions || elements == 0.0) continue;
+      float p = float(tally & 0xffffu) / elements;
       float c = pairs > 0.0 ? float(tally >> 16) / pairs : 0.0;
-      f += counted ? (elements / total) * vec4(1.0, p, p * p, c) : vec4(0.0);
+      f += (elements / total) * vec4(1.0, p, p * p, c);
     }
   }
-  // The candidates four at a time, an unrolled group's loads in flight together (past the last
-  // candidate they read it again and count for nothing).
   uint best = 0u;
   float best_ns = 0.0;
-  for (uint group = 0u; group < args.candidates; group += 4u) {
-    for (uint j = 0u; j < 4u; ++j) {
-      uint k = group + j, at = 4u * min(k, args.candidates - 1u);
-      vec4 beta = uintBitsToFloat(uvec4(load1(at), load1(at + 1u), load1(at + 2u), load1(at + 3u)));
-      float ns = dot(f, beta);
-      if (k < args.candidates && (k == 0u || ns < best_ns)) {
-        best = k;
-        best_ns = ns;
-      }
+  for (uint k = 0u; k < args.candidates; ++k) {
+    uint at = 4u * k;
+    vec4 beta = uintBitsToFloat(uvec4(load1(at), load1(at + 1u), load1(at + 2u), load1(at + 3u)));
+    float ns = dot(f, beta);
+    if (k == 0u || ns < best_ns) {
+      best = k;
+      best_ns = ns;
     }
   }
   return i == best ? 1u : 0u;
