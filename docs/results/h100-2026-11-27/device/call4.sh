@@ -6,7 +6,7 @@
 # held-back real images (exp2/images, tools/report/held_back_images.py) on each path, beside Binary-Tree
 # at every block (the oracle), with the choice on the device (both schedules on the fragment paths,
 # where the per-pass run of call 1 found interleaving no slower) and read back.
-# Carry build-gz .gl .libs exp2; `bash docs/results/h100-2026-11-27/device/adaptive.sh`.
+# Carry build-gz .gl .libs exp2; `bash docs/results/h100-2026-11-27/device/call4.sh`.
 set -u
 . tools/device-env.sh # unpacks build-gz/ into build-carry/
 B=build-carry; W=$B/winnow; R=adaptive-out; mkdir -p $R

@@ -1,9 +1,9 @@
 #!/bin/bash
-# The first call of the next GPU session (prepared 2026-11-26, when no device time was left): kick_ordered
+# Call 1 of 2026-11-27 (prepared 2026-11-26, when no device time was left): kick_ordered
 # validated (the choice test on every API, validation on), each pass of the adaptive algorithm timed
 # (--per-pass; both schedules on the device) on the three paths beside BT at B = 128, the adaptive suite on vk with the choice on the
 # device and read back. Binaries xz-compressed in build-gz/ (the carry limit: stripped winnow and
-# conformance_tests); carry build-gz .gl .libs, `bash docs/results/next-device-run/device/adaptive.sh`.
+# conformance_tests); carry build-gz .gl .libs, `bash docs/results/h100-2026-11-27/device/call1.sh`.
 set -u
 . tools/device-env.sh # unpacks build-gz/ into build-carry/
 B=build-carry
