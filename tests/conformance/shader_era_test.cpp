@@ -10,6 +10,7 @@
 #include <numeric>
 #include <optional>
 #include <set>
+#include <sstream>
 
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
@@ -334,9 +335,21 @@ TEST(shader_era, the_choice_pass_marks_what_the_cpu_predicts_fastest) {
   EXPECT_EQ(winners.size(), candidates.size()) << "the streams should make each candidate win once";
 }
 
+/// One final record of `api`'s `algo` at `block` (scan hillis) on uniform:64K:p=`p`, as the adaptive
+/// model reads it.
+std::string record_line(const std::string& api, const char* algo, const char* block, const char* p, double ns) {
+  std::ostringstream out;
+  out << R"({"api":")" << api << R"(","algorithm":")" << api << "/" << algo << R"(","params":{"block":")" << block
+      << R"(","scan":"hillis"},"case":"uniform:64K:p=)" << p << R"(","n":65536,"verified":true,"total":{"median_ns":)" << ns << "}}\n";
+  return out.str();
+}
+
 // With records saying block 2048 wins on sparse streams and block 32 on dense ones, the adaptive
 // algorithm runs the one its sample predicts fastest — on predicate cases and on removal lists,
-// whose sample is taken after the marks — and its result is verified like any other.
+// whose sample is taken after the marks — and its result is verified like any other. The records'
+// times are large (tens of ms), so that guessing wrong costs more than any device's sample: auto
+// samples. Without a sample (choice=none) it runs block 32, whose worst loss is the smaller (35 ms
+// at p = 0.05 against block 2048's 55 ms at p = 0.95).
 TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_fastest) {
   const registry& reg = all_backends();
   const std::vector<std::string> apis = runnable_apis();
@@ -346,14 +359,7 @@ TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_f
   for (const auto& api : apis) {
     std::ofstream out(dir / "sub" / (api + ".jsonl"));
     for (const char* p : {"0.05", "0.3", "0.7", "0.95"}) {
-      const double density = std::stod(p);
-      const auto line = [&](const char* block, double ns) {
-        out << R"({"api":")" << api << R"(","algorithm":")" << api << R"(/bt","params":{"block":")" << block
-            << R"(","scan":"hillis"},"case":"uniform:64K:p=)" << p << R"(","n":65536,"verified":true,"total":{"median_ns":)" << ns
-            << "}}\n";
-      };
-      line("2048", 100 + 1000 * density);
-      line("32", 600);
+      out << record_line(api, "bt", "2048", p, 1e7 + 1e8 * std::stod(p)) << record_line(api, "bt", "32", p, 5e7);
     }
     out << "not a record\n"; // a torn line is passed over
   }
@@ -366,7 +372,7 @@ TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_f
     // On the device, the candidates one after another and interleaved round by round (their phases
     // line up: both are Binary-Tree; on removal lists only the second marks in the run).
     for (const auto& [where, schedule] : std::vector<std::pair<std::string, std::string>>{
-             {"auto", "auto"}, {"host", "sequential"}, {"device", "sequential"}, {"device", "interleaved"}})
+             {"auto", "auto"}, {"host", "sequential"}, {"device", "sequential"}, {"device", "interleaved"}, {"none", "auto"}})
       for (const auto& [spec, block] : std::vector<std::pair<std::string, std::string>>{
                {"uniform:64K:p=0.1", "2048"}, {"uniform:64K:p=0.9", "32"}, {"removal:64K:k=0.9", "2048"}, {"removal:64K:k=0.1", "32"}}) {
         const prepared_case c = make_case(spec);
@@ -378,6 +384,12 @@ TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_f
         }
         ASSERT_TRUE(r.verified) << api << " " << where << " " << spec << ": " << r.mismatch << r.skipped.value_or("");
         EXPECT_EQ(r.chosen.at("algorithm"), "bt") << api << " " << spec;
+        if (where == "none") {
+          EXPECT_EQ(r.chosen.at("block"), "32") << api << " " << spec;
+          EXPECT_EQ(r.chosen.at("choice"), "none") << api << " " << spec;
+          EXPECT_TRUE(std::none_of(r.phases.begin(), r.phases.end(), [](const auto& ph) { return ph.name == "sample"; })) << api;
+          continue;
+        }
         EXPECT_EQ(r.chosen.at("block"), block) << api << " " << where << " " << spec;
         const shader_era::executor& exec = dynamic_cast<shader_era::plan_algorithm&>(*probe).exec();
         const bool on_device = !(where == "host" || (where == "auto" && !exec.prefers_predicates()));
@@ -392,6 +404,31 @@ TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_f
   std::filesystem::remove_all(dir);
 }
 
+// With records saying that block 2048 is never more than 1 ns from the fastest (block 32 wins once,
+// by 1 ns), no sample can pay for itself: choice=auto runs block 2048 without one, on every case.
+TEST(shader_era, the_adaptive_algorithm_does_not_sample_where_choosing_cannot_pay) {
+  const registry& reg = all_backends();
+  const std::vector<std::string> apis = runnable_apis();
+  if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
+  const auto dir = std::filesystem::temp_directory_path() / ("winnow-settle-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  for (const auto& api : apis) {
+    std::ofstream out(dir / (api + ".jsonl"));
+    for (const char* p : {"0.05", "0.3", "0.7", "0.95"})
+      out << record_line(api, "bt", "2048", p, 1000) << record_line(api, "bt", "32", p, std::string(p) == "0.95" ? 999 : 1002);
+  }
+  for (const auto& api : apis)
+    for (const char* spec : {"uniform:64K:p=0.95", "uniform:64K:p=0.1", "removal:64K:k=0.5"}) {
+      const record r = run_case(reg, reg.find(api + "/adaptive"), {{"model", dir.string()}}, make_case(spec),
+                                {.warmup = 0, .reps = 2, .prepare = {.loop_check = true}});
+      ASSERT_TRUE(r.verified) << api << " " << spec << ": " << r.mismatch << r.skipped.value_or("");
+      EXPECT_EQ(r.chosen.at("block"), "2048") << api << " " << spec;
+      EXPECT_EQ(r.chosen.at("choice"), "none") << api << " " << spec;
+      for (const auto& ph : r.phases) EXPECT_TRUE(ph.name != "sample" && ph.name != "choose") << api << " " << spec << ": " << ph.name;
+    }
+  std::filesystem::remove_all(dir);
+}
+
 // Horn's phases (scan, search, count, concat) and Binary-Tree's (reduce, traverse, count, concat)
 // differ: interleaved, the candidates still run round by round, in one order of every phase name.
 TEST(shader_era, candidates_whose_phases_differ_interleave_too) {
@@ -403,14 +440,7 @@ TEST(shader_era, candidates_whose_phases_differ_interleave_too) {
   for (const auto& api : apis) {
     std::ofstream out(dir / (api + ".jsonl"));
     for (const char* p : {"0.05", "0.3", "0.7", "0.95"}) {
-      const double density = std::stod(p);
-      const auto line = [&](const char* algo, const char* block, double ns) {
-        out << R"({"api":")" << api << R"(","algorithm":")" << api << "/" << algo << R"(","params":{"block":")" << block
-            << R"(","scan":"hillis"},"case":"uniform:64K:p=)" << p << R"(","n":65536,"verified":true,"total":{"median_ns":)" << ns
-            << "}}\n";
-      };
-      line("horn", "2048", 100 + 1000 * density);
-      line("bt", "32", 600);
+      out << record_line(api, "horn", "2048", p, 100 + 1000 * std::stod(p)) << record_line(api, "bt", "32", p, 600);
     }
   }
   for (const auto& api : apis) {

@@ -111,6 +111,9 @@ TEST(adaptive_model, fits_each_winner_and_predicts_where_it_wins) {
     const bool big = c.given.at("block") == "2048";
     EXPECT_EQ(c.wins, big ? 1u : 2u); // block 128 won p = 0.05
     for (const double p : {0.0, 0.2, 0.5, 0.8, 1.0}) EXPECT_NEAR(predicted(c, p), big ? 100 + 1000 * p : 600, 1.0) << p;
+    // Worst regret against the fastest record of any parameter set (block 128's 1 ns at p = 0.05):
+    // block 2048 loses 1050 - 600 at p = 0.95, block 32 loses 600 - 1 at p = 0.05.
+    EXPECT_DOUBLE_EQ(c.worst_regret_ns, big ? 450 : 599) << c.given.at("block");
   }
 }
 

@@ -59,16 +59,22 @@ public:
     const std::string& schedule = p.text("schedule");
     const bool interleave = schedule == "interleaved" || (schedule == "auto" && m_exec->prefers_rounds());
     m_on_device = where == "device" || (where == "auto" && m_exec->prefers_predicates());
-    if (m_on_device && !m_exec->predicates())
+    if (where == "device" && !m_exec->predicates())
       throw unavailable("winnow::shader_era: adaptive: choice=device needs passes the device can skip (conditional "
                         "rendering: Vulkan's VK_EXT_conditional_rendering, desktop OpenGL's), which " + m_api + " here lacks");
     std::vector<adaptive_candidate> candidates;
     m_prices.reset();
+    // The prices also weigh the sample against what choosing can gain (settle()); measured before
+    // the merged plan is prepared, since measuring re-prepares the executor.
+    const pass_prices prices = prices_of(*m_exec, p);
+    double trained_n = 0; // the records' (model=PATH); their regrets are scaled from there to n
     if (model == "pass") {
       candidates = pass_candidates();
-      m_prices = prices_of(*m_exec, p);
+      m_prices = prices;
     } else {
-      candidates = fitted_model(model, m_api, w.size()).candidates;
+      const adaptive_model& fitted = fitted_model(model, m_api, w.size());
+      candidates = fitted.candidates;
+      trained_n = double(fitted.trained_n);
     }
     const plan_case c{w.size(), w.removals.size(), w.removal_list, w.kept()};
     m_parts.clear();
@@ -100,6 +106,7 @@ public:
       pt.given = given;
       pt.given["algorithm"] = std::string(name_of(cand.algorithm));
       pt.coefficients = coefficients(pt, c.n);
+      if (trained_n > 0) pt.regret_ns = cand.worst_regret_ns * double(c.n) / trained_n;
       m_parts.push_back(std::move(pt));
     }
     if (m_parts.empty()) throw unavailable("winnow::shader_era: adaptive: no candidate can run this case (" + refused + ")");
@@ -111,6 +118,14 @@ public:
       for (std::size_t k = 0; k < m_parts.size(); ++k)
         if (keep[k]) kept.push_back(std::move(m_parts[k]));
       m_parts = std::move(kept);
+    }
+    if (trained_n == 0) envelope_regrets();
+    m_settled = where == "none" || (where == "auto" && least_regret().regret_ns < choosing_ns(prices, c.n));
+    if (m_settled) {
+      part settled = std::move(least_regret());
+      m_parts.clear();
+      m_parts.push_back(std::move(settled));
+      m_on_device = false;
     }
     if (m_on_device && m_parts.size() > predicate_words)
       throw unavailable("winnow::shader_era: adaptive: " + std::to_string(m_parts.size()) + " candidates; the device skips by at most " +
@@ -125,9 +140,11 @@ public:
       m_exec->write(view{m_parts[k].sub.stream}, *m_parts[k].padded);
       if (m_parts[k].sub.marks()) m_exec->write(view{m_parts[k].sub.removals}, w.removals);
     }
-    std::vector<features> coefficients;
-    for (const part& pt : m_parts) coefficients.push_back(pt.coefficients);
-    m_exec->write(m_choice.model, choice_model_words(coefficients, m_shape));
+    if (!m_settled) {
+      std::vector<features> coefficients;
+      for (const part& pt : m_parts) coefficients.push_back(pt.coefficients);
+      m_exec->write(m_choice.model, choice_model_words(coefficients, m_shape));
+    }
     m_chosen_part = 0;
     m_resolved = true;
   }
@@ -174,10 +191,10 @@ public:
       m_exec->end();
       m_resolved = false;
     } else {
-      m_chosen_part = chosen_of(m_exec->read_midway(m_choice.choice, count));
+      m_chosen_part = m_settled ? 0 : chosen_of(m_exec->read_midway(m_choice.choice, count));
       m_resolved = true;
       const part& chosen = m_parts[m_chosen_part];
-      record(chosen.first, chosen.last, true, chosen.label);
+      record(chosen.first, chosen.last, !m_settled, chosen.label);
       m_exec->end();
     }
   }
@@ -190,7 +207,7 @@ public:
   [[nodiscard]] params chosen() const override {
     if (m_parts.empty()) return {};
     params out = m_parts.at(chosen_part()).given;
-    out["choice"] = m_on_device ? "device" : "host";
+    out["choice"] = m_settled ? "none" : m_on_device ? "device" : "host";
     out["schedule"] = m_rounds.empty() ? "sequential" : "interleaved";
     return out;
   }
@@ -208,7 +225,40 @@ private:
     traffic moved;                   ///< by a run that chooses it: the sample (and the first's marks), then its passes
     features coefficients{};         ///< its predicted time [ns] = features · coefficients (choose.glsl)
     const std::vector<std::uint32_t>* padded = nullptr; ///< its stream, padded to its layout
+    double regret_ns = 0; ///< the most it can lose against the best candidate on some stream of this n
   };
+
+  /// The pass model's regrets: each line's largest distance above the lowest of them all, over the
+  /// density p in [0, 1] (its coefficients have no p² or change-rate terms).
+  void envelope_regrets() {
+    for (part& pt : m_parts) pt.regret_ns = 0;
+    constexpr int steps = 256;
+    for (int i = 0; i <= steps; ++i) {
+      const double q = double(i) / steps;
+      const auto at = [&](const part& pt) { return pt.coefficients[0] + pt.coefficients[1] * q; };
+      double lowest = at(m_parts.front());
+      for (const part& pt : m_parts) lowest = std::min(lowest, at(pt));
+      for (part& pt : m_parts) pt.regret_ns = std::max(pt.regret_ns, at(pt) - lowest);
+    }
+  }
+
+  /// The candidate that can lose least by running without a sample (the first of equals).
+  part& least_regret() {
+    return *std::min_element(m_parts.begin(), m_parts.end(), [](const part& a, const part& b) { return a.regret_ns < b.regret_ns; });
+  }
+
+  /// The sample and choice passes of a stream of n elements, priced as the pass model prices any
+  /// pass: what choosing costs before any candidate runs (choice=auto weighs it against the regret).
+  /// A floor: the choice read back (choice=host) adds its round trip.
+  double choosing_ns(const pass_prices& prices, std::uint64_t n) const {
+    plan scratch;
+    scratch.resources.emplace_back(); // the stream the sample reads: its reads are priced per word written
+    const sample_shape s = sample_shape_for(n);
+    const view sample = add_sample(scratch, view{0}, s, m_exec->max_width());
+    (void)add_choice(scratch, sample, s, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
+    const traffic t = scratch.traffic_model();
+    return double(t.launches) * prices.pass_ns + double(t.read + t.written) * prices.byte_ns;
+  }
 
   /// The model as coefficients of the features [1, p, p², c] (their first is 1): the records' fit times
   /// n; the pass model's passes and words moved, priced — words linear in the survivors p · n
@@ -359,10 +409,13 @@ private:
       }
     }
     const plan& first = m_parts.front().sub;
-    // The sample, its regions and the choice: resources appended, their passes kept aside.
+    // The sample, its regions and the choice (none once settled): resources appended, their passes
+    // kept aside.
     const std::size_t before = m_merged.passes.size();
-    const view sample = add_sample(m_merged, view{first.stream}, m_shape, m_exec->max_width());
-    m_choice = add_choice(m_merged, sample, m_shape, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
+    if (!m_settled) {
+      const view sample = add_sample(m_merged, view{first.stream}, m_shape, m_exec->max_width());
+      m_choice = add_choice(m_merged, sample, m_shape, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
+    }
     const std::vector<pass> choosing(m_merged.passes.begin() + static_cast<std::ptrdiff_t>(before), m_merged.passes.end());
     const std::size_t marks = first.marks() ? 1 : 0;
     m_merged.passes.assign(first.passes.begin(), first.passes.begin() + static_cast<std::ptrdiff_t>(marks));
@@ -400,6 +453,7 @@ private:
   choice_views m_choice;
   bool m_per_pass = false;      ///< prepare_options::per_pass
   bool m_on_device = false;     ///< the device skips the candidates not chosen (choice=device)
+  bool m_settled = false;       ///< one candidate, no sample (choice=none, or auto where choosing cannot pay)
   std::vector<round> m_rounds;  ///< schedule=interleaved on the device, where the phases line up
   std::size_t m_sample_end = 0; ///< passes [0, m_sample_end): the first candidate's marks, the sample and the choice
   /// The part the last run chose; on the device path read after the run, when first asked.
@@ -429,9 +483,11 @@ algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_
       choice_axis("choice",
                   "where the choice is made: device (every candidate recorded, the device running only the one its "
                   "choice pass marks: conditional rendering, on Vulkan and desktop OpenGL), host (the choice read back within the run, then "
-                  "only the chosen candidate recorded), auto (device on Vulkan; host on OpenGL, where recording the "
-                  "skipped candidates costs more than the round trip)",
-                  "auto", {"auto"}, {"auto", "device", "host"}),
+                  "only the chosen candidate recorded), none (no sample: the candidate that can lose least, by its "
+                  "worst regret over the model's training records or, for the pass model, over every density), auto "
+                  "(none where that regret is below the sample and choice passes' priced cost; otherwise device on "
+                  "Vulkan, host on OpenGL, where recording the skipped candidates costs more than the round trip)",
+                  "auto", {"auto"}, {"auto", "device", "host", "none"}),
       choice_axis("schedule",
                   "with the choice on the device, the order of the candidates' passes: sequential (one candidate after "
                   "another, each under its word) or interleaved (phase by phase, round by round, one pass of each "

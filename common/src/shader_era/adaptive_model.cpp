@@ -137,6 +137,7 @@ adaptive_model fit(const std::vector<training_record>& records, std::uint64_t n,
   for (const auto& [spec, f] : cases)
     if (f) usable.push_back(spec);
   std::map<std::pair<std::string, std::string>, std::size_t> wins;
+  std::map<std::string, double> fastest; // per case, over every parameter set
   for (const std::string& spec : usable) {
     const std::pair<std::string, std::string>* best = nullptr;
     double best_ns = 0;
@@ -145,7 +146,10 @@ adaptive_model fit(const std::vector<training_record>& records, std::uint64_t n,
         best = &key;
         best_ns = it->second;
       }
-    if (best) ++wins[*best];
+    if (best) {
+      ++wins[*best];
+      fastest[spec] = best_ns;
+    }
   }
   // Candidates with a record on every case; fastest most often first, then by total time.
   std::vector<std::tuple<std::size_t, double, std::pair<std::string, std::string>>> ranked;
@@ -173,6 +177,7 @@ adaptive_model fit(const std::vector<training_record>& records, std::uint64_t n,
     for (const std::string& spec : usable) {
       x.push_back(*cases[spec]);
       y.push_back(time[key].at(spec) / double(m.trained_n));
+      c.worst_regret_ns = std::max(c.worst_regret_ns, time[key].at(spec) - fastest.at(spec));
     }
     c.beta = least_squares(x, y);
     m.candidates.push_back(std::move(c));

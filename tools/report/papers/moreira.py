@@ -465,7 +465,7 @@ ADAPTIVE_TARGET = 1.10  # within 10 % of the best fixed choice on every image ca
 
 
 def model_name(r):
-    """The model, where the choice was made when the record says (`choice`: device or host), and the
+    """The model, where the choice was made when the record says (`choice`: device, host or none), and the
     schedule of the candidates on the device where it was not the first (`schedule`: interleaved)."""
     m = r.given.get("model", "pass")
     m = "pass" if m == "pass" else "records"
@@ -484,7 +484,8 @@ def adaptive(paper, api):
             "case (Horn, JJ, RLZ, BT × B = 32 … 2048, or those the bench ran). Per model: the adaptive algorithm's total in ms "
             "(its sample and choice in brackets: the phases `sample` and `choose`, and where the choice is read back, "
             "the round trip), what it chose, and its time over the oracle's. `pass`: the pass model, no records; `records`: "
-            "fitted from the moreira suite's records; `device` / `host`: where the choice was made (`choice`); `interleaved`: "
+            "fitted from the moreira suite's records; `device` / `host`: where the choice was made (`choice`); `none`: "
+            "no sample, the candidate of least worst regret run alone (`choice=none`, or `auto` where choosing cannot pay); `interleaved`: "
             "the candidates recorded round by round on the device (`schedule`). "
             "Image cases first (the six stand-ins, then real images given as `file:` cases: suite `adaptive-images`).")
     t = paper.table(f"Adaptive algorithm ({api})", note=note)

@@ -7,11 +7,16 @@
 ///               densities and change rates and marks the fastest (choose.glsl) — all on the device;
 ///   2. run      the candidate marked runs its passes, already prepared. Where the device can skip
 ///               passes (`choice=device`: conditional rendering, on Vulkan and desktop OpenGL; the
-///               default on the Vulkan fragment path), every candidate is recorded, each under its
+///               default on both Vulkan paths), every candidate is recorded, each under its
 ///               word of the choice, and nothing returns to the host until the end; otherwise
-///               (`choice=host`, the default on OpenGL and Vulkan compute) the host
+///               (`choice=host`, the default on OpenGL) the host
 ///               reads the choice back within the run (executor::read_midway: the `choose` phase spans
 ///               the round trip) and records only the chosen candidate.
+///      Where no choice can pay (`choice=none`, or `auto` when it finds so), there is no sample: the
+///      candidate that can lose least runs alone — the one whose worst regret (its time minus the
+///      best's) over the model's training records, or over every density for the pass model, is
+///      smallest. `auto` settles so when that regret, at this n, is below the sample and choice
+///      passes' cost priced by the pass model (a floor: on the H100 they cost several times more).
 /// Every candidate's plan is built and prepared in prepare() (one merged plan on one executor), so
 /// the run records only passes. The model (`model=`):
 ///   - PATH: the records of a bench of horn, jj, rlz and bt on this API and GPU (adaptive_model.hpp);

@@ -29,6 +29,10 @@ struct adaptive_candidate {
   params given;      ///< as its records print them
   features beta{};   ///< ns per element = features · beta (records); unused by the pass model
   std::size_t wins = 0; ///< training cases it was fastest on
+  /// Its worst loss over the training cases [ns at the model's trained_n]: its time minus the fastest
+  /// record's (any parameter set's) on the case where that difference is largest. What running it
+  /// without a sample can cost at most, as far as the records know (choice=none, adaptive.hpp).
+  double worst_regret_ns = 0;
 };
 
 struct adaptive_model {
