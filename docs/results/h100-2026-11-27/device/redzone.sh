@@ -6,6 +6,9 @@
 # exp/redzone.tgz, the $OUT/redzone.tgz of the call before, carried with build-gz .gl .libs exp.
 # Usage: bash docs/results/h100-2026-11-27/device/redzone.sh [SECONDS]
 set -uo pipefail
+# Stopped from outside (the call's limit is less than SECONDS where little device time is left: a call
+# of 2026-11-27b lost its records so), the bench writes what finished and the records still come back.
+trap 'tar czf "$OUT/redzone.tgz" repro; exit 143' TERM
 . tools/device-env.sh
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 end=$(( $(date +%s) + ${1:-545} ))
