@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <numeric>
 #include <optional>
 #include <set>
@@ -344,6 +345,18 @@ std::string record_line(const std::string& api, const char* algo, const char* bl
   return out.str();
 }
 
+/// A fresh folder of records, one file per api of `apis` written by `write`; the caller removes it.
+std::filesystem::path records_folder(const std::string& name, const std::vector<std::string>& apis,
+                                     const std::function<void(std::ostream&, const std::string&)>& write) {
+  const auto dir = std::filesystem::temp_directory_path() / ("winnow-" + name + "-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  for (const auto& api : apis) {
+    std::ofstream out(dir / (api + ".jsonl"));
+    write(out, api);
+  }
+  return dir;
+}
+
 // With records saying block 2048 wins on sparse streams and block 32 on dense ones, the adaptive
 // algorithm runs the one its sample predicts fastest — on predicate cases and on removal lists,
 // whose sample is taken after the marks — and its result is verified like any other. The records'
@@ -410,13 +423,10 @@ TEST(shader_era, the_adaptive_algorithm_does_not_sample_where_choosing_cannot_pa
   const registry& reg = all_backends();
   const std::vector<std::string> apis = runnable_apis();
   if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
-  const auto dir = std::filesystem::temp_directory_path() / ("winnow-settle-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  for (const auto& api : apis) {
-    std::ofstream out(dir / (api + ".jsonl"));
+  const auto dir = records_folder("settle", apis, [](std::ostream& out, const std::string& api) {
     for (const char* p : {"0.05", "0.3", "0.7", "0.95"})
       out << record_line(api, "bt", "2048", p, 1000) << record_line(api, "bt", "32", p, std::string(p) == "0.95" ? 999 : 1002);
-  }
+  });
   for (const auto& api : apis)
     for (const char* spec : {"uniform:64K:p=0.95", "uniform:64K:p=0.1", "removal:64K:k=0.5"}) {
       const record r = run_case(reg, reg.find(api + "/adaptive"), {{"model", dir.string()}}, make_case(spec),
@@ -435,14 +445,10 @@ TEST(shader_era, candidates_whose_phases_differ_interleave_too) {
   const registry& reg = all_backends();
   const std::vector<std::string> apis = runnable_apis();
   if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
-  const auto dir = std::filesystem::temp_directory_path() / ("winnow-interleave-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  for (const auto& api : apis) {
-    std::ofstream out(dir / (api + ".jsonl"));
-    for (const char* p : {"0.05", "0.3", "0.7", "0.95"}) {
+  const auto dir = records_folder("interleave", apis, [](std::ostream& out, const std::string& api) {
+    for (const char* p : {"0.05", "0.3", "0.7", "0.95"})
       out << record_line(api, "horn", "2048", p, 100 + 1000 * std::stod(p)) << record_line(api, "bt", "32", p, 600);
-    }
-  }
+  });
   for (const auto& api : apis) {
     const auto probe = reg.find(api + "/bt").make();
     if (!dynamic_cast<shader_era::plan_algorithm&>(*probe).exec().predicates()) continue; // no skipping here (ES)
