@@ -377,6 +377,45 @@ class BilleterFig4(unittest.TestCase):
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+class RedzoneFig6OverN(unittest.TestCase):
+    """Suite redzone-r: Redzone 2 as published on the r cases over n, seeds merged, drawn per k against n."""
+
+    def test_the_r_cases_over_n_are_tabled_and_drawn(self):
+        tmp = pathlib.Path(tempfile.mkdtemp(prefix="winnow-redzone-r-test-"))
+        self.addCleanup(shutil.rmtree, tmp, True)
+        published = {"batch": "0", "early": "off", "order": "off", "prefetch": "off", "shared": "off"}
+        recs = []
+        for size in ("128K", "1M", "16M"):
+            for k in ("0.02", "0.1", "0.5"):
+                for r in ("0", "0.5", "1"):
+                    for seed, slower in ((1, 1.0), (2, 4.0)):  # log mean: 2 × the first seed
+                        t = SIZES[size] * float(k) * (2 - float(r)) * slower
+                        recs.append(record("cuda", "redzone2", published, f"removal:{size}:k={k}:r={r}:seed={seed}", t,
+                                           phases=["mark", "fill", "orphans"]))
+        write_jsonl(tmp / "cuda" / "redzone-r.jsonl", recs)
+        r = run(tmp, "--paper", "redzone", "--out", tmp / "out")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        md = (tmp / "out" / "report.md").read_text()
+        section = md.split("Fig. 6 over n: the red-zone fraction r")[1].split("\n### ")[0]
+        # k = 10 %, r = 50 % at 16M: 2^24 · 0.1 · 1.5 · 2 ns = 5033 µs; a third of it marking.
+        row = next(line for line in section.splitlines() if line.startswith("| 10 % | 50 % |"))
+        self.assertIn("| 5033 |", row)
+        self.assertIn("16M (64 MiB) [µs]", section)
+        self.assertIn("33 %", row)
+        self.assertNotIn("| 90 % |", section)
+        figs = {f["file"]: f for f in json.loads((tmp / "out" / "report.json").read_text())["papers"]["redzone"]["figures"]}
+        if has_matplotlib():
+            self.assertTrue(figs["redzone-fig6-n.png"]["drawn"], figs["redzone-fig6-n.png"])
+        # Without the suite's records the figure says why.
+        (tmp / "cuda" / "redzone-r.jsonl").unlink()
+        write_jsonl(tmp / "cuda" / "redzone.jsonl", recs[:1])
+        r = run(tmp, "--paper", "redzone", "--out", tmp / "out2")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        figs = {f["file"]: f for f in json.loads((tmp / "out2" / "report.json").read_text())["papers"]["redzone"]["figures"]}
+        self.assertFalse(figs["redzone-fig6-n.png"]["drawn"])
+        self.assertIn("redzone-r", figs["redzone-fig6-n.png"]["missing"])
+
+
 class BilleterTables12(unittest.TestCase):
     """Tables 1-2 from the cuda calibrate step: by access width, and Table 2's band around 24M; Tables 4-5
     (the prefix sums and the radix sorts) from the same step."""

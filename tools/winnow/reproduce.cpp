@@ -47,7 +47,7 @@ const std::vector<paper>& papers() {
       {"moreira", {"gl", "vkfrag", "vk"}, {{"moreira", {"gl", "vkfrag", "vk"}},
                                             {"adaptive", {"gl", "vkfrag", "vk"}, {"--param", "*/adaptive:model=pass,{api_dir}/moreira.jsonl"}}}},
       {"cross-api", {"gl", "vkfrag", "vk"}, {{"paths", {"gl", "vkfrag", "vk"}}}},
-      {"redzone", {}, {{"redzone", {"cuda"}}}},
+      {"redzone", {}, {{"redzone", {"cuda"}}, {"redzone-r", {"cuda"}}}},
       {"billeter", {"cuda"}, {{"billeter", {"cuda", "gl"}}}},
       {"cpu", {}, {{"cpu", {"cpu"}}}},
       {"cis565", {}, {{"cis565", {"cpu", "cuda"}}}},

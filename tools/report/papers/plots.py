@@ -39,6 +39,9 @@ STYLES = {
     "api:gl": ("#1f77b4", "o"), "api:vkfrag": ("#ff7f0e", "s"), "api:vk": ("#2ca02c", "^"),
     # removal fractions (Redzone Fig. 6 draws one algorithm against r, one line per k)
     "k:0.02": ("#fdae61", "o"), "k:0.1": ("#f46d43", "s"), "k:0.5": ("#d73027", "^"), "k:0.9": ("#a50026", "D"),
+    # The share r of the removals inside the red zone (Redzone Fig. 6 over n): light to dark.
+    "r:0": ("#9ecae1", "o"), "r:0.25": ("#6baed6", "s"), "r:0.5": ("#3182bd", "^"), "r:0.75": ("#08519c", "D"),
+    "r:1": ("#08306b", "v"),
 }
 PHASE_COLOURS = {
     "scan": "#4e79a7", "search": "#f28e2b", "count": "#76b7b2", "concat": "#59a14f", "runs": "#edc948",

@@ -1,18 +1,20 @@
 """Bontes & Gain 2024 ("Redzone stream compaction: removing k items in parallel O(k) time") on the
 GPU, suite `redzone` on cuda: Fig. 4 (Redzone 2 against CUB, thrust::remove_if and InK, each with
 the marking phase, n sweep at k = 2, 10, 50, 90 %), Fig. 5 (Redzone 1 against Single pass on one
-block), Fig. 6 (the red-zone fraction r at one size). The paper gives these only as plots: the
+block), Fig. 6 (the red-zone fraction r: at one size beside the competitors, and suite `redzone-r`, Alg. 2 as
+published over the paper's n range). The paper gives these only as plots: the
 findings are the statements of its text (§5.1, §5.2, §6), judged on our numbers.
 """
 import copy
 import csv
 import pathlib
 
-from .common import DASH, NotMeasured, Panel, Series, pc, pct, size_label
-from .removal import (gains_table, largest_common, phase_bars_figure, range_text, share, share_figure, speedups, sweep,
-                      sweep_figure, sweep_table)
+from .common import DASH, NotMeasured, Panel, Series, bytes_label, pc, pct, size_label
+from .removal import (fmt_time, gains_table, largest_common, phase_bars_figure, range_text, share, share_figure, speedups,
+                      sweep, sweep_figure, sweep_table)
 
 SUITE = "redzone"
+R_SUITE = "redzone-r"  # Fig. 6 over n: Redzone 2 as published on the r cases, 512 KiB … 2 GiB
 APIS = ["cuda"]
 TITLE = "Bontes & Gain 2024: Redzone stream compaction on the GPU (Figs. 4-6)"
 FIG4 = [("redzone2", "Redzone 2 (§6 options)"), ("redzone2_published", "Redzone 2 (Alg. 2 as published)"),
@@ -86,6 +88,7 @@ def build(paper):
         if not f.rows:
             f.missing = lack(what)
     fig6_figure(paper, rsweep, title, lack)
+    fig6_over_n(paper, paper.run.source(api, R_SUITE), title)
     findings(paper, cells4, cells5, rsweep, text, lack)
 
 
@@ -148,6 +151,60 @@ def fig6_figure(paper, rsweep, title, lack):
         mark.series.append(Series(f"Redzone 2, k = {pct(k)}", [x for x, _ in pts],
                                   [rec.phases.get("mark", 0) / 1e3 or None for _, rec in pts], f"k:{k:g}"))
     f.rows.append([total, mark])
+
+
+def r_cells(src):
+    """(k, r, n) -> Redzone 2's record on an explicit-r case (its seeds merged), the fastest where several."""
+    out = {}
+    for r in src.usable:
+        if r.algo == "redzone2" and r.case.family == "removal" and r.case.fkey("r") is not None:
+            key = (r.case.fkey("k"), r.case.fkey("r"), r.n)
+            if key not in out or r.total < out[key].total:
+                out[key] = r
+    return out
+
+
+def fig6_over_n(paper, src, title):
+    """Fig. 6 over the paper's n range (suite redzone-r): per k, Redzone 2's total and its phase 1 against n,
+    one line per r; the table gives every point and each phase's share at the largest n."""
+    cells = r_cells(src)
+    ns = sorted({n for _, _, n in cells})
+    t = paper.table("Fig. 6 over n: the red-zone fraction r, Redzone 2 as published", note=(
+        "Suite `redzone-r`: Alg. 2 without §6's options, as the paper's Fig. 6 runs it; total µs per n (each point's "
+        "logarithmic mean over its seeds), then each phase's share at the largest n."))
+    phases = []
+    for r in cells.values():
+        phases += [p for p in r.phases if p not in phases]
+    t.sub(["k", "r"] + [f"{size_label(n)} ({bytes_label(n)}) [µs]" for n in ns]
+          + [f"{p} share at {size_label(ns[-1])}" for p in phases] if ns else ["k", "r"])
+    for k, rr in sorted({(k, r) for k, r, _ in cells}):
+        last = cells.get((k, rr, ns[-1]))
+        t.add([pct(k), pct(rr)] + [t.val(cells[(k, rr, n)].total / 1e3, fmt_time) if (k, rr, n) in cells else DASH
+                                   for n in ns]
+              + [pc(share(last, p)) if last and p in last.phases else DASH for p in phases])
+    if not t.filled:
+        t.missing = src.missing() or paper.lacking("cuda", "Redzone 2 on suite redzone-r's cases")
+    f = paper.figure("redzone-fig6-n.png", f"Redzone Fig. 6 over n: the red-zone fraction r — {title}",
+                     "Fig. 6 over the paper's n range: per k, Redzone 2 (Alg. 2 as published) against n — its total "
+                     "(top) and its phase 1, the marking (bottom) — one line per r, the share of the removals inside "
+                     "the red zone.")
+    if not cells:
+        f.missing = t.missing
+        return
+    ks = sorted({k for k, _, _ in cells})
+    rows = [[], []]
+    for k in ks:
+        total = Panel(f"total, k = {pct(k)} removed", "n [32-bit elements]", "total time [µs]", xlog=2, ylog=True)
+        mark = Panel(f"phase 1 (mark), k = {pct(k)} removed", "n [32-bit elements]", "phase 1 time [µs]", xlog=2, ylog=True)
+        for rr in sorted({r for kk, r, _ in cells if kk == k}):
+            pts = sorted((n, rec) for (kk, r, n), rec in cells.items() if kk == k and r == rr)
+            xs = [n for n, _ in pts]
+            total.series.append(Series(f"r = {pct(rr)}", xs, [rec.total / 1e3 for _, rec in pts], f"r:{rr:g}"))
+            mark.series.append(Series(f"r = {pct(rr)}", xs, [rec.phases.get("mark", 0) / 1e3 or None for _, rec in pts],
+                                      f"r:{rr:g}"))
+        rows[0].append(total)
+        rows[1].append(mark)
+    f.rows += rows
 
 
 def findings(paper, cells4, cells5, rsweep, text, lack):
