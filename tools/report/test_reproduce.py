@@ -163,7 +163,7 @@ def make_dir(root):
         {"complete": False, "records": 42, "planned": 48, "not_run": {}, "command": "winnow bench --suite cpu"}))
     step("bench", "cpu", "cpu", status="interrupted")
     step("calibrate", "cuda", None, status="not run", reason=NO_CUDA)  # billeter's Tables 1-2
-    for suite in ("redzone", "billeter"):
+    for suite in ("redzone", "redzone-r", "billeter"):
         step("bench", "cuda", suite, status="not run", reason=NO_CUDA)
     (root / "reproduce.json").write_text(json.dumps(
         {"papers": ["moreira", "cross-api", "redzone", "billeter", "cpu"], "quick": True, "winnow": "abc1234",
