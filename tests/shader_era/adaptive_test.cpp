@@ -117,6 +117,16 @@ TEST(adaptive_model, fits_each_winner_and_predicts_where_it_wins) {
   }
 }
 
+// Two cases the features cannot tell apart, one taking 100 ns and the other 400: the fit minimises the
+// relative error, so it predicts (1/100 + 1/400) / (1/100² + 1/400²) = 117.6 ns, near the faster (an
+// absolute fit would say their mean, 250: 2.5 × the first case's time, against 0.29 × below the second).
+TEST(adaptive_model, fits_the_relative_error) {
+  const auto same = [](const std::string&) -> std::optional<features> { return features{1, 0.5, 0.25, 0.5}; };
+  const adaptive_model m = fit({rec("2048", "a", 100), rec("2048", "b", 400)}, 1000, same);
+  ASSERT_EQ(m.candidates.size(), 1u);
+  EXPECT_NEAR(predict_ns_per_element(m.candidates[0], {1, 0.5, 0.25, 0.5}) * 1000, 117.6, 0.5);
+}
+
 TEST(adaptive_model, picks_the_nearest_size_and_keeps_at_most_six) {
   std::vector<training_record> r;
   for (int b = 0; b < 8; ++b)

@@ -72,16 +72,21 @@ std::optional<features> case_features(const std::string& spec) {
   }
 }
 
-/// Solves (XᵀX + λI) β = Xᵀy by Gaussian elimination with partial pivoting; λ keeps a feature
-/// that no training case varies (all p = 0.5, say) from making the system singular.
+/// The β minimising the relative error Σ ((x·β − y) / y)², the choice being judged by its ratio to the
+/// best (a 50 µs miss matters on a 1 ms case, not on a 20 ms one): solves (XᵀWX + λI) β = XᵀWy, W the
+/// weights 1 / y², by Gaussian elimination with partial pivoting; λ keeps a feature that no training
+/// case varies (all p = 0.5, say) from making the system singular. Every y > 0 (read_records keeps
+/// only positive times).
 features least_squares(const std::vector<features>& x, const std::vector<double>& y) {
   constexpr std::size_t m = feature_count;
   double a[m][m + 1] = {};
-  for (std::size_t r = 0; r < x.size(); ++r)
+  for (std::size_t r = 0; r < x.size(); ++r) {
+    const double w = 1.0 / (y[r] * y[r]);
     for (std::size_t i = 0; i < m; ++i) {
-      for (std::size_t k = 0; k < m; ++k) a[i][k] += x[r][i] * x[r][k];
-      a[i][m] += x[r][i] * y[r];
+      for (std::size_t k = 0; k < m; ++k) a[i][k] += w * x[r][i] * x[r][k];
+      a[i][m] += w * x[r][i] * y[r];
     }
+  }
   double trace = 0;
   for (std::size_t i = 0; i < m; ++i) trace += a[i][i];
   for (std::size_t i = 0; i < m; ++i) a[i][i] += 1e-6 * trace / m + 1e-12;

@@ -6,9 +6,9 @@
 ///   - the training size is the records' n nearest the stream's (by ratio);
 ///   - the candidates are the parameter sets fastest on at least one case of that size (at most
 ///     max_candidates, those fastest most often first), each with a record on every such case;
-///   - each candidate's nanoseconds per element are fitted by least squares as features · beta over
-///     those cases, whose features the CPU computes from the cases themselves (generated again from
-///     their specs), exactly as the sample pass would.
+///   - each candidate's nanoseconds per element are fitted as features · beta over those cases by
+///     least squares of the relative error, the features computed by the CPU from the cases
+///     themselves (generated again from their specs), exactly as the sample pass would.
 #include <cstdint>
 #include <functional>
 #include <optional>
