@@ -64,8 +64,9 @@ public:
                         "rendering: Vulkan's VK_EXT_conditional_rendering, desktop OpenGL's), which " + m_api + " here lacks");
     std::vector<adaptive_candidate> candidates;
     m_prices.reset();
-    // The prices also weigh the sample against what choosing can gain (settle()); measured before
-    // the merged plan is prepared, since measuring re-prepares the executor.
+    // The prices also weigh the sample against what choosing can gain (choosing_ns() against
+    // least_regret(), below); measured before the merged plan is prepared, since measuring
+    // re-prepares the executor.
     const pass_prices prices = prices_of(*m_exec, p);
     double trained_n = 0; // the records' (model=PATH); their regrets are scaled from there to n
     if (model == "pass") {
