@@ -26,7 +26,7 @@ public:
       m_taken = 0;
     }
     const lookback_state s{m_in.get(), m_in_place ? m_in.get() : m_out.get(), m_n, m_status.get(), m_counter.get(),
-                           m_count.get(), m_epoch, m_taken};
+                           m_count.get(), m_epoch, m_taken, m_prefetch, m_pause_ns};
     m_taken += lookback_compact(s, m_kernel, stream());
     ++m_launches;
   }
@@ -48,6 +48,8 @@ protected:
     m_words = p.choice<unsigned>("element", {{"32", 1}, {"64", 2}, {"128", 4}});
     m_in_place = p.choice<bool>("place", {{"out", false}, {"in", true}});
     m_kernel = {m_words, p.text("tile"), p.text("wait"), p.text("store")};
+    m_prefetch = static_cast<std::size_t>(p.integer("prefetch"));
+    m_pause_ns = static_cast<unsigned>(p.integer("pause"));
     lookback_prepare(m_kernel);
     const std::size_t tile = lookback_tile(m_words, m_kernel.shape);
     m_tiles = (m_n + tile - 1) / tile;
@@ -75,7 +77,8 @@ private:
   unsigned m_words = 1;
   lookback_kernel m_kernel;
   bool m_in_place = false;
-  std::size_t m_tiles = 0;
+  std::size_t m_tiles = 0, m_prefetch = 0;
+  unsigned m_pause_ns = 0;
   std::uint32_t m_epoch = 0;
   unsigned long long m_taken = 0;
   device_buffer<std::uint32_t> m_in_pristine, m_in, m_out;
@@ -102,6 +105,11 @@ algorithm_entry lookback_entry() {
                                         lookback_shapes().front(), lookback_shapes()),
                             choice_axis("wait", "look-back: sleep (pauses before and between reads of predecessors' states) or spin",
                                         lookback_waits().front(), lookback_waits()),
+                            integer_axis("pause", "ns the sleep wait pauses before its first read of predecessors' states", "1000",
+                                         {"1000"}, 0, 1000000),
+                            integer_axis("prefetch",
+                                         "a block asks L2 for the input of the tile this many ids after its own (0: no prefetch)",
+                                         "0", {"0", "3"}, 0, 1 << 24),
                             choice_axis("store",
                                         "staged: in order through shared memory, then aligned 16-byte vectors; direct: each "
                                         "thread stores its survivors at their places (no shared memory); auto: per tile, staged "

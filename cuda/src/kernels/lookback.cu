@@ -34,17 +34,18 @@ constexpr unsigned long long aggregate_state = 1, prefix_state = 2;
 
 template <class E> constexpr int VEC = 16 / sizeof(E);
 
-/// How a look-back waits. `sleep`, close to CUB's tuning for sm_90 (1150 and 76 ns): a pause of
-/// FIRST ns between publishing the tile's aggregate and the first read of its predecessors' states
-/// (they are then more often there) and of POLL ns between reads of states not yet published
-/// (spinning warps otherwise crowd the L2 slices that the publishers write to). `spin` re-reads at
-/// once. On the H200 at 2^28, sleeping made every shape 1.04-1.26× faster.
-template <unsigned FIRST_, unsigned POLL_>
+/// How a look-back waits. `sleep`, close to CUB's tuning for sm_90 (1150 and 76 ns): a pause
+/// (lookback_state::pause_ns, 1000 by default) between publishing the tile's aggregate and the first
+/// read of its predecessors' states (they are then more often there) and of POLL ns between reads of
+/// states not yet published (spinning warps otherwise crowd the L2 slices that the publishers write
+/// to). `spin` re-reads at once. On the H200 at 2^28, sleeping made every shape 1.04-1.26× faster.
+template <bool PAUSE_, unsigned POLL_>
 struct wait_policy {
-  static constexpr unsigned FIRST = FIRST_, POLL = POLL_;
+  static constexpr bool PAUSE = PAUSE_;
+  static constexpr unsigned POLL = POLL_;
 };
-using spin = wait_policy<0, 0>;
-using sleep = wait_policy<1000, 100>;
+using spin = wait_policy<false, 0>;
+using sleep = wait_policy<true, 100>;
 
 /// A tile's shape: THREADS threads, each loading ROWS 16-byte vectors (row r is vector r·THREADS + t),
 /// and MIN_BLOCKS resident blocks per SM asked of the compiler. A block holds its tile in registers
@@ -89,7 +90,9 @@ __device__ std::uint32_t look_back(const lookback_state& s, std::size_t tile, st
     return 0;
   }
   if (lane == 0) status_ref(s.status[tile]).store(status_word(s.epoch, aggregate_state, aggregate), ::cuda::memory_order_relaxed);
-  if constexpr (W::FIRST > 0) __nanosleep(W::FIRST);
+  if constexpr (W::PAUSE) {
+    if (s.pause_ns > 0) __nanosleep(s.pause_ns);
+  }
   std::uint32_t exclusive = 0;
   long long end = static_cast<long long>(tile); // this step looks at predecessors [end − 32, end)
   while (true) {
@@ -291,6 +294,27 @@ __device__ __forceinline__ std::size_t take_tile(const lookback_state& s) {
   return static_cast<std::size_t>(atomicAdd(s.counter, 1ull) - s.base);
 }
 
+/// Asks L2 for the input of tile `tile` + s.prefetch (when there is one), so that the block taking it
+/// later finds it there: DRAM then streams ahead of the blocks, not only while a block's loads are in
+/// flight (a block holds no loads during its look-back and stores, and registers cap the resident
+/// blocks at 4 per SM). One bulk prefetch of the whole tile from thread 0 on sm_90 (no registers, no
+/// shared memory, nothing to wait for); elsewhere one line prefetch per 128 bytes, spread over the block.
+template <class S, class E>
+__device__ __forceinline__ void prefetch_ahead(const lookback_state& s, std::size_t tiles, std::size_t tile) {
+  constexpr std::size_t T = S::template tile<E>();
+  if (s.prefetch == 0 || tile + s.prefetch >= tiles) return;
+  const std::size_t begin = (tile + s.prefetch) * T;
+  const auto* p = static_cast<const char*>(s.in) + begin * sizeof(E);
+  const std::size_t bytes = (std::min(s.n - begin, T) * sizeof(E)) & ~std::size_t{15};
+#if __CUDA_ARCH__ >= 900
+  if (threadIdx.x == 0 && bytes > 0)
+    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(p), "r"(static_cast<unsigned>(bytes)) : "memory");
+#else
+  for (std::size_t b = threadIdx.x * std::size_t{128}; b < bytes; b += S::THREADS * std::size_t{128})
+    asm volatile("prefetch.global.L2 [%0];" ::"l"(p + b));
+#endif
+}
+
 /// take_tile for the whole block: thread 0 takes, a barrier publishes the id, every thread returns it.
 /// The caller must not write sh.tile again before every thread has read it (a barrier, or finish_tile's).
 template <class S>
@@ -327,6 +351,7 @@ __device__ __forceinline__ void compact_tile(const lookback_state& s, std::size_
   const std::size_t tile = block_take_tile(s, sh);
   E v[S::ROWS][VEC<E>];
   load_tile<S, E, VEC<E>>(s, tile, v);
+  prefetch_ahead<S, E>(s, tiles, tile);
   finish_tile<S, W, E, P>(s, tiles, tile, v, sh, sh_stage);
 }
 
@@ -340,6 +365,7 @@ __device__ __forceinline__ std::size_t persistent_step(const lookback_state& s, 
                                                        block_shared<S>& sh, uint4* stage) {
   const std::size_t after = block_take_tile(s, sh);
   if (after < tiles) load_tile<S, E, VEC<E>>(s, after, next);
+  prefetch_ahead<S, E>(s, tiles, after);
   finish_tile<S, W, E, P>(s, tiles, tile, cur, sh, stage);
   return after;
 }
