@@ -48,9 +48,9 @@ protected:
     m_words = p.choice<unsigned>("element", {{"32", 1}, {"64", 2}, {"128", 4}});
     m_in_place = p.choice<bool>("place", {{"out", false}, {"in", true}});
     m_kernel = {m_words, p.text("tile"), p.text("wait"), p.text("store")};
-    m_prefetch = static_cast<std::size_t>(p.integer("prefetch"));
-    m_pause_ns = static_cast<unsigned>(p.integer("pause"));
     lookback_prepare(m_kernel);
+    m_prefetch = static_cast<std::size_t>(p.integer("prefetch")) * m_kernel.sms;
+    m_pause_ns = static_cast<unsigned>(p.integer("pause"));
     const std::size_t tile = lookback_tile(m_words, m_kernel.shape);
     m_tiles = (m_n + tile - 1) / tile;
     m_in_pristine.resize(m_n * m_words);
@@ -90,7 +90,7 @@ private:
 algorithm_entry lookback_entry() {
   return {.info = {.api = "cuda",
                    .name = "lookback",
-                   .summary = "single-pass stable compaction: tiles of 32 KiB read once with 16-byte loads, ranked in the "
+                   .summary = "single-pass stable compaction: tiles of 32 KiB read once with 16-byte loads (and asked of L2 ahead), ranked in the "
                               "block, offsets by decoupled look-back, staged and stored as aligned 16-byte vectors (or each "
                               "survivor at its place); one launch per run",
                    .stable = true,
@@ -108,8 +108,8 @@ algorithm_entry lookback_entry() {
                             integer_axis("pause", "ns the sleep wait pauses before its first read of predecessors' states", "1000",
                                          {"1000"}, 0, 1000000),
                             integer_axis("prefetch",
-                                         "a block asks L2 for the input of the tile this many ids after its own (0: no prefetch)",
-                                         "0", {"0", "3"}, 0, 1 << 24),
+                                         "a block asks L2 for the input of the tile this many ids per SM after its own (0: no prefetch)",
+                                         "2", {"2", "0"}, 0, 64),
                             choice_axis("store",
                                         "staged: in order through shared memory, then aligned 16-byte vectors; direct: each "
                                         "thread stores its survivors at their places (no shared memory); auto: per tile, staged "

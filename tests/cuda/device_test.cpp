@@ -192,5 +192,25 @@ TEST(cuda_billeter, chunked_matches_unchunked_on_every_element_size) {
       }
 }
 
+TEST(cuda_lookback, prefetching_up_to_the_last_partial_tile_matches_the_reference) {
+  WINNOW_NEED_DEVICE();
+  // 2.7M elements: 330 tiles of 32-bit elements, 1319 of 128-bit, the last one partial; prefetching 1
+  // or 2 tiles per SM ahead (132-264 on an H100) reaches it from earlier tiles on every SM count up
+  // to 160, so the prefetch's bound and its partial size run (the conformance cases have too few tiles).
+  const auto& reg = all_backends();
+  prepared_case c{generate("runs:2700007:valid=7:invalid=13"), {}};
+  c.expected = reference_compact(c.w);
+  for (const char* element : {"32", "64", "128"})
+    for (const char* prefetch : {"0", "1", "2"})
+      for (const char* place : {"out", "in"})
+        for (const char* store : {"staged", "direct"}) {
+          const record r = run_case(reg, reg.find("cuda/lookback"),
+                                    {{"element", element}, {"prefetch", prefetch}, {"place", place}, {"store", store}}, c,
+                                    {0, 2, false});
+          EXPECT_TRUE(r.verified) << "element=" << element << " prefetch=" << prefetch << " place=" << place
+                                  << " store=" << store << ": " << r.mismatch;
+        }
+}
+
 } // namespace
 } // namespace winnow::cuda

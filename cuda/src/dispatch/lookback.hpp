@@ -35,6 +35,7 @@ struct lookback_kernel {
   unsigned words = 1; ///< 32-bit words per element: 1, 2 or 4
   std::string shape, wait, store;
   std::size_t resident = 0; ///< a persistent shape's grid: its resident blocks (set by lookback_prepare)
+  std::size_t sms = 0;      ///< the device's SMs (set by lookback_prepare)
 };
 
 /// The tile shapes, "THREADSxROWS" (threads per block × 16-byte vectors per thread; "mK": K blocks
@@ -53,7 +54,7 @@ struct lookback_kernel {
 /// (THREADS · ROWS · 16 bytes of input: 32 KiB for 128x16m3).
 [[nodiscard]] std::size_t lookback_tile(unsigned words, const std::string& shape);
 /// Once before runs of this kernel (not timed): lets a staged kernel have its staging area (over 48
-/// KiB of dynamic shared memory for the larger shapes) and sets a persistent shape's `resident`.
+/// KiB of dynamic shared memory for the larger shapes), sets `sms` and a persistent shape's `resident`.
 void lookback_prepare(lookback_kernel& k);
 /// The one kernel of a run: every tile loads its input once (16-byte loads), ranks its valid
 /// elements, learns its output offset from its predecessors' published states, and writes its

@@ -507,12 +507,13 @@ void lookback_prepare(lookback_kernel& k) {
     // the occupancy: both asked here, outside the timed run, so that no host call sits between the
     // run's start event and its launch.
     WINNOW_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(stage)));
-    k.resident = 0;
-    if (!persistent) return;
     int per_sm = 0, device = 0, sms = 0;
-    WINNOW_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, stage));
     WINNOW_CUDA_CHECK(cudaGetDevice(&device));
     WINNOW_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    k.sms = static_cast<std::size_t>(sms);
+    k.resident = 0;
+    if (!persistent) return;
+    WINNOW_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, stage));
     if (per_sm < 1) throw error("winnow::cuda::lookback: tile " + k.shape + " cannot be resident on this device");
     k.resident = static_cast<std::size_t>(per_sm) * static_cast<std::size_t>(sms);
   });
