@@ -73,7 +73,6 @@ layout(push_constant, std430) uniform lookback_args {
   uint epoch;     // 1 … 2^30 − 1
   uint base;      // the counter at this run's start
   uint tiles;
-  uint prefetch;  // tiles ahead whose input a workgroup touches (0: none)
 } args;
 
 const uint THREADS = gl_WorkGroupSize.x, VEC = 4u / WORDS, TILE = THREADS * ROWS * VEC, PAIRS = ROWS / 2u;
@@ -176,18 +175,6 @@ void main() {
         if (e0 + w / WORDS < args.n) raw[r][w] = args.data.v[e0 * WORDS + w];
     }
   }
-  // 1'. Touch one word of every 32-byte sector of the tile `prefetch` ids ahead, so that DRAM streams
-  //     it into L2 before its workgroup loads it (cuda/lookback's L2 prefetch; GLSL has no prefetch).
-  //     The words only feed a store no run makes, after the tile's own stores, so nothing waits for them.
-  uint touched = 0u;
-  if (args.prefetch != 0u && tile + args.prefetch < args.tiles) {
-    const uint ahead = (tile + args.prefetch) * TILE * WORDS, words = args.n * WORDS;
-    [[unroll]] for (uint s = 0u; s < TILE * WORDS / 8u / THREADS; ++s) {
-      const uint at = ahead + (s * THREADS + t) * 8u;
-      if (at < words) touched ^= args.data.v[at];
-    }
-  }
-
   uint ok[ROWS]; // bit j: element j of the vector is kept (elements past n read as payload 0)
   [[unroll]] for (uint r = 0u; r < ROWS; ++r) {
     ok[r] = 0u;
@@ -283,5 +270,4 @@ void main() {
     }
   }
   if (tile == args.tiles - 1u && t == 0u) args.count.v[0] = last;
-  if (touched == 0xFFFFFFFFu && args.epoch == 0u) args.count.v[0] = touched; // never: epochs start at 1
 }

@@ -39,7 +39,7 @@ tile_shape parse_shape(const std::string& s) {
 /// The push constants of shaders/lookback.glsl.
 struct lookback_args {
   VkDeviceAddress data, out, states, counter, count;
-  std::uint32_t n, epoch, base, tiles, prefetch;
+  std::uint32_t n, epoch, base, tiles;
 };
 
 class lookback final : public algorithm {
@@ -85,7 +85,6 @@ public:
     m_w = &w;
     m_words = p.choice<std::uint32_t>("element", {{"32", 1}, {"64", 2}, {"128", 4}});
     m_in_place = p.choice<bool>("place", {{"out", false}, {"in", true}});
-    m_prefetch = static_cast<std::uint32_t>(p.integer("prefetch"));
     const std::uint64_t tile = m_shape.bytes() / (4 * m_words);
     if (w.size() >= (1ull << 31) / m_words)
       throw unavailable("winnow::vk: vk/lookback: " + std::to_string(w.size()) + " elements need 64-bit indices");
@@ -143,7 +142,7 @@ public:
     m_seq->dispatch(*m_pipeline,
                     lookback_args{m_data.address(), out.address(), m_states.address(), m_counter.address(),
                                   m_count.address(), static_cast<std::uint32_t>(m_w->size()), m_epoch, m_base,
-                                  static_cast<std::uint32_t>(m_tiles), m_prefetch},
+                                  static_cast<std::uint32_t>(m_tiles)},
                     m_tiles);
     m_base += static_cast<std::uint32_t>(m_tiles); // the counter wraps, and so does the base
     ++m_launches;
@@ -176,7 +175,7 @@ public:
 
 private:
   const workload* m_w = nullptr;
-  std::uint32_t m_words = 1, m_epoch = 0, m_base = 0, m_prefetch = 0;
+  std::uint32_t m_words = 1, m_epoch = 0, m_base = 0;
   bool m_in_place = false, m_ran = false;
   tile_shape m_shape;
   std::uint64_t m_tiles = 0, m_launches = 0;
@@ -217,11 +216,7 @@ algorithm_entry lookback_entry() {
                             choice_axis("wait",
                                         "how the look-back waits: spin re-reads at once; pause waits on the subgroup clock "
                                         "after publishing and between reads (state=relaxed, packed)",
-                                        "pause", {"pause", "spin"}),
-                            integer_axis("prefetch",
-                                         "a workgroup touches each 32-byte sector of the tile this many ids after its own, so "
-                                         "that it is in L2 when loaded (0: none)",
-                                         "0", {"0", "3"}, 0, 1 << 20)}},
+                                        "pause", {"pause", "spin"})}},
           .make = [] { return std::make_unique<lookback>(); }};
 }
 
