@@ -27,7 +27,7 @@ struct lookback_state {
   /// A block asks L2 for the input of the tile this many ids after its own (0: not). Tiles are taken
   /// in order, so with about the resident blocks' count ahead the tile is in L2 when its block loads it.
   std::size_t prefetch = 0;
-  unsigned pause_ns = 1000; ///< the "sleep" wait's pause before the first read of predecessors' states
+  unsigned pause_ns = 2000; ///< the "sleep" wait's pause before the first read of predecessors' states
 };
 
 /// Which kernel a run uses: element size, tile shape, look-back wait and store (the lists below).

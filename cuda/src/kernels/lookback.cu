@@ -34,11 +34,13 @@ constexpr unsigned long long aggregate_state = 1, prefix_state = 2;
 
 template <class E> constexpr int VEC = 16 / sizeof(E);
 
-/// How a look-back waits. `sleep`, close to CUB's tuning for sm_90 (1150 and 76 ns): a pause
-/// (lookback_state::pause_ns, 1000 by default) between publishing the tile's aggregate and the first
-/// read of its predecessors' states (they are then more often there) and of POLL ns between reads of
-/// states not yet published (spinning warps otherwise crowd the L2 slices that the publishers write
-/// to). `spin` re-reads at once. On the H200 at 2^28, sleeping made every shape 1.04-1.26× faster.
+/// How a look-back waits. `sleep`: a pause (lookback_state::pause_ns) between publishing the tile's
+/// aggregate and the first read of its predecessors' states (they are then more often there) and of
+/// POLL ns between reads of states not yet published (spinning warps otherwise crowd the L2 slices
+/// that the publishers write to). `spin` re-reads at once. On the H200 at 2^28, sleeping 1000 ns
+/// (close to CUB's tuning for sm_90: 1150 and 76 ns) made every shape 1.04-1.26× faster; with the L2
+/// prefetch, 2000 ns is faster again on the H100 (2^28: 1.06× and 1.04× at 10 and 50 % valid; 3000 ns
+/// wins at 50-90 % but loses at 10 % and at 2^20; docs/results/h100-2026-11-27c).
 template <bool PAUSE_, unsigned POLL_>
 struct wait_policy {
   static constexpr bool PAUSE = PAUSE_;
@@ -299,6 +301,8 @@ __device__ __forceinline__ std::size_t take_tile(const lookback_state& s) {
 /// flight (a block holds no loads during its look-back and stores, and registers cap the resident
 /// blocks at 4 per SM). One bulk prefetch of the whole tile from thread 0 on sm_90 (no registers, no
 /// shared memory, nothing to wait for); elsewhere one line prefetch per 128 bytes, spread over the block.
+/// On the H100 at 2^28 / 50 % valid, 2 tiles per SM ahead: 602 µs against 699 without (ncu: 79 % of
+/// DRAM throughput against 66 %); 8 per SM (34 MiB ahead in a 50 MiB L2) is slower than none.
 template <class S, class E>
 __device__ __forceinline__ void prefetch_ahead(const lookback_state& s, std::size_t tiles, std::size_t tile) {
   constexpr std::size_t T = S::template tile<E>();
