@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <numeric>
 
 #include "winnow/error.hpp"
@@ -13,6 +14,9 @@
 #include "winnow/settings.hpp"
 #include "winnow/shader_era/args.hpp"
 #include "winnow/vulkan/sequence.hpp"
+
+// Private header of winnow::vk (tests may look inside).
+#include "../../vulkan/src/calibrate.hpp"
 
 namespace winnow::vk {
 namespace {
@@ -242,6 +246,26 @@ TEST(vk_engine, an_unknown_shader_is_an_error_naming_it) {
   WINNOW_REQUIRE_VK();
   EXPECT_EQ(message_of([] { (void)pipeline::get({"no_such_shader", {64}}); }),
             "winnow::vk::pipeline: no embedded shader 'no_such_shader'");
+}
+
+// The roofline is the best copy at the largest size measured, never a smaller one: a copy that fits
+// in L2 (4M in two buffers is 32 MiB; an H100 has 50) runs faster than DRAM allows.
+TEST(vk_calibrate, the_roofline_is_the_best_copy_at_the_largest_size) {
+  WINNOW_REQUIRE_VK();
+  std::map<std::uint64_t, double> best_by_size; // elements → best copy
+  double roofline = 0;
+  for (const auto& c : calibrate()) {
+    EXPECT_GT(c.value, 0.0) << c.name;
+    if (c.name == "roofline_bytes_per_ns") roofline = c.value;
+    const std::string prefix = "copy_bytes_per_ns_";
+    if (c.name.rfind(prefix, 0) != 0 || c.name.find("_l") == std::string::npos) continue; // not a wide copy
+    const std::string size = c.name.substr(prefix.size(), c.name.find('_', prefix.size()) - prefix.size());
+    ASSERT_EQ(size.back(), 'M') << c.name;
+    const std::uint64_t n = std::stoull(size.substr(0, size.size() - 1)) << 20;
+    best_by_size[n] = std::max(best_by_size[n], c.value);
+  }
+  ASSERT_GE(best_by_size.size(), 2u) << "the copy at two sizes at least";
+  EXPECT_EQ(roofline, best_by_size.rbegin()->second);
 }
 
 } // namespace
