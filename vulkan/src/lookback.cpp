@@ -110,7 +110,9 @@ public:
     m_count = buffer("vk/lookback count", 4);
     m_count.fill(0);
     const std::string shader = (state == "glsl450" ? "lookback" : "lookback_" + state) + (pause ? "_pause" : "");
-    m_pipeline = &pipeline::get({shader, {m_shape.threads, m_words, m_shape.rows, one_looker ? 1u : 0u, direct ? 1u : 0u}});
+    const auto first_pause = static_cast<std::uint32_t>(p.integer("pause"));
+    m_pipeline = &pipeline::get(
+        {shader, {m_shape.threads, m_words, m_shape.rows, one_looker ? 1u : 0u, direct ? 1u : 0u, first_pause}});
     m_epoch = 0;
     m_base = 0;
     device::get().check("vk/lookback: prepare");
@@ -216,7 +218,9 @@ algorithm_entry lookback_entry() {
                             choice_axis("wait",
                                         "how the look-back waits: spin re-reads at once; pause waits on the subgroup clock "
                                         "after publishing and between reads (state=relaxed, packed)",
-                                        "pause", {"pause", "spin"})}},
+                                        "pause", {"pause", "spin"}),
+                            integer_axis("pause", "wait=pause: subgroup clock ticks between publishing the tile's "
+                                         "aggregate and the first read of its predecessors' states", "2000", {"2000"}, 0, 1000000)}},
           .make = [] { return std::make_unique<lookback>(); }};
 }
 
