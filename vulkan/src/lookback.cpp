@@ -220,7 +220,7 @@ algorithm_entry lookback_entry() {
                                         "after publishing and between reads (state=relaxed, packed)",
                                         "pause", {"pause", "spin"}),
                             integer_axis("pause", "wait=pause: subgroup clock ticks between publishing the tile's "
-                                         "aggregate and the first read of its predecessors' states", "2000", {"2000"}, 0, 1000000)}},
+                                         "aggregate and the first read of its predecessors' states", "4000", {"4000"}, 0, 1000000)}},
           .make = [] { return std::make_unique<lookback>(); }};
 }
 
