@@ -50,7 +50,7 @@ layout(constant_id = 4) const uint DIRECT_STORE = 0u;
 // How a look-back waits (cuda/lookback's pauses, counted in the subgroup's clock ticks): after
 // publishing the aggregate, before the first read of the predecessors, and between reads of states
 // not yet published, so that spinning subgroups leave the memory system to the publishers. The first
-// pause is vk/lookback's `pause` (4000 by default: at 2^28 on the H100 1.05× faster than 2000 at 50 %
+// pause is vk/lookback's `pause` (4000 by default: at 2^28 on the H100 1.04× faster than 2000 at 50 %
 // valid, 1.02× at 10 %; 8000 slower).
 layout(constant_id = 5) const uint FIRST_PAUSE = 4000u;
 layout(constant_id = 6) const uint POLL_PAUSE = 200u;

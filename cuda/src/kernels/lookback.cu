@@ -302,7 +302,7 @@ __device__ __forceinline__ std::size_t take_tile(const lookback_state& s) {
 /// blocks at 4 per SM). One bulk prefetch of the whole tile from thread 0 on sm_90 (no registers, no
 /// shared memory, nothing to wait for); elsewhere one line prefetch per 128 bytes, spread over the block.
 /// On the H100 at 2^28 / 50 % valid, 2 tiles per SM ahead: 602 µs against 699 without (ncu: 79 % of
-/// DRAM throughput against 66 %); 8 per SM (34 MiB ahead in a 50 MiB L2) is slower than none.
+/// DRAM throughput against 66 %); 8 per SM (33 MiB ahead in a 50 MiB L2) is slower than none.
 template <class S, class E>
 __device__ __forceinline__ void prefetch_ahead(const lookback_state& s, std::size_t tiles, std::size_t tile) {
   constexpr std::size_t T = S::template tile<E>();
