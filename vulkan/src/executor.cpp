@@ -72,7 +72,7 @@ void executor::prepare(const shader_era::plan& p, const param_set& params, std::
     switch (ps.kind) {
     case pass_kind::gather: {
       // Four words per invocation only where the output (and the trips) start 16-byte aligned.
-      const bool wide = items == 4 && a.dst % 16 == 0 && (!trips || a.trips % 16 == 0);
+      const bool wide = items == 4 && !ps.one_word && a.dst % 16 == 0 && (!trips || a.trips % 16 == 0);
       const std::uint64_t invocations = wide ? (p.written(ps) + 3) / 4 : p.written(ps);
       // Constants by id: the local size, the loop check, then the pass's own from first_constant_id.
       if (ps.constants > ps.args.size()) throw error("winnow::vk: " + ps.name + ": more constants than arguments");

@@ -354,6 +354,7 @@ view add_sample(plan& pl, view stream, const sample_shape& s, std::uint32_t max_
   const view out{b.add("sample", layout_for(s.words, 1, max_width))};
   b.gather("sample", "sample", "sample", {stream}, out,
            sample_args{static_cast<u32>(s.n), static_cast<u32>(s.stride), s.span}, s.span);
+  pl.passes.back().one_word = true;
   return out;
 }
 

@@ -68,6 +68,10 @@ struct pass {
   std::uint32_t constants = 0;     ///< args[0, constants) are compiled in where the API can (args.hpp)
   double reads = 1;                ///< distinct input words per output word (gather), for the traffic model
   bool loop = false;               ///< a search loop: writes its trips when the loop check is on
+  /// A gather whose every word reads many input words (the adaptive algorithm's sample): one word per
+  /// invocation even where Vulkan compute writes four (`items=4`), which would leave a quarter as many
+  /// invocations, each walking four windows in turn.
+  bool one_word = false;
   resource_id trips = 0;           ///< where (the plan's loop trips, or a merged plan's part's)
   std::uint64_t items = 0;         ///< mark: indices marked; concat: blocks
   concat_method method = concat_method::lines; ///< concat only
