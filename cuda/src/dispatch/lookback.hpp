@@ -25,7 +25,8 @@ struct lookback_state {
   std::uint32_t epoch = 1;             ///< 1 … 2^30 − 1
   unsigned long long base = 0;
   /// A block asks L2 for the input of the tile this many ids after its own (0: not). Tiles are taken
-  /// in order, so with about the resident blocks' count ahead the tile is in L2 when its block loads it.
+  /// in order, so a wave or so ahead (cuda/lookback: 2 tiles per SM) the tile is in L2 when its block
+  /// loads it; much further and L2 evicts it first.
   std::size_t prefetch = 0;
   unsigned pause_ns = 2000; ///< the "sleep" wait's pause before the first read of predecessors' states
 };
