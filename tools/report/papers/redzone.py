@@ -103,16 +103,11 @@ def as_published(r):
 
 def r_sweep(src):
     """(k, r) -> Redzone 2's fastest record on the explicit-r cases, at the largest size they ran."""
-    rs = [r for r in src.usable if r.algo == "redzone2" and r.case.family == "removal" and r.case.fkey("r") is not None]
-    if not rs:
+    cells = r_cells(src)
+    if not cells:
         return None, {}
-    n = max(r.n for r in rs)
-    out = {}
-    for r in rs:
-        key = (r.case.fkey("k"), r.case.fkey("r"))
-        if r.n == n and (key not in out or r.total < out[key].total):
-            out[key] = r
-    return n, out
+    n = max(n for _, _, n in cells)
+    return n, {(k, r): rec for (k, r, size), rec in cells.items() if size == n}
 
 
 def fig6_table(paper, src, text, lack):
