@@ -141,7 +141,7 @@ public:
       m_exec->write(view{m_parts[k].sub.stream}, *m_parts[k].padded);
       if (m_parts[k].sub.marks()) m_exec->write(view{m_parts[k].sub.removals}, w.removals);
     }
-    if (!m_settled) {
+    if (!m_settled && m_on_device) {
       std::vector<features> coefficients;
       for (const part& pt : m_parts) coefficients.push_back(pt.coefficients);
       m_exec->write(m_choice.model, choice_model_words(coefficients, m_shape));
@@ -192,7 +192,11 @@ public:
       m_exec->end();
       m_resolved = false;
     } else {
-      m_chosen_part = m_settled ? 0 : chosen_of(m_exec->read_midway(m_choice.choice, count));
+      if (!m_settled) {
+        // The choice on the host, from the sample's words: the round trip is the phase `choose`.
+        mark(t, "choose", "on the host", {});
+        m_chosen_part = choose_on_host(m_exec->read_midway(m_sample, m_shape.words));
+      }
       m_resolved = true;
       const part& chosen = m_parts[m_chosen_part];
       record(chosen.first, chosen.last, !m_settled, chosen.label);
@@ -248,15 +252,16 @@ private:
     return *std::min_element(m_parts.begin(), m_parts.end(), [](const part& a, const part& b) { return a.regret_ns < b.regret_ns; });
   }
 
-  /// The sample and choice passes of a stream of n elements, priced as the pass model prices any
-  /// pass: what choosing costs before any candidate runs (choice=auto weighs it against the regret).
-  /// A floor: the choice read back (choice=host) adds its round trip.
+  /// The sample pass (and where the device chooses, the choice passes) of a stream of n elements,
+  /// priced as the pass model prices any pass: what choosing costs before any candidate runs
+  /// (choice=auto weighs it against the regret).
+  /// A floor: the choice on the host (choice=host) adds its round trip.
   double choosing_ns(const pass_prices& prices, std::uint64_t n) const {
     plan scratch;
     scratch.resources.emplace_back(); // the stream the sample reads: its reads are priced per word written
     const sample_shape s = sample_shape_for(n);
     const view sample = add_sample(scratch, view{0}, s, m_exec->max_width());
-    (void)add_choice(scratch, sample, s, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
+    if (m_on_device) (void)add_choice(scratch, sample, s, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
     const traffic t = scratch.traffic_model();
     return double(t.launches) * prices.pass_ns + double(t.read + t.written) * prices.byte_ns;
   }
@@ -367,6 +372,21 @@ private:
     }
   }
 
+  /// The candidate predicted fastest from the sample's words, as choose.glsl predicts on the device
+  /// (the first of equals): the host's choice reads back the sample alone, the device's three passes
+  /// of sums and choice cost more than the arithmetic here.
+  std::size_t choose_on_host(const std::vector<std::uint32_t>& words) const {
+    const features f = features_of(estimate(words, m_shape));
+    std::size_t best = 0;
+    double best_ns = 0;
+    for (std::size_t k = 0; k < m_parts.size(); ++k) {
+      double ns = 0;
+      for (std::size_t i = 0; i < feature_count; ++i) ns += f[i] * m_parts[k].coefficients[i];
+      if (k == 0 || ns < best_ns) best = k, best_ns = ns;
+    }
+    return best;
+  }
+
   /// The candidate whose word of the choice is 1; anything else is a bug of choose.glsl or its inputs.
   std::size_t chosen_of(const std::vector<std::uint32_t>& words) const {
     std::size_t ones = 0, at = 0;
@@ -413,9 +433,11 @@ private:
     // The sample, its regions and the choice (none once settled): resources appended, their passes
     // kept aside.
     const std::size_t before = m_merged.passes.size();
+    // The choice passes only where the device chooses; the host chooses from the sample itself.
     if (!m_settled) {
-      const view sample = add_sample(m_merged, view{first.stream}, m_shape, m_exec->max_width());
-      m_choice = add_choice(m_merged, sample, m_shape, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
+      m_sample = add_sample(m_merged, view{first.stream}, m_shape, m_exec->max_width());
+      if (m_on_device)
+        m_choice = add_choice(m_merged, m_sample, m_shape, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
     }
     const std::vector<pass> choosing(m_merged.passes.begin() + static_cast<std::ptrdiff_t>(before), m_merged.passes.end());
     const std::size_t marks = first.marks() ? 1 : 0;
@@ -451,7 +473,8 @@ private:
   std::vector<part> m_parts;
   plan m_merged;
   sample_shape m_shape;
-  choice_views m_choice;
+  view m_sample;          ///< the sample's words (none once settled)
+  choice_views m_choice;  ///< the device's choice (choice=device only)
   bool m_per_pass = false;      ///< prepare_options::per_pass
   bool m_on_device = false;     ///< the device skips the candidates not chosen (choice=device)
   bool m_settled = false;       ///< one candidate, no sample (choice=none, or auto where choosing cannot pay)
@@ -483,10 +506,10 @@ algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_
       "pass", {"pass"}),
       choice_axis("choice",
                   "where the choice is made: device (every candidate recorded, the device running only the one its "
-                  "choice pass marks: conditional rendering, on Vulkan and desktop OpenGL), host (the choice read back within the run, then "
-                  "only the chosen candidate recorded), none (no sample: the candidate that can lose least, by its "
+                  "choice pass marks: conditional rendering, on Vulkan and desktop OpenGL), host (the sample read back within the run, the "
+                  "choice made there, then only the chosen candidate recorded), none (no sample: the candidate that can lose least, by its "
                   "worst regret over the model's training records or, for the pass model, over every density), auto "
-                  "(none where that regret is below the sample and choice passes' priced cost; otherwise device on "
+                  "(none where that regret is below the priced cost of the sample pass, and of the choice passes on the device; otherwise device on "
                   "Vulkan, host on OpenGL, where recording the skipped candidates costs more than the round trip)",
                   "auto", {"auto"}, {"auto", "device", "host", "none"}),
       choice_axis("schedule",
