@@ -46,6 +46,9 @@ struct region_estimate {
   double changes = 0;
 };
 [[nodiscard]] std::vector<region_estimate> estimate(std::span<const std::uint32_t> words, const sample_shape& s);
+/// The same from the regions' sums of the words (sample_sum.glsl's: region r's valid count in the low
+/// 16 bits of word r, its changes in the high 16).
+[[nodiscard]] std::vector<region_estimate> region_estimates(std::span<const std::uint32_t> sums, const sample_shape& s);
 
 /// Region r's elements sampled and neighbouring pairs among them: what the shape alone decides, not
 /// the data (estimate() divides by them; the choice pass is given them).
