@@ -186,8 +186,38 @@ void executor::flush() { glFlush(); }
 
 // The timer's queries lie on the context's one timeline: the open phase spans the wait by itself. The
 // draws are waited for by polling a fence, not inside the read: the run is stalled meanwhile, and a
-// blocking wait may wake up long after the GPU is done.
+// blocking wait may wake up long after the GPU is done. Desktop GL reads a single-word texture by a
+// copy into a pixel-pack buffer recorded behind the draws, so that the fence covers the copy as well
+// and the host then reads its own memory: glReadPixels into client memory after the fence waited for
+// the GPU a second time (docs/results/h100-2026-11-27d). ES (which reads such a texture only as four
+// words a texel) and wider formats take the plain read.
 std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t count) {
+  const texture& t = texture_of(v);
+  const auto w = static_cast<std::uint64_t>(t.width());
+  const auto rows = static_cast<int>((count + w - 1) / w);
+  const bool packed = count > 0 && !api::es() && t.format() == texel_format::r32ui && rows <= t.height();
+  const auto bytes = static_cast<GLsizeiptr>(w * static_cast<std::uint64_t>(rows) * 4);
+  if (packed) {
+    if (!m_pack.id()) {
+      GLuint id = 0;
+      glGenBuffers(1, &id);
+      m_pack = handle<detail::delete_buffer>(id);
+      GLuint fbo = 0;
+      glGenFramebuffers(1, &fbo);
+      m_pack_source = handle<detail::delete_framebuffer>(fbo);
+    }
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, m_pack.id());
+    if (m_pack_bytes < bytes) {
+      glBufferData(GL_PIXEL_PACK_BUFFER, bytes, nullptr, GL_STREAM_READ);
+      m_pack_bytes = bytes;
+    }
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, m_pack_source.id());
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t.id(), 0);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    glReadPixels(0, 0, static_cast<GLsizei>(w), rows, GL_RED_INTEGER, GL_UNSIGNED_INT, nullptr);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  }
   GLsync done = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   GLenum r = GL_TIMEOUT_EXPIRED;
@@ -198,7 +228,16 @@ std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t co
   if (r == GL_WAIT_FAILED || r == GL_TIMEOUT_EXPIRED)
     throw error(std::string("winnow::gl::executor: read_midway: the passes did not finish (") +
                 (r == GL_WAIT_FAILED ? "GL_WAIT_FAILED" : "60 s") + ")");
-  return read(v, 0, count);
+  if (!packed) return read(v, 0, count);
+  std::vector<std::uint32_t> out(count);
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, m_pack.id());
+  const void* mapped = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, bytes, GL_MAP_READ_BIT);
+  if (mapped) std::memcpy(out.data(), mapped, count * 4);
+  const bool unmapped = mapped && glUnmapBuffer(GL_PIXEL_PACK_BUFFER) == GL_TRUE;
+  glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+  context::get().check("winnow::gl::executor: read_midway");
+  if (!unmapped) throw error("winnow::gl::executor: read_midway: the pixel-pack buffer could not be mapped");
+  return out;
 }
 
 std::vector<std::uint32_t> executor::read(const view& v, std::uint64_t first, std::uint64_t count) {

@@ -69,6 +69,9 @@ private:
   std::unique_ptr<framebuffer> m_predicate_target;
   std::vector<handle<detail::delete_query>> m_queries;
   std::vector<std::optional<shader_era::resource_id>> m_queried; ///< per word: the resource its query holds this run
+  handle<detail::delete_buffer> m_pack;              ///< read_midway's pixel-pack buffer
+  handle<detail::delete_framebuffer> m_pack_source;  ///< read_midway's read framebuffer
+  GLsizeiptr m_pack_bytes = 0;
   std::unique_ptr<texture> m_flush;
   std::unique_ptr<framebuffer> m_flush_target; ///< m_flush as a render target: cleared to flush
 };
