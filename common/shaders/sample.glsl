@@ -4,9 +4,8 @@
 // valid count in the low 16 bits, and in the high 16 how many neighbours among them differ in
 // validity — few for coherent images, up to one per pair for noise of the same density. The loop's
 // bound is the constant 32, so that the compiler unrolls it and the loads are in flight together
-// (each a clamped index, its element masked past the span or n). Every load is made, whatever the
-// mask: a load behind `inside &&` is a branch, and the H100's fragment paths then waited for the 32
-// loads one after another (22 µs at 1M against 9.6 with 8 loads: docs/results/h100-2026-11-27d).
+// (each a clamped index, its element masked past the span or n). Its output is laid out two rows
+// high (frame.cpp's add_sample): see there.
 WINNOW_ARGS(uint n; uint stride; uint span;)
 uint pass_main(uint i, inout uint trips) {
   if (args.n == 0u) return 0u;
@@ -15,8 +14,7 @@ uint pass_main(uint i, inout uint trips) {
   bool previous = false;
   for (uint k = 0u; k < 32u; ++k) {
     bool inside = k < args.span && first + k < args.n; // the padding past n is no element
-    uint word = load0(min(first + k, args.n - 1u)); // loaded whether inside or not: see above
-    bool v = inside && word != 0u;
+    bool v = inside && load0(min(first + k, args.n - 1u)) != 0u;
     if (v) ++valid;
     if (inside && k > 0u && v != previous) ++changes;
     previous = v;

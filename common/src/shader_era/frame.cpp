@@ -4,6 +4,8 @@
 // of gl/ and vulkan/ only run what is here.
 #include "winnow/shader_era/frame.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <string>
 
 #include "winnow/error.hpp"
@@ -351,7 +353,12 @@ void add_stream(plan& pl, std::uint32_t segment, std::uint32_t max_width) {
 
 view add_sample(plan& pl, view stream, const sample_shape& s, std::uint32_t max_width) {
   builder b(pl, max_width);
-  const view out{b.add("sample", layout_for(s.words, 1, max_width))};
+  // Two rows high (a few thousand words wide), not near-square: on the H100's fragment paths the
+  // pass took 23 µs over 64 × 64 fragments and 14 over 2048 × 2 (or 4096 × 1) — the rasterizer deals
+  // the screen out in tiles, and a small square falls to few of them (docs/results/h100-2026-11-27d).
+  // Compute is unaffected (7.7 µs either way).
+  const std::uint32_t wide = std::min(std::bit_ceil((s.words + 1) / 2), max_width);
+  const view out{b.add("sample", layout_for(s.words, wide, max_width))};
   b.gather("sample", "sample", "sample", {stream}, out,
            sample_args{static_cast<u32>(s.n), static_cast<u32>(s.stride), s.span}, s.span);
   pl.passes.back().one_word = true;
