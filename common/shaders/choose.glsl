@@ -1,7 +1,7 @@
 // The adaptive algorithm's choice on the device, after sample_sum.glsl (input 0: each region's valid
-// count, low 16 bits, and changes, high 16): the model's features [1, p, p², c] — each region's
+// count, low 16 bits, and changes, high 16): the model's features [1, p, p², √c] — each region's
 // density p and change rate c weighted by its share of the elements sampled, as sampling.cpp's
-// features_of() computes them — then each candidate's predicted time, features · its four
+// features_of() computes them (the square root taken of the mean) — then each candidate's predicted time, features · its four
 // coefficients. Input 1 holds float bits (sampling.hpp's choice_model_words): four coefficients per
 // candidate, then each region's elements and neighbouring pairs, which the shape alone decides. Word
 // k is 1 for the candidate predicted fastest (the first of equals) and 0 for every other: the
@@ -31,6 +31,7 @@ uint pass_main(uint i, inout uint trips) {
   }
   // Nothing sampled: features_of() of no region.
   vec4 f = total > 0.0 ? sum / total : vec4(1.0, 0.0, 0.0, 0.0);
+  f.w = sqrt(f.w); // the change rate's square root, as features_of() takes it
   uint best = 0u;
   float best_ns = 0.0;
   for (uint k = 0u; k < args.candidates; ++k) {

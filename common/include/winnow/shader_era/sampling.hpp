@@ -46,9 +46,6 @@ struct region_estimate {
   double changes = 0;
 };
 [[nodiscard]] std::vector<region_estimate> estimate(std::span<const std::uint32_t> words, const sample_shape& s);
-/// The same from the regions' sums of the words (sample_sum.glsl's: region r's valid count in the low
-/// 16 bits of word r, its changes in the high 16).
-[[nodiscard]] std::vector<region_estimate> region_estimates(std::span<const std::uint32_t> sums, const sample_shape& s);
 
 /// Region r's elements sampled and neighbouring pairs among them: what the shape alone decides, not
 /// the data (estimate() divides by them; the choice pass is given them).
@@ -59,7 +56,12 @@ struct region_extent {
 [[nodiscard]] std::vector<region_extent> region_extents(const sample_shape& s);
 
 /// The model's features of a stream: [1, p, p², c] averaged over the regions by weight, so a stream
-/// half empty and half full (E[p²] = 0.5) is told from uniform noise of density 0.5 (0.25).
+/// half empty and half full (E[p²] = 0.5) is told from uniform noise of density 0.5 (0.25); then the
+/// last replaced by its square root, √E[c]. The change rate spans orders of magnitude (images 0.001-
+/// 0.01, noise up to 0.5), and times fitted on √c picked better on the H100's moreira records than on
+/// c itself — on the training cases (the worst of 17 at 1.03 × the best against 1.06 on the Vulkan
+/// fragment path, 1.03 against 1.08 on GL) as on the images it never saw
+/// (docs/results/h100-2026-11-27d).
 inline constexpr std::size_t feature_count = 4;
 using features = std::array<double, feature_count>;
 [[nodiscard]] features features_of(const std::vector<region_estimate>& regions);
