@@ -193,8 +193,9 @@ public:
       m_resolved = false;
     } else {
       if (!m_settled) {
-        // The choice on the host, from the regions' sums: the round trip is in the phase `choose`.
-        m_chosen_part = choose_on_host(m_exec->read_midway(m_regions, m_shape.regions));
+        // The choice on the host, from the sample's words: the round trip is the phase `choose`.
+        mark(t, "choose", "on the host", {});
+        m_chosen_part = choose_on_host(m_exec->read_midway(m_sample, m_shape.words));
       }
       m_resolved = true;
       const part& chosen = m_parts[m_chosen_part];
@@ -260,10 +261,7 @@ private:
     scratch.resources.emplace_back(); // the stream the sample reads: its reads are priced per word written
     const sample_shape s = sample_shape_for(n);
     const view sample = add_sample(scratch, view{0}, s, m_exec->max_width());
-    if (m_on_device)
-      (void)add_choice(scratch, sample, s, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
-    else
-      (void)add_region_sums(scratch, sample, s, m_exec->max_width());
+    if (m_on_device) (void)add_choice(scratch, sample, s, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
     const traffic t = scratch.traffic_model();
     return double(t.launches) * prices.pass_ns + double(t.read + t.written) * prices.byte_ns;
   }
@@ -374,12 +372,11 @@ private:
     }
   }
 
-  /// The candidate predicted fastest from the regions' sums of the sample, as choose.glsl predicts
-  /// on the device (the first of equals). The host reads the sums, not the sample's 4096 words: on the
-  /// H100 reading those back took 70 µs more than the two passes that sum them
-  /// (docs/results/h100-2026-11-27d).
-  std::size_t choose_on_host(const std::vector<std::uint32_t>& sums) const {
-    const features f = features_of(region_estimates(sums, m_shape));
+  /// The candidate predicted fastest from the sample's words, as choose.glsl predicts on the device
+  /// (the first of equals): the host reads the words themselves and no pass sums them — read through
+  /// GL's pixel-pack buffer (executor::read_midway), 4096 words cost the round trip no more than 16.
+  std::size_t choose_on_host(const std::vector<std::uint32_t>& words) const {
+    const features f = features_of(estimate(words, m_shape));
     std::size_t best = 0;
     double best_ns = 0;
     for (std::size_t k = 0; k < m_parts.size(); ++k) {
@@ -436,13 +433,11 @@ private:
     // The sample, its regions and the choice (none once settled): resources appended, their passes
     // kept aside.
     const std::size_t before = m_merged.passes.size();
-    // The choice pass only where the device chooses; the host chooses from the regions' sums.
+    // The sums and choice passes only where the device chooses; the host chooses from the sample.
     if (!m_settled) {
-      const view sample = add_sample(m_merged, view{first.stream}, m_shape, m_exec->max_width());
+      m_sample = add_sample(m_merged, view{first.stream}, m_shape, m_exec->max_width());
       if (m_on_device)
-        m_choice = add_choice(m_merged, sample, m_shape, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
-      else
-        m_regions = add_region_sums(m_merged, sample, m_shape, m_exec->max_width());
+        m_choice = add_choice(m_merged, m_sample, m_shape, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
     }
     const std::vector<pass> choosing(m_merged.passes.begin() + static_cast<std::ptrdiff_t>(before), m_merged.passes.end());
     const std::size_t marks = first.marks() ? 1 : 0;
@@ -478,7 +473,7 @@ private:
   std::vector<part> m_parts;
   plan m_merged;
   sample_shape m_shape;
-  view m_regions;         ///< the regions' sums of the sample (choice=host only)
+  view m_sample;          ///< the sample's words (none once settled)
   choice_views m_choice;  ///< the device's choice (choice=device only)
   bool m_per_pass = false;      ///< prepare_options::per_pass
   bool m_on_device = false;     ///< the device skips the candidates not chosen (choice=device)

@@ -365,18 +365,12 @@ view add_sample(plan& pl, view stream, const sample_shape& s, std::uint32_t max_
   return out;
 }
 
-view add_region_sums(plan& pl, view sample, const sample_shape& s, std::uint32_t max_width) {
+choice_views add_choice(plan& pl, view sample, const sample_shape& s, std::uint32_t candidates, std::uint32_t max_width) {
   builder b(pl, max_width);
   const view parts{b.add("sample parts", layout_for(16 * s.regions, 1, max_width))};
   b.gather("choose", "sample parts", "sample_sum", {sample}, parts, sample_sum_args{s.words, s.regions, 0}, 16);
   const view regions{b.add("sample regions", layout_for(s.regions, 1, max_width))};
   b.gather("choose", "sample regions", "sample_sum", {parts}, regions, sample_sum_args{s.words, s.regions, 1}, 16);
-  return regions;
-}
-
-choice_views add_choice(plan& pl, view sample, const sample_shape& s, std::uint32_t candidates, std::uint32_t max_width) {
-  const view regions = add_region_sums(pl, sample, s, max_width);
-  builder b(pl, max_width);
   choice_views out{view{b.add("choice model", layout_for(4 * u32{candidates} + 2 * s.regions, 1, max_width))},
                    view{b.add("choice", layout_for(candidates, 1, max_width))}};
   b.gather("choose", "choose", "choose", {regions, out.model}, out.choice, choose_args{s.regions, candidates},
