@@ -193,9 +193,8 @@ public:
       m_resolved = false;
     } else {
       if (!m_settled) {
-        // The choice on the host, from the sample's words: the round trip is the phase `choose`.
-        mark(t, "choose", "on the host", {});
-        m_chosen_part = choose_on_host(m_exec->read_midway(m_sample, m_shape.words));
+        // The choice on the host, from the regions' parts: the round trip is in the phase `choose`.
+        m_chosen_part = choose_on_host(m_exec->read_midway(m_sample_parts, 16 * std::uint64_t{m_shape.regions}));
       }
       m_resolved = true;
       const part& chosen = m_parts[m_chosen_part];
@@ -261,7 +260,10 @@ private:
     scratch.resources.emplace_back(); // the stream the sample reads: its reads are priced per word written
     const sample_shape s = sample_shape_for(n);
     const view sample = add_sample(scratch, view{0}, s, m_exec->max_width());
-    if (m_on_device) (void)add_choice(scratch, sample, s, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
+    if (m_on_device)
+      (void)add_choice(scratch, sample, s, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
+    else
+      (void)add_sample_parts(scratch, sample, s, m_exec->max_width());
     const traffic t = scratch.traffic_model();
     return double(t.launches) * prices.pass_ns + double(t.read + t.written) * prices.byte_ns;
   }
@@ -372,11 +374,14 @@ private:
     }
   }
 
-  /// The candidate predicted fastest from the sample's words, as choose.glsl predicts on the device
-  /// (the first of equals): the host reads the words themselves and no pass sums them — read through
-  /// GL's pixel-pack buffer (executor::read_midway), 4096 words cost the round trip no more than 16.
-  std::size_t choose_on_host(const std::vector<std::uint32_t>& words) const {
-    const features f = features_of(estimate(words, m_shape));
+  /// The candidate predicted fastest from the regions' parts (add_sample_parts: 16 a region), as
+  /// choose.glsl predicts on the device (the first of equals). The host sums the parts: on GL on the
+  /// H100 the round trip of the sample's 4096 words themselves cost 20-30 µs more than a pass and 256
+  /// words, and the second sum pass and the choice pass cost 24 µs (docs/results/h100-2026-11-27d).
+  std::size_t choose_on_host(const std::vector<std::uint32_t>& parts) const {
+    std::vector<std::uint32_t> sums(m_shape.regions, 0); // packed, as the parts: sampling.hpp's static_asserts
+    for (std::size_t k = 0; k < parts.size(); ++k) sums.at(k / 16) += parts[k];
+    const features f = features_of(estimate_from_sums(sums, m_shape));
     std::size_t best = 0;
     double best_ns = 0;
     for (std::size_t k = 0; k < m_parts.size(); ++k) {
@@ -433,11 +438,14 @@ private:
     // The sample, its regions and the choice (none once settled): resources appended, their passes
     // kept aside.
     const std::size_t before = m_merged.passes.size();
-    // The sums and choice passes only where the device chooses; the host chooses from the sample.
+    // The regions' sums and the choice pass where the device chooses; the host chooses from the
+    // regions' parts.
     if (!m_settled) {
-      m_sample = add_sample(m_merged, view{first.stream}, m_shape, m_exec->max_width());
+      const view sample = add_sample(m_merged, view{first.stream}, m_shape, m_exec->max_width());
       if (m_on_device)
-        m_choice = add_choice(m_merged, m_sample, m_shape, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
+        m_choice = add_choice(m_merged, sample, m_shape, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
+      else
+        m_sample_parts = add_sample_parts(m_merged, sample, m_shape, m_exec->max_width());
     }
     const std::vector<pass> choosing(m_merged.passes.begin() + static_cast<std::ptrdiff_t>(before), m_merged.passes.end());
     const std::size_t marks = first.marks() ? 1 : 0;
@@ -473,7 +481,7 @@ private:
   std::vector<part> m_parts;
   plan m_merged;
   sample_shape m_shape;
-  view m_sample;          ///< the sample's words (none once settled)
+  view m_sample_parts;    ///< the regions' parts of the sample (choice=host only)
   choice_views m_choice;  ///< the device's choice (choice=device only)
   bool m_per_pass = false;      ///< prepare_options::per_pass
   bool m_on_device = false;     ///< the device skips the candidates not chosen (choice=device)

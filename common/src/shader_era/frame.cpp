@@ -365,10 +365,17 @@ view add_sample(plan& pl, view stream, const sample_shape& s, std::uint32_t max_
   return out;
 }
 
-choice_views add_choice(plan& pl, view sample, const sample_shape& s, std::uint32_t candidates, std::uint32_t max_width) {
+view add_sample_parts(plan& pl, view sample, const sample_shape& s, std::uint32_t max_width) {
   builder b(pl, max_width);
-  const view parts{b.add("sample parts", layout_for(16 * s.regions, 1, max_width))};
+  const std::uint32_t words = 16 * s.regions; // two rows high, as the sample (add_sample)
+  const view parts{b.add("sample parts", layout_for(words, std::min(std::bit_ceil((words + 1) / 2), max_width), max_width))};
   b.gather("choose", "sample parts", "sample_sum", {sample}, parts, sample_sum_args{s.words, s.regions, 0}, 16);
+  return parts;
+}
+
+choice_views add_choice(plan& pl, view sample, const sample_shape& s, std::uint32_t candidates, std::uint32_t max_width) {
+  const view parts = add_sample_parts(pl, sample, s, max_width);
+  builder b(pl, max_width);
   const view regions{b.add("sample regions", layout_for(s.regions, 1, max_width))};
   b.gather("choose", "sample regions", "sample_sum", {parts}, regions, sample_sum_args{s.words, s.regions, 1}, 16);
   choice_views out{view{b.add("choice model", layout_for(4 * u32{candidates} + 2 * s.regions, 1, max_width))},

@@ -47,20 +47,21 @@ std::vector<region_extent> region_extents(const sample_shape& s) {
 }
 
 std::vector<region_estimate> estimate(std::span<const std::uint32_t> words, const sample_shape& s) {
+  std::vector<std::uint32_t> sums(s.regions, 0); // packed as the words: sampling.hpp's static_asserts
+  for (std::uint32_t i = 0; i < s.words && i < words.size(); ++i) sums[std::uint64_t{i} * s.regions / s.words] += words[i];
+  return estimate_from_sums(sums, s);
+}
+
+std::vector<region_estimate> estimate_from_sums(std::span<const std::uint32_t> sums, const sample_shape& s) {
   const std::vector<region_extent> extents = region_extents(s);
-  std::vector<double> valid(s.regions, 0.0), changes(s.regions, 0.0);
-  for (std::uint32_t i = 0; i < s.words && i < words.size(); ++i) {
-    const std::uint64_t r = std::uint64_t{i} * s.regions / s.words;
-    valid[r] += words[i] & 0xffffu;
-    changes[r] += words[i] >> 16;
-  }
   double total = 0;
   for (const region_extent& e : extents) total += e.elements;
   std::vector<region_estimate> out;
-  for (std::uint32_t r = 0; r < s.regions; ++r) {
+  for (std::uint32_t r = 0; r < s.regions && r < sums.size(); ++r) {
     const region_extent& e = extents[r];
     if (e.elements == 0) continue;
-    out.push_back({e.elements / total, valid[r] / e.elements, e.pairs > 0 ? changes[r] / e.pairs : 0.0});
+    const double valid = sums[r] & 0xffffu, changes = sums[r] >> 16;
+    out.push_back({e.elements / total, valid / e.elements, e.pairs > 0 ? changes / e.pairs : 0.0});
   }
   return out;
 }

@@ -43,8 +43,12 @@ void add_stream(plan& pl, std::uint32_t segment, std::uint32_t max_width);
 /// `stream`, phase "sample"; returns the view of the words it writes.
 view add_sample(plan& pl, view stream, const sample_shape& s, std::uint32_t max_width);
 
+/// The sample's words summed in 16 parts per region (sample_sum.glsl's first level, phase "choose"):
+/// word 16r + k is part k of region r (0 past the region's windows). Returns the parts' view.
+view add_sample_parts(plan& pl, view sample, const sample_shape& s, std::uint32_t max_width);
+
 /// The adaptive algorithm's choice on the device, after add_sample (phase "choose"): the sample's
-/// words summed per region in two passes (sample_sum.glsl), then one word per candidate, 1 for the
+/// words summed per region in two passes (add_sample_parts, then sample_sum.glsl's second level), then one word per candidate, 1 for the
 /// candidate predicted fastest and 0 for the others (choose.glsl), from `model` — the words
 /// choice_model_words() gives for the candidates' coefficients and this shape, which the caller
 /// writes before the run.

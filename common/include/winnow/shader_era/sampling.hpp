@@ -46,6 +46,9 @@ struct region_estimate {
   double changes = 0;
 };
 [[nodiscard]] std::vector<region_estimate> estimate(std::span<const std::uint32_t> words, const sample_shape& s);
+/// The same from each region's sum of its words (valid counts in the low 16 bits, changes in the
+/// high 16, as the words themselves): what the adaptive algorithm's host choice reads back.
+[[nodiscard]] std::vector<region_estimate> estimate_from_sums(std::span<const std::uint32_t> sums, const sample_shape& s);
 
 /// Region r's elements sampled and neighbouring pairs among them: what the shape alone decides, not
 /// the data (estimate() divides by them; the choice pass is given them).
