@@ -251,7 +251,7 @@ private:
     return *std::min_element(m_parts.begin(), m_parts.end(), [](const part& a, const part& b) { return a.regret_ns < b.regret_ns; });
   }
 
-  /// The sample pass (and where the device chooses, the choice passes) of a stream of n elements,
+  /// The sample and sum passes (and where the device chooses, the choice pass) of a stream of n elements,
   /// priced as the pass model prices any pass: what choosing costs before any candidate runs
   /// (choice=auto weighs it against the regret).
   /// A floor: the choice on the host (choice=host) adds its round trip.
@@ -514,10 +514,10 @@ algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_
       "pass", {"pass"}),
       choice_axis("choice",
                   "where the choice is made: device (every candidate recorded, the device running only the one its "
-                  "choice pass marks: conditional rendering, on Vulkan and desktop OpenGL), host (the sample read back within the run, the "
-                  "choice made there, then only the chosen candidate recorded), none (no sample: the candidate that can lose least, by its "
+                  "choice pass marks: conditional rendering, on Vulkan and desktop OpenGL), host (the sample's per-region sums read back within "
+                  "the run, the choice made there, then only the chosen candidate recorded), none (no sample: the candidate that can lose least, by its "
                   "worst regret over the model's training records or, for the pass model, over every density), auto "
-                  "(none where that regret is below the priced cost of the sample pass, and of the choice passes on the device; otherwise device on "
+                  "(none where that regret is below the priced cost of the sample and sum passes, and of the choice pass on the device; otherwise device on "
                   "Vulkan, host on OpenGL, where recording the skipped candidates costs more than the round trip)",
                   "auto", {"auto"}, {"auto", "device", "host", "none"}),
       choice_axis("schedule",
