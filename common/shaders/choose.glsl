@@ -1,12 +1,12 @@
 // The adaptive algorithm's choice on the device, after sample_sum.glsl (input 0: each region's valid
 // count, low 16 bits, and changes, high 16): the model's features [1, p, p², √c] — each region's
-// density p and change rate c weighted by its share of the elements sampled, as sampling.cpp's
-// features_of() computes them (the square root taken of the mean) — then each candidate's predicted time, features · its four
-// coefficients. Input 1 holds float bits (sampling.hpp's choice_model_words): four coefficients per
+// density p and change rate c weighted by its share of the elements sampled, the square root taken
+// of the mean c, as sampling.cpp's features_of() computes them — then each candidate's predicted
+// time, features · its four coefficients. Input 1 holds float bits (sampling.hpp's choice_model_words): four coefficients per
 // candidate, then each region's elements and neighbouring pairs, which the shape alone decides. Word
 // k is 1 for the candidate predicted fastest (the first of equals) and 0 for every other: the
-// predicate under which the device runs candidate k's passes (the host, choosing, reads the regions'
-// sums instead and computes the same: adaptive.cpp).
+// predicate under which the device runs candidate k's passes (the host's choice reads the regions'
+// parts instead and computes the same: adaptive.cpp).
 WINNOW_ARGS(uint regions; uint candidates;)
 // The regions' loop runs to the constant sample_regions (sampling.hpp asserts it is 16), so that the
 // compiler unrolls it; past args.regions it reads region 0 and adds nothing. f = Σ elements ·

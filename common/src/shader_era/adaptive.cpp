@@ -251,10 +251,10 @@ private:
     return *std::min_element(m_parts.begin(), m_parts.end(), [](const part& a, const part& b) { return a.regret_ns < b.regret_ns; });
   }
 
-  /// The sample and sum passes (and where the device chooses, the choice pass) of a stream of n elements,
-  /// priced as the pass model prices any pass: what choosing costs before any candidate runs
-  /// (choice=auto weighs it against the regret).
-  /// A floor: the choice on the host (choice=host) adds its round trip.
+  /// The sample and sum passes (and where the device chooses, the choice pass) of a stream of n
+  /// elements, priced as the pass model prices any pass: what choosing costs before any candidate
+  /// runs (choice=auto weighs it against the regret). A floor: the choice on the host (choice=host)
+  /// adds its round trip.
   double choosing_ns(const pass_prices& prices, std::uint64_t n) const {
     plan scratch;
     scratch.resources.emplace_back(); // the stream the sample reads: its reads are priced per word written

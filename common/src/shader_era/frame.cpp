@@ -351,14 +351,19 @@ void add_stream(plan& pl, std::uint32_t segment, std::uint32_t max_width) {
   pl.passes.push_back(std::move(p));
 }
 
+namespace {
+/// `count` words two rows high (as wide as max_width allows), not near-square: on the H100's fragment
+/// paths the sample pass took 23 µs over 64 × 64 fragments and 14 over 2048 × 2 (or 4096 × 1) — the
+/// rasterizer deals the screen out in tiles, and a small square falls to few of them
+/// (docs/results/h100-2026-11-27d). Compute is unaffected (7.7 µs either way).
+stream_layout two_rows(std::uint32_t count, std::uint32_t max_width) {
+  return layout_for(count, std::min(std::bit_ceil((count + 1) / 2), max_width), max_width);
+}
+} // namespace
+
 view add_sample(plan& pl, view stream, const sample_shape& s, std::uint32_t max_width) {
   builder b(pl, max_width);
-  // Two rows high (a few thousand words wide), not near-square: on the H100's fragment paths the
-  // pass took 23 µs over 64 × 64 fragments and 14 over 2048 × 2 (or 4096 × 1) — the rasterizer deals
-  // the screen out in tiles, and a small square falls to few of them (docs/results/h100-2026-11-27d).
-  // Compute is unaffected (7.7 µs either way).
-  const std::uint32_t wide = std::min(std::bit_ceil((s.words + 1) / 2), max_width);
-  const view out{b.add("sample", layout_for(s.words, wide, max_width))};
+  const view out{b.add("sample", two_rows(s.words, max_width))};
   b.gather("sample", "sample", "sample", {stream}, out,
            sample_args{static_cast<u32>(s.n), static_cast<u32>(s.stride), s.span}, s.span);
   pl.passes.back().one_word = true;
@@ -367,8 +372,7 @@ view add_sample(plan& pl, view stream, const sample_shape& s, std::uint32_t max_
 
 view add_sample_parts(plan& pl, view sample, const sample_shape& s, std::uint32_t max_width) {
   builder b(pl, max_width);
-  const std::uint32_t words = 16 * s.regions; // two rows high, as the sample (add_sample)
-  const view parts{b.add("sample parts", layout_for(words, std::min(std::bit_ceil((words + 1) / 2), max_width), max_width))};
+  const view parts{b.add("sample parts", two_rows(16 * s.regions, max_width))};
   b.gather("choose", "sample parts", "sample_sum", {sample}, parts, sample_sum_args{s.words, s.regions, 0}, 16);
   return parts;
 }
