@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <numeric>
 #include <typeindex>
 
 #include "winnow/error.hpp"
@@ -259,16 +260,12 @@ private:
     plan scratch;
     scratch.resources.emplace_back(); // the stream the sample reads: its reads are priced per word written
     const sample_shape s = sample_shape_for(n);
-    const view sample = add_sample(scratch, view{0}, s, m_exec->max_width());
-    if (m_on_device)
-      (void)add_choice(scratch, sample, s, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
-    else
-      (void)add_sample_parts(scratch, sample, s, m_exec->max_width());
+    (void)add_choosing(scratch, view{0}, s);
     const traffic t = scratch.traffic_model();
     return double(t.launches) * prices.pass_ns + double(t.read + t.written) * prices.byte_ns;
   }
 
-  /// The model as coefficients of the features [1, p, p², c] (their first is 1): the records' fit times
+  /// The model as coefficients of the features [1, p, p², √c] (their first is 1): the records' fit times
   /// n; the pass model's passes and words moved, priced — words linear in the survivors p · n
   /// between those moved at none and at all.
   features coefficients(const part& pt, std::uint64_t n) const {
@@ -374,6 +371,22 @@ private:
     }
   }
 
+  /// What a choice adds to `pl` after `stream`'s passes: the sample, then on the device the regions'
+  /// sums and the choice pass (phase "choose"), on the host the regions' parts, which it reads back.
+  struct choosing_views {
+    view parts;           ///< choice=host
+    choice_views choice;  ///< choice=device
+  };
+  choosing_views add_choosing(plan& pl, view stream, const sample_shape& s) const {
+    const view sample = add_sample(pl, stream, s, m_exec->max_width());
+    choosing_views out;
+    if (m_on_device)
+      out.choice = add_choice(pl, sample, s, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
+    else
+      out.parts = add_sample_parts(pl, sample, s, m_exec->max_width());
+    return out;
+  }
+
   /// The candidate predicted fastest from the regions' parts (add_sample_parts: 16 a region), as
   /// choose.glsl predicts on the device (the first of equals). The host sums the parts: on GL on the
   /// H100 the round trip of the sample's 4096 words themselves cost 20-30 µs more than a pass and 256
@@ -385,8 +398,7 @@ private:
     std::size_t best = 0;
     double best_ns = 0;
     for (std::size_t k = 0; k < m_parts.size(); ++k) {
-      double ns = 0;
-      for (std::size_t i = 0; i < feature_count; ++i) ns += f[i] * m_parts[k].coefficients[i];
+      const double ns = std::inner_product(f.begin(), f.end(), m_parts[k].coefficients.begin(), 0.0);
       if (k == 0 || ns < best_ns) best = k, best_ns = ns;
     }
     return best;
@@ -435,17 +447,13 @@ private:
       }
     }
     const plan& first = m_parts.front().sub;
-    // The sample, its regions and the choice (none once settled): resources appended, their passes
-    // kept aside.
+    // The sample and what the choice needs after it (none once settled): resources appended, their
+    // passes kept aside.
     const std::size_t before = m_merged.passes.size();
-    // The regions' sums and the choice pass where the device chooses; the host chooses from the
-    // regions' parts.
     if (!m_settled) {
-      const view sample = add_sample(m_merged, view{first.stream}, m_shape, m_exec->max_width());
-      if (m_on_device)
-        m_choice = add_choice(m_merged, sample, m_shape, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
-      else
-        m_sample_parts = add_sample_parts(m_merged, sample, m_shape, m_exec->max_width());
+      const choosing_views c = add_choosing(m_merged, view{first.stream}, m_shape);
+      m_sample_parts = c.parts;
+      m_choice = c.choice;
     }
     const std::vector<pass> choosing(m_merged.passes.begin() + static_cast<std::ptrdiff_t>(before), m_merged.passes.end());
     const std::size_t marks = first.marks() ? 1 : 0;
