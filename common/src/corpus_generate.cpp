@@ -3,8 +3,8 @@
 #include "winnow/corpus.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
-#include <functional>
 #include <numeric>
 
 #include "corpus_numbers.hpp"
@@ -32,26 +32,42 @@ std::vector<std::uint32_t> invalid_indices(const std::vector<std::uint32_t>& dat
   return r;
 }
 
-void fill_payloads(std::vector<std::uint32_t>& data, const std::function<bool(std::size_t)>& valid) {
+/// A template, not a std::function: called once per element (512M times for the largest cases).
+template <class Valid>
+void fill_payloads(std::vector<std::uint32_t>& data, const Valid& valid) {
   for (std::size_t i = 0; i < data.size(); ++i) data[i] = valid(i) ? static_cast<std::uint32_t>(i + 1) : 0u;
 }
 
 /// m distinct values of [lo, lo + len), appended to out (order: ascending; shuffled later).
 void sample_distinct(rng& g, std::uint64_t lo, std::uint64_t len, std::uint64_t m, std::vector<std::uint32_t>& out) {
   // Rejection into a bitmap costs at most 2 draws per pick while picking at most half; pick the
-  // complement when more than half is wanted.
+  // complement when more than half is wanted. The candidates are drawn a batch ahead and their
+  // bitmap words prefetched (the misses overlap); a batch is never more than the picks still
+  // wanted, each draw picking at most one, so the draws are exactly those of one at a time.
   const bool complement = m > len / 2;
   const std::uint64_t picks = complement ? len - m : m;
-  std::vector<bool> hit(len, false);
+  std::vector<std::uint64_t> hit((len + 63) / 64, 0);
+  constexpr std::uint64_t ahead = 32;
+  std::uint32_t x[ahead];
   for (std::uint64_t done = 0; done < picks;) {
-    const std::uint32_t x = g.below(static_cast<std::uint32_t>(len));
-    if (!hit[x]) {
-      hit[x] = true;
-      ++done;
+    const std::uint64_t b = std::min(ahead, picks - done);
+    for (std::uint64_t k = 0; k < b; ++k) {
+      x[k] = g.below(static_cast<std::uint32_t>(len));
+      detail::prefetch_for_write(&hit[x[k] >> 6]);
+    }
+    for (std::uint64_t k = 0; k < b; ++k) {
+      std::uint64_t& word = hit[x[k] >> 6];
+      const std::uint64_t bit = std::uint64_t{1} << (x[k] & 63u);
+      done += (word & bit) == 0;
+      word |= bit;
     }
   }
-  for (std::uint64_t i = 0; i < len; ++i)
-    if (hit[i] != complement) out.push_back(static_cast<std::uint32_t>(lo + i));
+  for (std::uint64_t word = 0; word < hit.size(); ++word) {
+    std::uint64_t wanted = complement ? ~hit[word] : hit[word];
+    if (word + 1 == hit.size() && len % 64 != 0) wanted &= (std::uint64_t{1} << (len % 64)) - 1; // past len
+    for (; wanted != 0; wanted &= wanted - 1)
+      out.push_back(static_cast<std::uint32_t>(lo + 64 * word + static_cast<std::uint64_t>(std::countr_zero(wanted))));
+  }
 }
 
 void generate_removal(const case_spec& s, workload& w) {

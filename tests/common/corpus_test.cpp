@@ -40,7 +40,10 @@ TEST(corpus, checksums_are_pinned_per_family) {
       {"single:1000", 0xf1113ad43043908aull},
       {"alternating:1001", 0xefbba603c1f63ec5ull},
       {"removal:64K:k=0.1", 0xe5c10f3d360d5bf0ull},
-      {"removal:64K:k=0.5:r=0.25", 0xe9757821e48a59c8ull}
+      {"removal:64K:k=0.5:r=0.25", 0xe9757821e48a59c8ull},
+      // more than half removed: the sample picks the complement (here over 100003 - k, no whole words)
+      {"removal:64K:k=0.9", 0xa8fc68b3260a6314ull},
+      {"removal:100003:k=0.6:r=0.7", 0x97849cc59d975144ull}
   };
   for (const auto& [spec, sum] : pinned) EXPECT_EQ(checksum(generate(spec)), sum) << spec;
 }
