@@ -81,11 +81,11 @@ void executor::prepare(const shader_era::plan& p, const param_set&, std::span<co
       c.vertices = static_cast<GLsizei>(ps.items);
       break;
     case pass_kind::concat:
-      if (ps.method != shader_era::concat_method::lines && ps.method != shader_era::concat_method::rects)
+      if (!shader_era::rasterized(ps.method))
         throw error("winnow::gl: the concatenation renders lines or rectangles, not a compute method");
       c.prog = &program_for({"graphics.glsl", "concat.vert"}, {"graphics.glsl", "concat.frag"}, "");
-      c.mode = ps.method == shader_era::concat_method::rects ? GL_TRIANGLES : GL_LINES;
-      c.vertices = static_cast<GLsizei>(ps.items * (ps.method == shader_era::concat_method::rects ? 12 : 4));
+      c.mode = shader_era::draws_triangles(ps.method) ? GL_TRIANGLES : GL_LINES;
+      c.vertices = static_cast<GLsizei>(shader_era::concat_vertices(ps.method, ps.items));
       break;
     }
     std::vector<const texture*> targets{&texture_of(ps.output)};

@@ -106,7 +106,7 @@ TEST_F(cli, per_pass_times_every_pass_of_a_shader_era_algorithm_as_a_phase) {
 }
 
 TEST_F(cli, run_says_what_a_parameter_given_as_auto_settled) {
-  const result r = winnow("run --algo vkfrag/horn --case uniform:5000:p=0.5 --reps 1 --out " + path("auto.jsonl"));
+  const result r = winnow("run --algo vkfrag/horn --case uniform:5000:p=0.5 --param concat=auto --reps 1 --out " + path("auto.jsonl"));
   if (r.output.find("skipped:") != std::string::npos || r.output.find("unavailable") != std::string::npos)
     GTEST_SKIP() << "no Vulkan graphics queue here: " << r.output;
   ASSERT_EQ(r.code, 0) << r.output;

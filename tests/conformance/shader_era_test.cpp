@@ -203,7 +203,7 @@ TEST(shader_era, concat_auto_records_what_its_probe_chose) {
   for (const char* api : {"gl", "vkfrag"}) {
     if (reg.unavailable_reason(api)) continue;
     const algorithm_entry& e = reg.find(std::string(api) + "/horn");
-    const record r = run_case(reg, e, {}, c, {0, 1, false});
+    const record r = run_case(reg, e, {{"concat", "auto"}}, c, {0, 1, false});
     ASSERT_TRUE(r.verified) << api << ": " << r.mismatch;
     EXPECT_EQ(r.parameters.at("concat"), "auto") << api;
     ASSERT_EQ(r.chosen.count("concat"), 1u) << api;

@@ -201,6 +201,21 @@ TEST(shader_era_info, axes_are_shared_and_concatenation_is_the_apis_own) {
   EXPECT_EQ(plan_params_of(resolve_params(frag, {{"loop_limit", "256"}})).loop_limit, 256u);
 }
 
+TEST(shader_era_plan, pairs_stack_an_outputs_neighbours_and_fill_whole_bands) {
+  // W = 4: pairs 0-3 in rows 0-1, pairs 4-7 in rows 2-3; a pair's elements one above the other.
+  const std::uint64_t want[] = {0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15, 16};
+  for (std::uint64_t t = 0; t < std::size(want); ++t) EXPECT_EQ(pair_position(t, 2), want[t]) << t;
+  plan_case c;
+  c.n = 512 * 195; // a 512 × 195 layout: pairs need a 196th row for the last band's partners
+  c.kept = c.n;
+  for (const concat_method m : {concat_method::lines, concat_method::pairs}) {
+    const plan p = build_plan(algorithm_kind::bt, {.block = 512, .concat = m}, c, 32768, false);
+    ASSERT_EQ(p.layout.height, 195u);
+    EXPECT_EQ(p.output_in_pairs(), m == concat_method::pairs);
+    EXPECT_EQ(p.height_of(view{p.output}), m == concat_method::pairs ? 196u : 195u);
+  }
+}
+
 TEST(shader_era_plan, concat_auto_is_resolved_before_a_plan_is_built) {
   plan_params p;
   p.concat = concat_method::automatic;

@@ -118,12 +118,12 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
       keep = true;
       break;
     case pass_kind::concat:
-      if (ps.method != concat_method::lines && ps.method != concat_method::rects)
+      if (!rasterized(ps.method))
         throw error("winnow::vk: the fragment path concatenates by lines or rectangles, not a compute method");
       key.vertex = "concat_vert";
       key.fragment = "concat_frag";
-      key.topology = ps.method == concat_method::rects ? VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST : VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
-      c.vertices = static_cast<std::uint32_t>(ps.items * (ps.method == concat_method::rects ? 12 : 4));
+      key.topology = draws_triangles(ps.method) ? VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST : VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+      c.vertices = static_cast<std::uint32_t>(concat_vertices(ps.method, ps.items));
       keep = true;
       break;
     }

@@ -36,11 +36,16 @@ pass_prices prices_of(executor& x, const param_set& params) {
   return found[type] = p;
 }
 
-/// The pass model's candidates: each algorithm at blocks 32, 128, 512 and 2048, defaults otherwise.
-std::vector<adaptive_candidate> pass_candidates() {
+/// The pass model's candidates: each algorithm at blocks 32, 128, 512 and 2048, defaults otherwise;
+/// on the fragment paths (`paper_concat`) concatenating as the moreira suite's records do, and so the
+/// records model's candidates (concat=auto).
+std::vector<adaptive_candidate> pass_candidates(bool paper_concat) {
   std::vector<adaptive_candidate> out;
   for (const algorithm_kind a : {algorithm_kind::horn, algorithm_kind::jj, algorithm_kind::rlz, algorithm_kind::bt})
-    for (const char* block : {"32", "128", "512", "2048"}) out.push_back({.algorithm = a, .given = {{"block", block}}});
+    for (const char* block : {"32", "128", "512", "2048"}) {
+      out.push_back({.algorithm = a, .given = {{"block", block}}});
+      if (paper_concat) out.back().given["concat"] = "auto";
+    }
   return out;
 }
 
@@ -71,7 +76,7 @@ public:
     const pass_prices prices = prices_of(*m_exec, p);
     double trained_n = 0; // the records' (model=PATH); their regrets are scaled from there to n
     if (model == "pass") {
-      candidates = pass_candidates();
+      candidates = pass_candidates(std::find(m_concat.begin(), m_concat.end(), concat_method::automatic) != m_concat.end());
       m_prices = prices;
     } else {
       const adaptive_model& fitted = fitted_model(model, m_api, w.size());

@@ -35,7 +35,8 @@ plan concat_plan(std::uint32_t B, const std::vector<std::uint32_t>& cnt, concat_
   plan p;
   const auto blocks = static_cast<std::uint32_t>(cnt.size());
   const std::uint64_t total = std::accumulate(cnt.begin(), cnt.end(), std::uint64_t{0});
-  const auto rows = static_cast<std::uint32_t>(total / B + 1);
+  auto rows = static_cast<std::uint32_t>(total / B + 1);
+  if (method == concat_method::pairs) rows += rows % 2; // whole bands of two rows
   const stream_layout per_block = layout_for(blocks, 1, max_width);
   auto add = [&](std::string name, std::uint32_t w, std::uint32_t h) {
     p.resources.push_back({std::move(name), w, h});
@@ -95,7 +96,7 @@ std::optional<std::string> concat_mismatch(executor& x, const param_set& params,
   x.begin();
   x.record(0);
   x.end();
-  const auto got = x.read(view{p.output}, 0, end); // what follows the survivors is no method's to write
+  const auto got = read_survivors(x, p, end); // what follows the survivors is no method's to write
   std::size_t bad = 0;
   std::string first;
   for (std::size_t t = 0; t < end; ++t)

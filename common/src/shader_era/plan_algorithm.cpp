@@ -82,6 +82,17 @@ void plan_algorithm::run(timer& t) {
 
 compaction_output plan_algorithm::result() { return read_output(*m_exec, m_plan); }
 
+std::vector<std::uint32_t> read_survivors(executor& x, const plan& pl, std::uint64_t count) {
+  const view output{pl.output};
+  if (!pl.output_in_pairs() || count == 0) return x.read(output, 0, count);
+  const std::uint32_t log2w = pl.layout.log2_width; // the output's: a merged plan's part has its ids, not its resources
+  // The bands that hold the pairs: pair_position(count − 1) lies in the last one.
+  const std::vector<std::uint32_t> stored = x.read(output, 0, ((pair_position(count - 1, log2w) >> log2w | 1u) + 1) << log2w);
+  std::vector<std::uint32_t> out(count);
+  for (std::uint64_t t = 0; t < count; ++t) out[t] = stored[pair_position(t, log2w)];
+  return out;
+}
+
 compaction_output read_output(executor& x, const plan& pl) {
   const auto word = [&](const view& v, std::uint64_t at) -> std::uint64_t { return x.read(v, at, 1).at(0); };
   const std::uint64_t v = pl.total ? word(*pl.total, 0) : word(pl.offsets, pl.blocks - 1) + word(pl.counts, pl.blocks - 1);
@@ -89,7 +100,7 @@ compaction_output read_output(executor& x, const plan& pl) {
     throw error("winnow::shader_era: " + std::string(name_of(pl.algorithm)) + " counted " + std::to_string(v) + " survivors of " +
                 std::to_string(pl.input.n));
   compaction_output out;
-  out.values = x.read(view{pl.output}, 0, v);
+  out.values = read_survivors(x, pl, v);
   out.input_after = x.read(view{pl.stream}, 0, pl.input.n);
   if (pl.loop_check) {
     const auto trips = x.read(view{pl.trips}, 0, pl.layout.size());

@@ -39,7 +39,9 @@ traced_pass describe(const plan& pl, int number, const std::string& phase, const
   t.shader = shader;
   t.shown = shown;
   t.width = pl.width_of(shown);
-  t.height = pl.height_of(shown);
+  // An output laid out in pairs is shown in the survivors' order, over the stream's rows (without the
+  // partner row an odd row count adds).
+  t.height = shown.id == pl.output && pl.output_in_pairs() ? pl.layout.height : pl.height_of(shown);
   t.stream = shown.id == pl.stream || shown.id == pl.compacted || shown.id == pl.output;
   const resource& r = pl.resources.at(shown.id);
   const std::uint32_t level = shown.level == view::all_levels ? 0 : shown.level;
@@ -47,8 +49,9 @@ traced_pass describe(const plan& pl, int number, const std::string& phase, const
   return t;
 }
 
-void read_back(executor& ex, traced_pass& t) {
-  t.words = ex.read(t.shown, 0, std::uint64_t{t.width} * t.height);
+void read_back(executor& ex, const plan& pl, traced_pass& t) {
+  const std::uint64_t words = std::uint64_t{t.width} * t.height;
+  t.words = t.shown.id == pl.output && pl.output_in_pairs() ? read_survivors(ex, pl, words) : ex.read(t.shown, 0, words);
   t.min = ~0u;
   t.max = 0;
   for (const std::uint32_t w : t.words) {
@@ -75,7 +78,7 @@ std::vector<traced_pass> trace(plan_algorithm& a, timer& t) {
   executor& ex = a.exec();
   std::vector<traced_pass> out;
   out.push_back(describe(pl, 0, "input", "the stream", "", view{pl.stream}));
-  read_back(ex, out.back());
+  read_back(ex, pl, out.back());
   for (std::size_t i = 0; i < pl.passes.size(); ++i) {
     const pass& p = pl.passes[i];
     ex.begin();
@@ -87,7 +90,7 @@ std::vector<traced_pass> trace(plan_algorithm& a, timer& t) {
     traced_pass tp = describe(pl, static_cast<int>(i) + 1, p.phase, p.name, p.shader, p.output);
     const auto times = t.read();
     tp.ns = times.empty() ? 0 : times.front().ns;
-    read_back(ex, tp);
+    read_back(ex, pl, tp);
     if (p.kind == pass_kind::concat) {
       // Past the survivors the output holds whatever the API left there: show it as invalid.
       const std::uint64_t kept = ex.read(pl.offsets, pl.blocks - 1, 1).at(0) + ex.read(pl.counts, pl.blocks - 1, 1).at(0);

@@ -160,6 +160,10 @@ private:
 /// the loop check, that no search loop passed its proven bound (winnow::error otherwise).
 [[nodiscard]] compaction_output read_output(executor& x, const plan& pl);
 
+/// The output's first `count` words in order: as stored, or from the pair layout where the plan's
+/// concatenation drew pairs (plan::output_in_pairs).
+[[nodiscard]] std::vector<std::uint32_t> read_survivors(executor& x, const plan& pl, std::uint64_t count);
+
 /// The registry entries of the four algorithms on `api`, and of the adaptive one choosing among them, each running on an executor from `make`
 /// that concatenates by `concat` and takes `executor_axes` of its own.
 [[nodiscard]] std::vector<algorithm_entry> entries(const std::string& api, const std::vector<concat_method>& concat,

@@ -50,11 +50,32 @@ enum class pass_kind {
   concat, ///< each block's run of survivors written at its offset: lines, rectangles, a copy or a search
 };
 
-/// How the blocks are concatenated: by rasterization (lines, or 1-pixel rectangles) on the graphics
-/// pipeline, or by a workgroup's copy or an output element's search without one.
-/// `automatic` ("auto") is a parameter value only: plan_algorithm resolves it to lines or rects by the
-/// start-up probe (concat_probe.hpp) before a plan is built.
-enum class concat_method : std::uint32_t { lines = 0, rects = 1, copy = 2, search = 3, automatic = 4 };
+/// How the blocks are concatenated: by rasterization (lines, or 1-pixel rectangles, as Moreira et al.
+/// draw them; or `pairs`, rectangles two rows high over an output laid out in pairs, see
+/// pair_position) on the graphics pipeline, or by a workgroup's copy or an output element's search
+/// without one. `automatic` ("auto") is a parameter value only: plan_algorithm resolves it to lines or
+/// rects by the start-up probe (concat_probe.hpp) before a plan is built.
+enum class concat_method : std::uint32_t { lines = 0, rects = 1, copy = 2, search = 3, automatic = 4, pairs = 5 };
+
+/// The concatenations the graphics pipeline draws, and with what: triangles (rects, pairs) or lines.
+[[nodiscard]] constexpr bool rasterized(concat_method m) {
+  return m == concat_method::lines || m == concat_method::rects || m == concat_method::pairs;
+}
+[[nodiscard]] constexpr bool draws_triangles(concat_method m) { return m == concat_method::rects || m == concat_method::pairs; }
+/// Vertices of a rasterized concatenation of `blocks` blocks (concat.vert: two segments a block).
+[[nodiscard]] constexpr std::uint64_t concat_vertices(concat_method m, std::uint64_t blocks) {
+  return blocks * (draws_triangles(m) ? 12 : 4);
+}
+
+/// Where concat=pairs puts output element t: the pair t >> 1 at column (t >> 1) mod W of band
+/// (t >> 1) div W, the pair's two elements one above the other in rows 2·band and 2·band + 1. A
+/// block's run is then a rectangle two rows high, whose 2 × 2 quads the rasterizer fills; one row high
+/// (lines, rects), half of every quad is outside it (on an H100 the pass took 1.3-1.7× as long,
+/// docs/algorithms.md). Returns the word's index in the row-major array of width 2^log2_width.
+[[nodiscard]] constexpr std::uint64_t pair_position(std::uint64_t t, std::uint32_t log2_width) {
+  const std::uint64_t pair = t >> 1, band = pair >> log2_width;
+  return ((2 * band + (t & 1)) << log2_width) | (pair & ((std::uint64_t{1} << log2_width) - 1));
+}
 
 struct pass {
   std::string phase;               ///< the phase its time counts to: "scan"
@@ -123,6 +144,10 @@ struct plan {
   std::uint32_t loop_bound = 0;   ///< the proven bound of the search loop (trips)
 
   [[nodiscard]] bool marks() const { return input.removal_list && input.removals > 0; }
+  /// The output is laid out in pairs (pair_position): its last pass is a concatenation by pairs.
+  [[nodiscard]] bool output_in_pairs() const {
+    return !passes.empty() && passes.back().kind == pass_kind::concat && passes.back().method == concat_method::pairs;
+  }
   /// Words read and written by the plan's model, and its passes (records' bytes and launches).
   [[nodiscard]] traffic traffic_model() const;
   /// The words one pass writes (gather: its output level; mark: |R|; concat: the survivors).
