@@ -22,7 +22,7 @@ void register_backend(registry& r) {
                                        ", " + i.platform + (i.debug ? ", debug context" : "") + ")"};
   };
   b.calibrate = [] { return gl::calibrate(); };
-  b.algorithms = shader_era::entries("gl", {shader_era::concat_method::pairs, shader_era::concat_method::automatic, shader_era::concat_method::lines,
+  b.algorithms = shader_era::entries("gl", {shader_era::concat_method::stacks, shader_era::concat_method::automatic, shader_era::concat_method::lines,
                                        shader_era::concat_method::rects},
                                      [] { return std::make_unique<executor>(); });
   b.algorithms.push_back(shader_era::histopyramid_entry("gl", [] { return std::make_unique<executor>(); }));

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 
 #include "winnow/error.hpp"
 #include "winnow/shader_era/frame.hpp"
@@ -201,18 +202,25 @@ TEST(shader_era_info, axes_are_shared_and_concatenation_is_the_apis_own) {
   EXPECT_EQ(plan_params_of(resolve_params(frag, {{"loop_limit", "256"}})).loop_limit, 256u);
 }
 
-TEST(shader_era_plan, pairs_stack_an_outputs_neighbours_and_fill_whole_bands) {
-  // W = 4: pairs 0-3 in rows 0-1, pairs 4-7 in rows 2-3; a pair's elements one above the other.
-  const std::uint64_t want[] = {0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15, 16};
-  for (std::uint64_t t = 0; t < std::size(want); ++t) EXPECT_EQ(pair_position(t, 2), want[t]) << t;
+TEST(shader_era_plan, stacks_hold_eight_neighbours_one_above_the_other_and_fill_whole_bands) {
+  // W = 4: stacks 0-3 in rows 0-7 (band 0), stacks 4-7 in rows 8-15; word t at row 8·band + t mod 8.
+  const std::uint64_t want[] = {0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9};
+  for (std::uint64_t t = 0; t < std::size(want); ++t) EXPECT_EQ(stack_position(t, 2), want[t]) << t;
+  EXPECT_EQ(stack_position(31, 2), 31u);
+  EXPECT_EQ(stack_position(32, 2), 32u);
+  EXPECT_EQ(stack_position(33, 2), 36u);
+  std::set<std::uint64_t> seen; // every place of a 4 × 16 array once
+  for (std::uint64_t t = 0; t < 64; ++t) seen.insert(stack_position(t, 2));
+  EXPECT_EQ(seen.size(), 64u);
+  EXPECT_EQ(*seen.rbegin(), 63u);
   plan_case c;
-  c.n = 512 * 195; // a 512 × 195 layout: pairs need a 196th row for the last band's partners
+  c.n = 512 * 195; // a 512 × 195 layout: stacks need rows up to 200 for the last band
   c.kept = c.n;
-  for (const concat_method m : {concat_method::lines, concat_method::pairs}) {
+  for (const concat_method m : {concat_method::lines, concat_method::stacks}) {
     const plan p = build_plan(algorithm_kind::bt, {.block = 512, .concat = m}, c, 32768, false);
     ASSERT_EQ(p.layout.height, 195u);
-    EXPECT_EQ(p.output_in_pairs(), m == concat_method::pairs);
-    EXPECT_EQ(p.height_of(view{p.output}), m == concat_method::pairs ? 196u : 195u);
+    EXPECT_EQ(p.output_in_stacks(), m == concat_method::stacks);
+    EXPECT_EQ(p.height_of(view{p.output}), m == concat_method::stacks ? 200u : 195u);
   }
 }
 

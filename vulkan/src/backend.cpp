@@ -37,7 +37,7 @@ void register_backend(registry& r) {
                                    (device::get().validation() ? ", validation on" : "")};
   };
   f.calibrate = [] { return vk::fragment_calibrate(); };
-  f.algorithms = shader_era::entries("vkfrag", {shader_era::concat_method::pairs, shader_era::concat_method::automatic, shader_era::concat_method::lines,
+  f.algorithms = shader_era::entries("vkfrag", {shader_era::concat_method::stacks, shader_era::concat_method::automatic, shader_era::concat_method::lines,
                                        shader_era::concat_method::rects},
                                      [] { return std::make_unique<fragment_executor>(); });
   f.algorithms.push_back(shader_era::histopyramid_entry("vkfrag", [] { return std::make_unique<fragment_executor>(); }));

@@ -19,7 +19,7 @@ std::string_view method_name(concat_method m) {
   case concat_method::copy: return "copy";
   case concat_method::search: return "search";
   case concat_method::automatic: return "auto";
-  case concat_method::pairs: return "pairs";
+  case concat_method::stacks: return "stacks";
   }
   return "?";
 }
@@ -273,8 +273,8 @@ algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_
       choice_axis("scan", "prefix sum: Hillis-Steele recursive doubling or Blelloch balanced tree", "hillis",
                   {"hillis", "blelloch"}),
       choice_axis("concat",
-                  "block concatenation: on the graphics pipeline, rectangles two rows high over an output laid out "
-                  "in pairs (pairs), or as Moreira et al. draw them, lines or 1-pixel rectangles (auto: lines where "
+                  "block concatenation: on the graphics pipeline, rectangles 8 rows high over an output laid out "
+                  "in stacks of 8 (stacks), or as Moreira et al. draw them, lines or 1-pixel rectangles (auto: lines where "
                   "a start-up probe finds that they place every run exactly, else rectangles); a workgroup's copy or "
                   "a search per output element on compute",
                   accepted.front(), sweep_all ? accepted : std::vector<std::string>{accepted.front()}, accepted),
@@ -323,7 +323,7 @@ plan_params plan_params_of(const param_set& p) {
                                                   {"copy", concat_method::copy},
                                                   {"search", concat_method::search},
                                                   {"auto", concat_method::automatic},
-                                                  {"pairs", concat_method::pairs}});
+                                                  {"stacks", concat_method::stacks}});
   if (p.contains("runs")) out.runs_tree = p.choice<bool>("runs", {{"doubling", false}, {"tree", true}});
   if (p.contains("search")) {
     const std::string& s = p.text("search"); // RLZ: plain/fast; Horn: loop/steps
@@ -456,8 +456,10 @@ plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c,
            block_count_args{mode, static_cast<u32>(pl.blocks), B}, 1);
   pl.offsets = b.stream_scan("count", "offsets", pl.counts, counts, params.scan);
 
-  // Pairs fill two rows per band: an odd last row gets its partner.
-  pl.output = b.add("output", pl.layout.width, pl.layout.height + (params.concat == concat_method::pairs ? pl.layout.height % 2 : 0));
+  // Stacks fill bands of stack_rows rows: the last band is made whole.
+  const std::uint32_t rows = params.concat == concat_method::stacks ? (pl.layout.height + stack_rows - 1) / stack_rows * stack_rows
+                                                                    : pl.layout.height;
+  pl.output = b.add("output", pl.layout.width, rows);
   pass p;
   p.phase = "concat";
   p.name = std::string("concatenation (") + std::string(method_name(params.concat)) + ")";

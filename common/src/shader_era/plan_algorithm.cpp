@@ -84,12 +84,13 @@ compaction_output plan_algorithm::result() { return read_output(*m_exec, m_plan)
 
 std::vector<std::uint32_t> read_survivors(executor& x, const plan& pl, std::uint64_t count) {
   const view output{pl.output};
-  if (!pl.output_in_pairs() || count == 0) return x.read(output, 0, count);
+  if (!pl.output_in_stacks() || count == 0) return x.read(output, 0, count);
   const std::uint32_t log2w = pl.layout.log2_width; // the output's: a merged plan's part has its ids, not its resources
-  // The bands that hold the pairs: pair_position(count − 1) lies in the last one.
-  const std::vector<std::uint32_t> stored = x.read(output, 0, ((pair_position(count - 1, log2w) >> log2w | 1u) + 1) << log2w);
+  // The bands that hold the stacks: stack_position(count − 1) lies in the last one.
+  const std::uint64_t bands = (stack_position(count - 1, log2w) >> (log2w + log2_stack_rows)) + 1;
+  const std::vector<std::uint32_t> stored = x.read(output, 0, bands << (log2w + log2_stack_rows));
   std::vector<std::uint32_t> out(count);
-  for (std::uint64_t t = 0; t < count; ++t) out[t] = stored[pair_position(t, log2w)];
+  for (std::uint64_t t = 0; t < count; ++t) out[t] = stored[stack_position(t, log2w)];
   return out;
 }
 

@@ -39,9 +39,9 @@ traced_pass describe(const plan& pl, int number, const std::string& phase, const
   t.shader = shader;
   t.shown = shown;
   t.width = pl.width_of(shown);
-  // An output laid out in pairs is shown in the survivors' order, over the stream's rows (without the
-  // partner row an odd row count adds).
-  t.height = shown.id == pl.output && pl.output_in_pairs() ? pl.layout.height : pl.height_of(shown);
+  // An output laid out in stacks is shown in the survivors' order, over the stream's rows (without the
+  // rows that make its last band whole).
+  t.height = shown.id == pl.output && pl.output_in_stacks() ? pl.layout.height : pl.height_of(shown);
   t.stream = shown.id == pl.stream || shown.id == pl.compacted || shown.id == pl.output;
   const resource& r = pl.resources.at(shown.id);
   const std::uint32_t level = shown.level == view::all_levels ? 0 : shown.level;
@@ -51,7 +51,7 @@ traced_pass describe(const plan& pl, int number, const std::string& phase, const
 
 void read_back(executor& ex, const plan& pl, traced_pass& t) {
   const std::uint64_t words = std::uint64_t{t.width} * t.height;
-  t.words = t.shown.id == pl.output && pl.output_in_pairs() ? read_survivors(ex, pl, words) : ex.read(t.shown, 0, words);
+  t.words = t.shown.id == pl.output && pl.output_in_stacks() ? read_survivors(ex, pl, words) : ex.read(t.shown, 0, words);
   t.min = ~0u;
   t.max = 0;
   for (const std::uint32_t w : t.words) {

@@ -51,7 +51,8 @@ def build(paper):
     cells, calib = cells_of(paper)
     paths = [api for api in APIS if any(k[3] == api for k in cells)]
     paper.intro += ["Times are the mean over the six images of each record's median, default parameters (Hillis-Steele; "
-                    "RLZ doubling + fast search; lines on the fragment paths, a copy on compute). "
+                    "RLZ doubling + fast search; on the fragment paths rectangles 8 rows high over an output laid out "
+                    "in stacks, concat=stacks, or in records before it concat=auto, the probe's lines; a copy on compute). "
                     "ratio = measured / the path's pass model."]
     constants(paper, calib)
     t = paper.table("Each algorithm on the three paths", note=(

@@ -37,7 +37,7 @@ def tag(r, api):
     t = r.p("scan", "?")[0]
     if r.algo == "rlz":
         t += r.p("runs", "?")[0] + r.p("search", "?")[0]
-    if r.p("concat", DEFAULT_CONCAT[api]) != DEFAULT_CONCAT[api]:
+    if r.given.get("concat") != "auto" and r.p("concat", DEFAULT_CONCAT[api]) != DEFAULT_CONCAT[api]:
         t += "," + r.p("concat")
     return t
 

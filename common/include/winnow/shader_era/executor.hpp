@@ -160,8 +160,8 @@ private:
 /// the loop check, that no search loop passed its proven bound (winnow::error otherwise).
 [[nodiscard]] compaction_output read_output(executor& x, const plan& pl);
 
-/// The output's first `count` words in order: as stored, or from the pair layout where the plan's
-/// concatenation drew pairs (plan::output_in_pairs).
+/// The output's first `count` words in order: as stored, or from the stacks where the plan's
+/// concatenation drew them (plan::output_in_stacks).
 [[nodiscard]] std::vector<std::uint32_t> read_survivors(executor& x, const plan& pl, std::uint64_t count);
 
 /// The registry entries of the four algorithms on `api`, and of the adaptive one choosing among them, each running on an executor from `make`

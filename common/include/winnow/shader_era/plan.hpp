@@ -51,30 +51,31 @@ enum class pass_kind {
 };
 
 /// How the blocks are concatenated: by rasterization (lines, or 1-pixel rectangles, as Moreira et al.
-/// draw them; or `pairs`, rectangles two rows high over an output laid out in pairs, see
-/// pair_position) on the graphics pipeline, or by a workgroup's copy or an output element's search
+/// draw them; or `stacks`, rectangles stack_rows high over an output laid out in stacks, see
+/// stack_position) on the graphics pipeline, or by a workgroup's copy or an output element's search
 /// without one. `automatic` ("auto") is a parameter value only: plan_algorithm resolves it to lines or
 /// rects by the start-up probe (concat_probe.hpp) before a plan is built.
-enum class concat_method : std::uint32_t { lines = 0, rects = 1, copy = 2, search = 3, automatic = 4, pairs = 5 };
+enum class concat_method : std::uint32_t { lines = 0, rects = 1, copy = 2, search = 3, automatic = 4, stacks = 5 };
 
-/// The concatenations the graphics pipeline draws, and with what: triangles (rects, pairs) or lines.
 [[nodiscard]] constexpr bool rasterized(concat_method m) {
-  return m == concat_method::lines || m == concat_method::rects || m == concat_method::pairs;
+  return m == concat_method::lines || m == concat_method::rects || m == concat_method::stacks;
 }
-[[nodiscard]] constexpr bool draws_triangles(concat_method m) { return m == concat_method::rects || m == concat_method::pairs; }
+[[nodiscard]] constexpr bool draws_triangles(concat_method m) { return m == concat_method::rects || m == concat_method::stacks; }
 /// Vertices of a rasterized concatenation of `blocks` blocks (concat.vert: two segments a block).
 [[nodiscard]] constexpr std::uint64_t concat_vertices(concat_method m, std::uint64_t blocks) {
   return blocks * (draws_triangles(m) ? 12 : 4);
 }
 
-/// Where concat=pairs puts output element t: the pair t >> 1 at column (t >> 1) mod W of band
-/// (t >> 1) div W, the pair's two elements one above the other in rows 2·band and 2·band + 1. A
-/// block's run is then a rectangle two rows high, whose 2 × 2 quads the rasterizer fills; one row high
-/// (lines, rects), half of every quad is outside it (on an H100 the pass took 1.3-1.7× as long,
-/// docs/algorithms.md). Returns the word's index in the row-major array of width 2^log2_width.
-[[nodiscard]] constexpr std::uint64_t pair_position(std::uint64_t t, std::uint32_t log2_width) {
-  const std::uint64_t pair = t >> 1, band = pair >> log2_width;
-  return ((2 * band + (t & 1)) << log2_width) | (pair & ((std::uint64_t{1} << log2_width) - 1));
+/// concat=stacks: the output's words in stacks of stack_rows (concat.vert's LOG2_STACK), one above the
+/// other. Word t lies in stack t div 8, at column (t div 8) mod W of band (t div 8) div W (a band: 8
+/// rows), row 8·band + t mod 8. A block's run is then a rectangle 8 rows high: one row high (lines,
+/// rects) half of each 2 × 2 quad the rasterizer shades lies outside it, and a thin rectangle spans
+/// many of its tiles (on an H100 the concatenation took 1.6-2.1× as long, docs/algorithms.md).
+inline constexpr std::uint32_t log2_stack_rows = 3, stack_rows = 1u << log2_stack_rows;
+/// Word t's index in the row-major array of width 2^log2_width (concat=stacks).
+[[nodiscard]] constexpr std::uint64_t stack_position(std::uint64_t t, std::uint32_t log2_width) {
+  const std::uint64_t stack = t >> log2_stack_rows, band = stack >> log2_width;
+  return (((band << log2_stack_rows) + (t & (stack_rows - 1))) << log2_width) | (stack & ((std::uint64_t{1} << log2_width) - 1));
 }
 
 struct pass {
@@ -144,9 +145,9 @@ struct plan {
   std::uint32_t loop_bound = 0;   ///< the proven bound of the search loop (trips)
 
   [[nodiscard]] bool marks() const { return input.removal_list && input.removals > 0; }
-  /// The output is laid out in pairs (pair_position): its last pass is a concatenation by pairs.
-  [[nodiscard]] bool output_in_pairs() const {
-    return !passes.empty() && passes.back().kind == pass_kind::concat && passes.back().method == concat_method::pairs;
+  /// The output is laid out in stacks (stack_position): its last pass is a concatenation by stacks.
+  [[nodiscard]] bool output_in_stacks() const {
+    return !passes.empty() && passes.back().kind == pass_kind::concat && passes.back().method == concat_method::stacks;
   }
   /// Words read and written by the plan's model, and its passes (records' bytes and launches).
   [[nodiscard]] traffic traffic_model() const;
