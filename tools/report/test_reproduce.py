@@ -543,6 +543,7 @@ class Defaults(unittest.TestCase):
         self.assertFalse(is_shader_default(Rec(record("gl", "horn", dict(base, concat="auto", search="steps"), "finger:64K", 1e6), "t"), "gl"))
         self.assertFalse(is_shader_default(Rec(record("gl", "jj", dict(base, concat="auto", loop_limit="256"), "finger:64K", 1e6), "t"), "gl"))
         self.assertTrue(is_shader_default(Rec(record("gl", "rlz", {"block": "128", "concat": "stacks", "search": "fast"}, "finger:64K", 1e6), "t"), "gl"))
+        self.assertTrue(is_shader_default(Rec(record("gl", "rlz", {"block": "128", "concat": "pairs", "search": "fast"}, "finger:64K", 1e6), "t"), "gl"))
         # lines given by hand: a variant since stacks became the default
         self.assertFalse(is_shader_default(Rec(record("gl", "rlz", {"block": "128", "concat": "lines", "search": "fast"}, "finger:64K", 1e6), "t"), "gl"))
 

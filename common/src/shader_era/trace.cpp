@@ -174,7 +174,7 @@ picture pass_picture(const traced_pass& p, std::uint64_t n, int scale, image_rec
     for (int i = 0; i < 120; ++i)
       out.fill(x0 + 120 + i, ly, 1, 14, payload_colour(static_cast<std::uint32_t>(1 + static_cast<double>(i) / 120 * static_cast<double>(std::max<std::uint64_t>(n, 1))), n));
     out.text(x0 + 250, ly, legend_text, ink);
-    if (!p.spans.empty()) out.text(x0, ly + 20, "underline: the run each block's lines wrote", ink);
+    if (!p.spans.empty()) out.text(x0, ly + 20, "underline: the run each block's draw wrote", ink);
   } else {
     for (int i = 0; i < 256; ++i) out.fill(x0 + i, ly, 1, 14, viridis(i / 255.0));
     out.text(x0, ly + 18, std::to_string(p.min), ink);

@@ -87,9 +87,11 @@ class Case:
 # (written before the axis existed) counts as the default there.
 SHADER_DEFAULTS = {"scan": "hillis", "runs": "doubling", "loop_limit": "none"}
 SEARCH_DEFAULT = {"rlz": "fast", "horn": "loop"}
-# The fragment paths' default since concat=stacks; records before it ran concat=auto, which counts as the
+# The fragment paths' default since concat=stacks. Records before it ran concat=auto (the moreira
+# suite's still do), or for two commits (35bd6af) concat=pairs, stacks of two rows: both count as the
 # default too (is_shader_default), so earlier results still report as they did.
 DEFAULT_CONCAT = {"gl": "stacks", "vkfrag": "stacks", "vk": "copy"}
+FORMER_DEFAULT_CONCAT = {"auto", "pairs"}
 
 
 def is_shader_default(r, api):
@@ -97,7 +99,7 @@ def is_shader_default(r, api):
     default before stacks, and the moreira suite's) is the default whichever method its probe chose; the
     record's params read as the choice."""
     search = SEARCH_DEFAULT.get(r.algo)
-    concat = r.given.get("concat") == "auto" or r.p("concat", DEFAULT_CONCAT[api]) == DEFAULT_CONCAT[api]
+    concat = r.given.get("concat") in FORMER_DEFAULT_CONCAT or r.p("concat", DEFAULT_CONCAT[api]) == DEFAULT_CONCAT[api]
     return all(r.p(k, v) == v for k, v in SHADER_DEFAULTS.items()) and r.p("search", search) == search and concat
 
 
