@@ -35,8 +35,7 @@ plan concat_plan(std::uint32_t B, const std::vector<std::uint32_t>& cnt, concat_
   plan p;
   const auto blocks = static_cast<std::uint32_t>(cnt.size());
   const std::uint64_t total = std::accumulate(cnt.begin(), cnt.end(), std::uint64_t{0});
-  auto rows = static_cast<std::uint32_t>(total / B + 1);
-  if (method == concat_method::stacks) rows = (rows + stack_rows - 1) / stack_rows * stack_rows; // whole bands
+  const std::uint32_t rows = output_rows(static_cast<std::uint32_t>(total / B + 1), method);
   const stream_layout per_block = layout_for(blocks, 1, max_width);
   auto add = [&](std::string name, std::uint32_t w, std::uint32_t h) {
     p.resources.push_back({std::move(name), w, h});

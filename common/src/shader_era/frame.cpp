@@ -456,10 +456,7 @@ plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c,
            block_count_args{mode, static_cast<u32>(pl.blocks), B}, 1);
   pl.offsets = b.stream_scan("count", "offsets", pl.counts, counts, params.scan);
 
-  // Stacks fill bands of stack_rows rows: the last band is made whole.
-  const std::uint32_t rows = params.concat == concat_method::stacks ? (pl.layout.height + stack_rows - 1) / stack_rows * stack_rows
-                                                                    : pl.layout.height;
-  pl.output = b.add("output", pl.layout.width, rows);
+  pl.output = b.add("output", pl.layout.width, output_rows(pl.layout.height, params.concat));
   pass p;
   p.phase = "concat";
   p.name = std::string("concatenation (") + std::string(method_name(params.concat)) + ")";

@@ -72,6 +72,10 @@ enum class concat_method : std::uint32_t { lines = 0, rects = 1, copy = 2, searc
 /// rects) half of each 2 × 2 quad the rasterizer shades lies outside it, and a thin rectangle spans
 /// many of its tiles (on an H100 the concatenation took 1.6-2.1× as long, docs/algorithms.md).
 inline constexpr std::uint32_t log2_stack_rows = 3, stack_rows = 1u << log2_stack_rows;
+/// The rows of an output that `m` concatenates into when `rows` hold its words: whole bands for stacks.
+[[nodiscard]] constexpr std::uint32_t output_rows(std::uint32_t rows, concat_method m) {
+  return m == concat_method::stacks ? (rows + stack_rows - 1) / stack_rows * stack_rows : rows;
+}
 /// Word t's index in the row-major array of width 2^log2_width (concat=stacks).
 [[nodiscard]] constexpr std::uint64_t stack_position(std::uint64_t t, std::uint32_t log2_width) {
   const std::uint64_t stack = t >> log2_stack_rows, band = stack >> log2_width;
