@@ -105,22 +105,16 @@ verdict compare_multiset(const std::vector<std::uint32_t>& expected, const std::
 verdict check_input(const workload& w, const std::vector<std::uint32_t>& after) {
   if (after.size() != w.size())
     return fail("input changed size: expected " + str(w.size()) + ", got " + str(after.size()), 1);
-  {
-    std::vector<std::uint8_t> marked(w.size(), 0); // decided on all cores first, as all_fine says
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, w.removals.size()), [&](const tbb::blocked_range<std::size_t>& r) {
-      for (std::size_t i = r.begin(); i < r.end(); ++i) std::atomic_ref<std::uint8_t>(marked[w.removals[i]]).store(1, std::memory_order_relaxed);
-    });
-    if (all_fine(after.size(), [&](std::size_t i) { return after[i] == w.data[i] || (after[i] == 0 && marked[i]); })) return {};
-  }
-  std::vector<bool> removed(w.size(), false);
-  for (const std::uint32_t r : w.removals) removed[r] = true;
+  std::vector<std::uint8_t> removed(w.size(), 0); // bytes: marked by all cores at once
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, w.removals.size()), [&](const tbb::blocked_range<std::size_t>& r) {
+    for (std::size_t i = r.begin(); i < r.end(); ++i) std::atomic_ref<std::uint8_t>(removed[w.removals[i]]).store(1, std::memory_order_relaxed);
+  });
+  // A mark phase may write payload 0 at removed indices; nothing else may change.
+  const auto fine = [&](std::size_t i) { return after[i] == w.data[i] || (after[i] == 0 && removed[i]); };
+  if (all_fine(after.size(), fine)) return {};
   std::size_t bad = 0, first = 0;
-  for (std::size_t i = 0; i < after.size(); ++i) {
-    // A mark phase may write payload 0 at removed indices; nothing else may change.
-    const bool fine = after[i] == w.data[i] || (after[i] == 0 && removed[i]);
-    if (!fine && bad++ == 0) first = i;
-  }
-  if (bad == 0) return {};
+  for (std::size_t i = 0; i < after.size(); ++i)
+    if (!fine(i) && bad++ == 0) first = i;
   return fail("input changed (out-of-place algorithm): input[" + str(first) + "]: expected " + str(w.data[first]) +
                   ", got " + str(after[first]) + " (" + str(bad) + " elements changed)",
               bad);

@@ -51,7 +51,8 @@ traced_pass describe(const plan& pl, int number, const std::string& phase, const
 
 void read_back(executor& ex, const plan& pl, traced_pass& t) {
   const std::uint64_t words = std::uint64_t{t.width} * t.height;
-  t.words = t.shown.id == pl.output && pl.output_in_stacks() ? read_survivors(ex, pl, words) : ex.read(t.shown, 0, words);
+  // The output through read_survivors: in the survivors' order where it is laid out in stacks.
+  t.words = t.shown.id == pl.output ? read_survivors(ex, pl, words) : ex.read(t.shown, 0, words);
   t.min = ~0u;
   t.max = 0;
   for (const std::uint32_t w : t.words) {
