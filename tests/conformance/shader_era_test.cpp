@@ -449,6 +449,31 @@ TEST(shader_era, the_adaptive_algorithm_does_not_sample_where_choosing_cannot_pa
   std::filesystem::remove_all(dir);
 }
 
+// Every candidate concatenates as the adaptive algorithm is told (its concat, default the fixed
+// algorithms' default), whatever the pass model or a record's candidate would have drawn; each
+// method's output is verified like any other.
+TEST(shader_era, the_adaptive_algorithms_candidates_concatenate_as_told) {
+  const registry& reg = all_backends();
+  const std::vector<std::string> apis = runnable_apis();
+  if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
+  for (const auto& api : apis) {
+    const algorithm_entry& e = reg.find(api + "/adaptive");
+    const auto axis = std::find_if(e.info.axes.begin(), e.info.axes.end(), [](const param_axis& a) { return a.key == "concat"; });
+    ASSERT_NE(axis, e.info.axes.end()) << api;
+    const auto fixed = std::find_if(reg.find(api + "/bt").info.axes.begin(), reg.find(api + "/bt").info.axes.end(),
+                                    [](const param_axis& a) { return a.key == "concat"; });
+    EXPECT_EQ(axis->default_value, fixed->default_value) << api << ": the fixed algorithms' default";
+    for (const std::string& method : axis->accepted)
+      for (const char* choice : {"none", "host"}) {
+        const record r = run_case(reg, e, {{"concat", method}, {"choice", choice}}, make_case("uniform:64K:p=0.5"),
+                                  {.warmup = 0, .reps = 1, .prepare = {.loop_check = true}});
+        ASSERT_TRUE(r.verified) << api << " concat=" << method << " choice=" << choice << ": " << r.mismatch
+                                << r.skipped.value_or("");
+        EXPECT_EQ(r.chosen.at("concat"), method) << api << " choice=" << choice;
+      }
+  }
+}
+
 // Horn's phases (scan, search, count, concat) and Binary-Tree's (reduce, traverse, count, concat)
 // differ: interleaved, the candidates still run round by round, in one order of every phase name.
 TEST(shader_era, candidates_whose_phases_differ_interleave_too) {

@@ -36,16 +36,12 @@ pass_prices prices_of(executor& x, const param_set& params) {
   return found[type] = p;
 }
 
-/// The pass model's candidates: each algorithm at blocks 32, 128, 512 and 2048, defaults otherwise;
-/// on the fragment paths (`paper_concat`) concatenating as the moreira suite's records do, and so the
-/// records model's candidates (concat=auto).
-std::vector<adaptive_candidate> pass_candidates(bool paper_concat) {
+/// The pass model's candidates: each algorithm at blocks 32, 128, 512 and 2048, defaults otherwise
+/// (the concatenation is the adaptive algorithm's own parameter, given to every candidate).
+std::vector<adaptive_candidate> pass_candidates() {
   std::vector<adaptive_candidate> out;
   for (const algorithm_kind a : {algorithm_kind::horn, algorithm_kind::jj, algorithm_kind::rlz, algorithm_kind::bt})
-    for (const char* block : {"32", "128", "512", "2048"}) {
-      out.push_back({.algorithm = a, .given = {{"block", block}}});
-      if (paper_concat) out.back().given["concat"] = "auto";
-    }
+    for (const char* block : {"32", "128", "512", "2048"}) out.push_back({.algorithm = a, .given = {{"block", block}}});
   return out;
 }
 
@@ -76,7 +72,7 @@ public:
     const pass_prices prices = prices_of(*m_exec, p);
     double trained_n = 0; // the records' (model=PATH); their regrets are scaled from there to n
     if (model == "pass") {
-      candidates = pass_candidates(std::find(m_concat.begin(), m_concat.end(), concat_method::automatic) != m_concat.end());
+      candidates = pass_candidates();
       m_prices = prices;
     } else {
       const adaptive_model& fitted = fitted_model(model, m_api, w.size());
@@ -89,7 +85,11 @@ public:
     for (const adaptive_candidate& cand : candidates) {
       const algorithm_info inf = info(m_api, cand.algorithm, m_concat, m_axes);
       params given;
-      for (const auto& [key, value] : cand.given) // what this api's algorithm has; the executor's axes are ours
+      // Every candidate concatenates as the adaptive algorithm is told, whatever a record's candidate
+      // ran (model=PATH: the records' times are those of their own concatenation).
+      params wanted = cand.given;
+      wanted["concat"] = p.text("concat");
+      for (const auto& [key, value] : wanted) // what this api's algorithm has; the executor's axes are ours
         if (std::any_of(inf.axes.begin(), inf.axes.end(), [&](const param_axis& a) { return a.key == key; }) &&
             std::none_of(m_axes.begin(), m_axes.end(), [&](const param_axis& a) { return a.key == key; }))
           given[key] = value;
@@ -519,6 +519,8 @@ private:
 algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_method>& concat,
                                const std::function<std::unique_ptr<executor>()>& make,
                                const std::vector<param_axis>& executor_axes) {
+  std::vector<std::string> methods;
+  for (const concat_method m : concat) methods.emplace_back(method_name(m));
   std::vector<param_axis> axes = {text_axis(
       "model",
       "how it predicts each candidate's time from the sample: pass (each candidate's passes and words moved, priced by "
@@ -539,7 +541,12 @@ algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_
                   "candidate: on Vulkan one barrier a round, so a skipped pass costs no barrier of its own; sequential "
                   "where the candidates' phases cannot be put in one order) or auto (interleaved on the Vulkan fragment "
                   "path, sequential elsewhere: what measured fastest); the record's chosen says which ran",
-                  "auto", {"auto"}, {"auto", "sequential", "interleaved"})};
+                  "auto", {"auto"}, {"auto", "sequential", "interleaved"}),
+      choice_axis("concat",
+                  "the block concatenation of every candidate, as the fixed algorithms' concat (the adaptive suite "
+                  "pins auto on the fragment paths: Moreira et al.'s lines, as the moreira suite's records that a "
+                  "model=PATH is fitted to ran)",
+                  methods.front(), {methods.front()}, methods)};
   axes.insert(axes.end(), executor_axes.begin(), executor_axes.end());
   algorithm_info inf{.api = api,
                      .name = "adaptive",
