@@ -102,6 +102,10 @@ def figure_lines(f, stage):
     return out + [f"- {n}" for n in notes] + ([""] if notes else [])
 
 
+def source_notes(src):
+    return [f"  - {note}" for note in (src.interrupted(), src.failed()) if note and src.usable]
+
+
 def paper_markdown(p, stage):
     out = [f"## {p.name}: {p.title}", ""] + p.intro + [""]
     for api, src in p.sources.items():
@@ -111,9 +115,12 @@ def paper_markdown(p, stage):
                        f"{len(src.usable)} records used, {len(src.skipped)} skipped, {len(src.wrong)} failed verification")
         else:
             out.append(f"- `{api}`: {src.missing()}")
-        for note in (src.interrupted(), src.failed()):
-            if note and src.usable:
-                out.append(f"  - {note}")
+        out += source_notes(src)
+    for src in p.more_sources:
+        if src.exists:
+            out.append(f"- `{src.api}`, {src.rel()}: {len(src.usable)} records used, {len(src.skipped)} skipped, "
+                       f"{len(src.wrong)} failed verification")
+            out += source_notes(src)
     out += ["", "### Findings", ""] + verdict_lines(p.verdicts) + [""]
     missing = [f"- {t.name}: {t.missing}" for t in p.tables if not t.filled]
     missing += [f"- {f.file}: {f.missing}" for f in p.figures if f.missing]

@@ -393,9 +393,14 @@ class RedzoneFig6OverN(unittest.TestCase):
                         recs.append(record("cuda", "redzone2", published, f"removal:{size}:k={k}:r={r}:seed={seed}", t,
                                            phases=["mark", "fill", "orphans"]))
         write_jsonl(tmp / "cuda" / "redzone-r.jsonl", recs)
+        (tmp / "cuda" / "redzone-r.status.json").write_text(json.dumps(
+            {"complete": False, "records": len(recs), "planned": 60, "not_run": {}}))
         r = run(tmp, "--paper", "redzone", "--out", tmp / "out")
         self.assertEqual(r.returncode, 0, r.stderr)
         md = (tmp / "out" / "report.md").read_text()
+        # The header names the suite's own file and that it is incomplete, not only the main suite's.
+        self.assertIn(f"cuda/redzone-r.jsonl: {len(recs) // 2} records used", md)
+        self.assertIn(f"interrupted: {len(recs)} of 60 planned records (cuda/redzone-r.status.json)", md)
         section = md.split("Fig. 6 over n: the red-zone fraction r")[1].split("\n### ")[0]
         # k = 10 %, r = 50 % at 16M: 2^24 · 0.1 · 1.5 · 2 ns = 5033 µs; a third of it marking.
         row = next(line for line in section.splitlines() if line.startswith("| 10 % | 50 % |"))

@@ -625,8 +625,16 @@ class Paper:
         self.run, self.name, self.module = run, name, module
         self.title = module.TITLE
         self.sources = {api: run.source(api, module.SUITE) for api in module.APIS}
+        self.more_sources = []  # the other suites build() reads, listed in the header beside the main ones
         self.intro, self.tables, self.figures, self.verdicts, self.missing = [], [], [], [], []
         self.not_reproduced = []
+
+    def source(self, api, suite):
+        """Another suite's records (a figure of its own); the header then says how many and whether complete."""
+        src = self.run.source(api, suite)
+        if src not in self.more_sources and src not in self.sources.values():
+            self.more_sources.append(src)
+        return src
 
     def table(self, *args, **kw):
         t = Table(*args, **kw)

@@ -477,7 +477,7 @@ def model_name(r):
 def adaptive(paper, api):
     """§6's future work, built: the adaptive algorithm's time over the oracle (the fastest fixed algorithm
     and block of the same run on that case), per case and model, with what it chose."""
-    srcs = [paper.run.source(api, suite) for suite in ADAPTIVE_SUITES]
+    srcs = [paper.source(api, suite) for suite in ADAPTIVE_SUITES]
     src = srcs[0]
     usable = [r for s in srcs for r in s.usable]
     note = (f"{PATH_NAME[api]} (`{api}`), suite `adaptive`. Oracle: the fastest fixed choice of the same bench on the "

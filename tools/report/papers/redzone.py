@@ -88,7 +88,7 @@ def build(paper):
         if not f.rows:
             f.missing = lack(what)
     fig6_figure(paper, rsweep, title, lack)
-    fig6_over_n(paper, paper.run.source(api, R_SUITE), title)
+    fig6_over_n(paper, paper.source(api, R_SUITE), title)
     findings(paper, cells4, cells5, rsweep, text, lack)
 
 
