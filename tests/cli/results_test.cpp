@@ -226,6 +226,10 @@ TEST_F(results, reproduce_refuses_an_unknown_paper) {
   EXPECT_NE(r.output.find("unknown paper 'nature' (known: moreira, cross-api, redzone, billeter, cpu, cis565, all)"),
             std::string::npos)
       << r.output;
+  // The help names the same papers, from the same list.
+  const result help = winnow("reproduce --help");
+  EXPECT_EQ(help.code, 0) << help.output;
+  EXPECT_NE(help.output.find("moreira, cross-api, redzone, billeter, cpu, cis565, or all"), std::string::npos) << help.output;
 }
 
 } // namespace

@@ -37,7 +37,7 @@ struct bench_args {
 };
 
 struct reproduce_args {
-  std::string paper; ///< moreira, redzone, billeter, cpu, cross-api or all
+  std::string paper; ///< one of reproduce_papers(), or all
   std::string out;
   bool quick = false; ///< every suite's quick section: end to end on software drivers in minutes
   bool fresh = false; ///< measure everything again instead of resuming what is in --out
@@ -65,6 +65,8 @@ int corpus_command(const std::string& spec, const std::string& out);
 int calibrate_command(const std::vector<std::string>& apis, const std::string* out);
 int trace_command(const trace_args& a);
 int reproduce_command(const reproduce_args& a);
+/// The papers `winnow reproduce` knows, in its order, for the help text.
+std::vector<std::string> reproduce_papers();
 /// `winnow compare`: `before` and `after` are results folders or .jsonl files; `threshold` [fraction]
 /// a change must pass besides the noise. 1 when no record matches.
 int compare_command(const std::string& before, const std::string& after, double threshold);

@@ -113,6 +113,12 @@ std::optional<std::string> not_run_reason(const fs::path& status, const std::str
 
 } // namespace
 
+std::vector<std::string> reproduce_papers() {
+  std::vector<std::string> out;
+  for (const auto& p : papers()) out.push_back(p.name);
+  return out;
+}
+
 int reproduce_command(const reproduce_args& a) {
   const auto list = chosen(a.paper);
   if (a.out.empty()) throw usage_error("reproduce: --out must name a folder");
