@@ -118,7 +118,7 @@ def paper_markdown(p, stage):
         out += source_notes(src)
     for src in p.more_sources:
         if src.exists:
-            out.append(f"- `{src.api}`, {src.rel()}: {len(src.usable)} records used, {len(src.skipped)} skipped, "
+            out.append(f"- and {src.rel()}: {len(src.usable)} records used, {len(src.skipped)} skipped, "
                        f"{len(src.wrong)} failed verification")
             out += source_notes(src)
     out += ["", "### Findings", ""] + verdict_lines(p.verdicts) + [""]
@@ -133,7 +133,8 @@ def paper_markdown(p, stage):
         out += ["### Figures", ""]
         for f in p.figures:
             out += figure_lines(f, stage)
-    noisy = sorted((r for src in p.sources.values() for r in src.usable if (r.noise or 0) > NOISY),
+    every = list(p.sources.values()) + p.more_sources
+    noisy = sorted((r for src in every for r in src.usable if (r.noise or 0) > NOISY),
                    key=lambda r: -r.noise)
     if noisy:
         out += [f"### Noisy records: relative noise over {NOISY:.0%}", "",
@@ -142,7 +143,7 @@ def paper_markdown(p, stage):
         out += [f"- {r.describe()}: {r.noise:.1%}" for r in noisy[:30]]
         out += [f"- … and {len(noisy) - 30} more"] if len(noisy) > 30 else []
         out.append("")
-    wrong = [r for src in p.sources.values() for r in src.wrong]
+    wrong = [r for src in every for r in src.wrong]
     if wrong:
         out += ["### Records not used: failed verification", ""]
         out += [f"- {r.describe()}: {r.d.get('mismatch') or 'mismatch'}" for r in wrong[:30]]

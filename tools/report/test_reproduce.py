@@ -390,15 +390,18 @@ class RedzoneFig6OverN(unittest.TestCase):
                 for r in ("0", "0.5", "1"):
                     for seed, slower in ((1, 1.0), (2, 4.0)):  # log mean: 2 × the first seed
                         t = SIZES[size] * float(k) * (2 - float(r)) * slower
+                        noisy = size == "128K" and k == "0.02" and r == "0"
                         recs.append(record("cuda", "redzone2", published, f"removal:{size}:k={k}:r={r}:seed={seed}", t,
-                                           phases=["mark", "fill", "orphans"]))
+                                           phases=["mark", "fill", "orphans"], noise=0.2 if noisy else 0.01))
         write_jsonl(tmp / "cuda" / "redzone-r.jsonl", recs)
         (tmp / "cuda" / "redzone-r.status.json").write_text(json.dumps(
             {"complete": False, "records": len(recs), "planned": 60, "not_run": {}}))
         r = run(tmp, "--paper", "redzone", "--out", tmp / "out")
         self.assertEqual(r.returncode, 0, r.stderr)
         md = (tmp / "out" / "report.md").read_text()
-        # The header names the suite's own file and that it is incomplete, not only the main suite's.
+        # The header names the suite's own file and that it is incomplete, not only the main suite's;
+        # its noisy records are listed with the main suite's.
+        self.assertIn("removal:128K:k=0.02:r=0", md.split("### Noisy records")[1])
         self.assertIn(f"cuda/redzone-r.jsonl: {len(recs) // 2} records used", md)
         self.assertIn(f"interrupted: {len(recs)} of 60 planned records (cuda/redzone-r.status.json)", md)
         section = md.split("Fig. 6 over n: the red-zone fraction r")[1].split("\n### ")[0]
@@ -572,6 +575,7 @@ class MergeSeeds(unittest.TestCase):
         from papers.common import Rec, merge_seeds
         recs = [Rec(record("cpu", "redzone", {"threads": "2"}, f"removal:1M:k=0.1:r=uniform:seed={s}", t), "t")
                 for s, t in ((1, 100.0), (2, 400.0), (3, 200.0))]
+        recs[2].d["winnow"] = "def5678"  # a resumed run: a later build's seed
         recs.append(Rec(record("cpu", "redzone", {"threads": "2"}, "removal:1M:k=0.1:r=uniform:seed=4", 1e9, verified=False), "t"))
         recs.append(Rec(record("cpu", "redzone", {"threads": "1"}, "removal:1M:k=0.1:r=uniform:seed=1", 50.0), "t"))
         recs.append(Rec(record("cpu", "redzone", {"threads": "2"}, "removal:64K:k=0.1:r=uniform:seed=1", 10.0), "t"))
@@ -581,6 +585,7 @@ class MergeSeeds(unittest.TestCase):
         self.assertEqual(m.seeds, [1, 2, 3])
         self.assertAlmostEqual(m.total, 200.0)  # (100 · 400 · 200)^(1/3)
         self.assertEqual((m.total_min, m.total_max), (100.0, 400.0))
+        self.assertEqual(m.commits, ["abc1234", "def5678"])  # every build the seeds ran on, for the header
         self.assertEqual(m.case.spec, "removal:1M:k=0.1:r=uniform")
         self.assertIsNone(m.case.seed)
         self.assertAlmostEqual(sum(m.phases.values()), 200.0)  # equal thirds: each phase's log mean is a third

@@ -179,6 +179,7 @@ def merge_seeds(records):
         merged.seeds = sorted(int(m.case.seed) for m in members)
         merged.total_max = max(m.total for m in members)
         merged.total_min = min(m.total for m in members)
+        merged.commits = list(dict.fromkeys(m.d.get("winnow") for m in members if m.d.get("winnow")))  # a resumed run's
         out.append(merged)
     return out
 
@@ -688,6 +689,7 @@ class Paper:
         commit the usable records name, in their order (a resumed run may add records of a later one)."""
         src = self.sources[api]
         d = src.first()
-        commits = list(dict.fromkeys(r.d.get("winnow") for r in src.usable if r.d.get("winnow")))
+        commits = list(dict.fromkeys(c for r in src.usable for c in (getattr(r, "commits", None) or [r.d.get("winnow")])
+                                     if c))
         commit = ", ".join(commits) or d.get("winnow") or (self.run.manifest or {}).get("winnow", "?")
         return d.get("device") or "?", d.get("driver") or "?", commit
