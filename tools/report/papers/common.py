@@ -9,6 +9,7 @@ The folder (the contract with tools/winnow's `reproduce` command):
 Everything a table or a verdict lacks is explained from these files, never guessed: a missing table
 names the step's reason, the status file or the cases that were skipped.
 """
+import gzip
 import json
 import math
 import pathlib
@@ -188,8 +189,10 @@ def load_jsonl(path, journal=False):
     """Records of one file. A journal's last line may be cut short by a kill: that line is dropped."""
     out = []
     try:
-        lines = pathlib.Path(path).read_text().splitlines()
-    except (OSError, UnicodeDecodeError) as e:
+        path = pathlib.Path(path)
+        text = gzip.open(path, "rt").read() if path.suffix == ".gz" else path.read_text()
+        lines = text.splitlines()
+    except (OSError, UnicodeDecodeError, EOFError) as e:
         raise InputError(f"{path}: cannot read ({e})") from None
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -222,6 +225,8 @@ class Source:
         self.run, self.api, self.suite = run, api, suite
         folder = run.dir / api
         self.path = folder / f"{suite}.jsonl"
+        if not self.path.exists() and (folder / f"{suite}.jsonl.gz").exists():
+            self.path = folder / f"{suite}.jsonl.gz"  # committed results are kept compressed
         journal = folder / f"{suite}.journal.jsonl"
         self.from_journal = False
         self.exists = True
@@ -240,7 +245,7 @@ class Source:
         self.skipped = [r for r in self.records if r.skipped]
 
     def rel(self):
-        return f"{self.api}/{self.suite}.jsonl"
+        return f"{self.api}/{self.path.name}"
 
     def first(self):
         return self.usable[0].d if self.usable else (self.records[0].d if self.records else {})
