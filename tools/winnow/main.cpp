@@ -132,9 +132,9 @@ int main(int argc, char** argv) {
   reproduce_args reproduce;
   auto* reproduce_cmd = app.add_subcommand(
       "reproduce", "one paper end to end: calibrate, its suites (one process per api), report.md with tables, figures, verdicts");
-  std::string known;
-  for (const auto& name : reproduce_papers()) known += name + ", ";
-  reproduce_cmd->add_option("paper", reproduce.paper, known + "or all")->required();
+  std::string papers;
+  for (const auto& name : reproduce_papers()) papers += name + ", ";
+  reproduce_cmd->add_option("paper", reproduce.paper, papers + "or all")->required();
   reproduce_cmd->add_option("--out", reproduce.out, "folder for the records, report.md and the figures")->required();
   reproduce_cmd->add_flag("--quick", reproduce.quick, "small sizes: every report end to end in minutes, even on software drivers");
   reproduce_cmd->add_flag("--fresh", reproduce.fresh, "measure everything again (default: keep what --out already holds)");
