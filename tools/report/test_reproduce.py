@@ -583,9 +583,8 @@ class MergeSeeds(unittest.TestCase):
     def test_log_means_bounds_and_what_stays_apart(self):
         sys.path.insert(0, str(HERE))
         from papers.common import Rec, merge_seeds
-        recs = [Rec(record("cpu", "redzone", {"threads": "2"}, f"removal:1M:k=0.1:r=uniform:seed={s}", t), "t")
-                for s, t in ((1, 100.0), (2, 400.0), (3, 200.0))]
-        recs[2].d["winnow"] = "def5678"  # a resumed run: a later build's seed
+        recs = [Rec({**record("cpu", "redzone", {"threads": "2"}, f"removal:1M:k=0.1:r=uniform:seed={s}", t), "winnow": c}, "t")
+                for s, t, c in ((1, 100.0, "abc1234"), (2, 400.0, "abc1234"), (3, 200.0, "def5678"))]  # resumed: a later build
         recs.append(Rec(record("cpu", "redzone", {"threads": "2"}, "removal:1M:k=0.1:r=uniform:seed=4", 1e9, verified=False), "t"))
         recs.append(Rec(record("cpu", "redzone", {"threads": "1"}, "removal:1M:k=0.1:r=uniform:seed=1", 50.0), "t"))
         recs.append(Rec(record("cpu", "redzone", {"threads": "2"}, "removal:64K:k=0.1:r=uniform:seed=1", 10.0), "t"))

@@ -127,6 +127,7 @@ class Rec:
             self.phases = {p["name"]: float(p["median_ns"]) for p in d.get("phases") or []} if not self.skipped else {}
             self.seeds = None  # merge_seeds: the seeds a merged record stands for, and its total's bounds
             self.total_max = self.total_min = None
+            self.commits = [d["winnow"]] if d.get("winnow") else []  # merged: every build its seeds ran on
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             raise InputError(f"{where}: not a winnow record ({type(e).__name__}: {e})") from None
 
@@ -180,7 +181,7 @@ def merge_seeds(records):
         merged.seeds = sorted(int(m.case.seed) for m in members)
         merged.total_max = max(m.total for m in members)
         merged.total_min = min(m.total for m in members)
-        merged.commits = list(dict.fromkeys(m.d.get("winnow") for m in members if m.d.get("winnow")))  # a resumed run's
+        merged.commits = list(dict.fromkeys(c for m in members for c in m.commits))  # a resumed run mixes builds
         out.append(merged)
     return out
 
@@ -190,8 +191,11 @@ def load_jsonl(path, journal=False):
     out = []
     try:
         path = pathlib.Path(path)
-        text = gzip.open(path, "rt").read() if path.suffix == ".gz" else path.read_text()
-        lines = text.splitlines()
+        if path.suffix == ".gz":
+            with gzip.open(path, "rt") as f:
+                lines = f.read().splitlines()
+        else:
+            lines = path.read_text().splitlines()
     except (OSError, UnicodeDecodeError, EOFError) as e:
         raise InputError(f"{path}: cannot read ({e})") from None
     for number, line in enumerate(lines, 1):
@@ -694,7 +698,6 @@ class Paper:
         commit the usable records name, in their order (a resumed run may add records of a later one)."""
         src = self.sources[api]
         d = src.first()
-        commits = list(dict.fromkeys(c for r in src.usable for c in (getattr(r, "commits", None) or [r.d.get("winnow")])
-                                     if c))
+        commits = list(dict.fromkeys(c for r in src.usable for c in r.commits))
         commit = ", ".join(commits) or d.get("winnow") or (self.run.manifest or {}).get("winnow", "?")
         return d.get("device") or "?", d.get("driver") or "?", commit
