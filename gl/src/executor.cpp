@@ -180,6 +180,14 @@ void executor::predicate_on(const view& v, std::uint32_t word) {
 
 void executor::predicate_off() { api::end_conditional_render(); }
 
+void executor::begin() {
+  m_queried.assign(m_queries.size(), std::nullopt);
+  if (m_pending) { // left by a run that failed between begin_read and finish_read
+    glDeleteSync(m_pending->fence);
+    m_pending.reset();
+  }
+}
+
 void executor::end() { context::get().check("winnow::gl::executor: run"); }
 
 void executor::flush() { glFlush(); }
@@ -192,6 +200,12 @@ void executor::flush() { glFlush(); }
 // the GPU a second time (docs/results/h100-2026-11-27d). ES (which reads such a texture only as four
 // words a texel) and wider formats take the plain read.
 std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t count) {
+  begin_read(v, count);
+  return finish_read();
+}
+
+void executor::begin_read(const view& v, std::uint64_t count) {
+  if (m_pending) throw error("winnow::gl::executor: begin_read while another read is on its way");
   const texture& t = texture_of(v);
   const auto w = static_cast<std::uint64_t>(t.width());
   const auto rows = static_cast<int>((count + w - 1) / w);
@@ -218,21 +232,28 @@ std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t co
     glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
   }
-  GLsync done = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
+  m_pending = pending_read{v, count, packed ? bytes : 0, glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0)};
+  glFlush(); // the fence's first poll may come only after more passes are recorded
+}
+
+std::vector<std::uint32_t> executor::finish_read() {
+  if (!m_pending) throw error("winnow::gl::executor: finish_read without begin_read");
+  const pending_read p = *m_pending;
+  m_pending.reset();
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   GLenum r = GL_TIMEOUT_EXPIRED;
-  while ((r = glClientWaitSync(done, GL_SYNC_FLUSH_COMMANDS_BIT, 0)) == GL_TIMEOUT_EXPIRED &&
+  while ((r = glClientWaitSync(p.fence, GL_SYNC_FLUSH_COMMANDS_BIT, 0)) == GL_TIMEOUT_EXPIRED &&
          std::chrono::steady_clock::now() < deadline) {
   }
-  glDeleteSync(done);
+  glDeleteSync(p.fence);
   if (r == GL_WAIT_FAILED || r == GL_TIMEOUT_EXPIRED)
     throw error(std::string("winnow::gl::executor: read_midway: the passes did not finish (") +
                 (r == GL_WAIT_FAILED ? "GL_WAIT_FAILED" : "60 s") + ")");
-  if (!packed) return read(v, 0, count);
-  std::vector<std::uint32_t> out(count);
+  if (p.bytes == 0) return read(p.v, 0, p.count);
+  std::vector<std::uint32_t> out(p.count);
   glBindBuffer(GL_PIXEL_PACK_BUFFER, m_pack.id());
-  const void* mapped = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, bytes, GL_MAP_READ_BIT);
-  if (mapped) std::memcpy(out.data(), mapped, count * 4);
+  const void* mapped = glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, p.bytes, GL_MAP_READ_BIT);
+  if (mapped) std::memcpy(out.data(), mapped, p.count * 4);
   const bool unmapped = mapped && glUnmapBuffer(GL_PIXEL_PACK_BUFFER) == GL_TRUE;
   glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
   context::get().check("winnow::gl::executor: read_midway");

@@ -372,7 +372,9 @@ std::filesystem::path records_folder(const std::string& name, const std::vector<
 // whose sample is taken after the marks — and its result is verified like any other. The records'
 // times are large (tens of ms), so that guessing wrong costs more than any device's sample: auto
 // samples. Without a sample (choice=none) it runs block 32, whose worst loss is the smaller (35 ms
-// at p = 0.05 against block 2048's 55 ms at p = 0.95).
+// at p = 0.05 against block 2048's 55 ms at p = 0.95); choice=speculate runs block 32 under the
+// device's choice while reading it back, so that guess holds on dense streams and is skipped on
+// sparse ones, where block 2048 runs after it.
 TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_fastest) {
   const registry& reg = all_backends();
   const std::vector<std::string> apis = runnable_apis();
@@ -395,14 +397,15 @@ TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_f
     // On the device, the candidates one after another and interleaved round by round (their phases
     // line up: both are Binary-Tree; on removal lists only the second marks in the run).
     for (const auto& [where, schedule] : std::vector<std::pair<std::string, std::string>>{
-             {"auto", "auto"}, {"host", "sequential"}, {"device", "sequential"}, {"device", "interleaved"}, {"none", "auto"}})
+             {"auto", "auto"}, {"host", "sequential"}, {"device", "sequential"}, {"device", "interleaved"}, {"speculate", "auto"},
+             {"none", "auto"}})
       for (const auto& [spec, block] : std::vector<std::pair<std::string, std::string>>{
                {"uniform:64K:p=0.1", "2048"}, {"uniform:64K:p=0.9", "32"}, {"removal:64K:k=0.9", "2048"}, {"removal:64K:k=0.1", "32"}}) {
         const prepared_case c = make_case(spec);
         const record r = run_case(reg, e, {{"model", dir.string()}, {"choice", where}, {"schedule", schedule}}, c,
                                   {.warmup = 0, .reps = 2, .prepare = {.loop_check = true}});
-        if (where == "device" && !device) {
-          EXPECT_TRUE(r.skipped.has_value()) << api << ": choice=device where passes cannot be skipped";
+        if ((where == "device" || where == "speculate") && !device) {
+          EXPECT_TRUE(r.skipped.has_value()) << api << ": choice=" << where << " where passes cannot be skipped";
           continue;
         }
         ASSERT_TRUE(r.verified) << api << " " << where << " " << spec << ": " << r.mismatch << r.skipped.value_or("");
@@ -414,6 +417,11 @@ TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_f
           continue;
         }
         EXPECT_EQ(r.chosen.at("block"), block) << api << " " << where << " " << spec;
+        if (where == "speculate") { // the guess is choice=none's, block 32: it ran alone or was skipped
+          EXPECT_EQ(r.chosen.at("choice"), "speculate") << api << " " << spec;
+          EXPECT_EQ(r.chosen.at("guess"), block == "32" ? "held" : "missed") << api << " " << spec;
+          continue;
+        }
         const shader_era::executor& exec = dynamic_cast<shader_era::plan_algorithm&>(*probe).exec();
         const bool on_device = !(where == "host" || (where == "auto" && !exec.prefers_predicates()));
         EXPECT_EQ(r.chosen.at("choice"), on_device ? "device" : "host") << api << " " << where;

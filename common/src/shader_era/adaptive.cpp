@@ -61,8 +61,9 @@ public:
     const std::string& schedule = p.text("schedule");
     const bool interleave = schedule == "interleaved" || (schedule == "auto" && m_exec->prefers_rounds());
     m_on_device = where == "device" || (where == "auto" && m_exec->prefers_predicates());
-    if (where == "device" && !m_exec->predicates())
-      throw unavailable("winnow::shader_era: adaptive: choice=device needs passes the device can skip (conditional "
+    m_speculate = where == "speculate";
+    if ((m_on_device || m_speculate) && !m_exec->predicates())
+      throw unavailable("winnow::shader_era: adaptive: choice=" + where + " needs passes the device can skip (conditional "
                         "rendering: Vulkan's VK_EXT_conditional_rendering, desktop OpenGL's), which " + m_api + " here lacks");
     std::vector<adaptive_candidate> candidates;
     m_prices.reset();
@@ -132,9 +133,10 @@ public:
       part settled = std::move(least_regret());
       m_parts.clear();
       m_parts.push_back(std::move(settled));
-      m_on_device = false;
+      m_on_device = m_speculate = false;
     }
-    if (m_on_device && m_parts.size() > predicate_words)
+    m_guess = static_cast<std::size_t>(&least_regret() - m_parts.data());
+    if ((m_on_device || m_speculate) && m_parts.size() > predicate_words)
       throw unavailable("winnow::shader_era: adaptive: " + std::to_string(m_parts.size()) + " candidates; the device skips by at most " +
                         std::to_string(predicate_words) + " (choice=host has no such limit)");
     merge(w.size());
@@ -147,7 +149,7 @@ public:
       m_exec->write(view{m_parts[k].sub.stream}, *m_parts[k].padded);
       if (m_parts[k].sub.marks()) m_exec->write(view{m_parts[k].sub.removals}, w.removals);
     }
-    if (!m_settled && m_on_device) {
+    if (!m_settled && (m_on_device || m_speculate)) {
       std::vector<features> coefficients;
       for (const part& pt : m_parts) coefficients.push_back(pt.coefficients);
       m_exec->write(m_choice.model, choice_model_words(coefficients, m_shape));
@@ -197,6 +199,23 @@ public:
       m_exec->read_at_end(m_choice.choice, count);
       m_exec->end();
       m_resolved = false;
+    } else if (m_speculate) {
+      // The device's choice on its way back to the host while the guess (the candidate of least worst
+      // regret, what choice=none runs) is recorded under its word and runs if the choice is it: the
+      // device works through the round trip, and the host records a second candidate only where the
+      // guess missed (the guess's passes then cost their skipped draws).
+      m_exec->begin_read(m_choice.choice, count);
+      const part& guess = m_parts[m_guess];
+      m_exec->predicate_on(m_choice.choice, static_cast<std::uint32_t>(m_guess));
+      record(guess.first, guess.last, true, guess.label);
+      m_exec->predicate_off();
+      m_chosen_part = chosen_of(m_exec->finish_read());
+      m_resolved = true;
+      if (m_chosen_part != m_guess) {
+        const part& chosen = m_parts[m_chosen_part];
+        record(chosen.first, chosen.last, true, chosen.label);
+      }
+      m_exec->end();
     } else {
       if (!m_settled) {
         // The choice on the host, from the regions' parts: the round trip is in the phase `choose`.
@@ -217,7 +236,8 @@ public:
   [[nodiscard]] params chosen() const override {
     if (m_parts.empty()) return {};
     params out = m_parts.at(chosen_part()).given;
-    out["choice"] = m_settled ? "none" : m_on_device ? "device" : "host";
+    out["choice"] = m_settled ? "none" : m_on_device ? "device" : m_speculate ? "speculate" : "host";
+    if (m_speculate) out["guess"] = chosen_part() == m_guess ? "held" : "missed";
     out["schedule"] = m_rounds.empty() ? "sequential" : "interleaved";
     return out;
   }
@@ -385,7 +405,7 @@ private:
   choosing_views add_choosing(plan& pl, view stream, const sample_shape& s) const {
     const view sample = add_sample(pl, stream, s, m_exec->max_width());
     choosing_views out;
-    if (m_on_device)
+    if (m_on_device || m_speculate)
       out.choice = add_choice(pl, sample, s, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
     else
       out.parts = add_sample_parts(pl, sample, s, m_exec->max_width());
@@ -495,9 +515,11 @@ private:
   plan m_merged;
   sample_shape m_shape;
   view m_sample_parts;    ///< the regions' parts of the sample (choice=host only)
-  choice_views m_choice;  ///< the device's choice (choice=device only)
+  choice_views m_choice;  ///< the device's choice (choice=device and speculate)
   bool m_per_pass = false;      ///< prepare_options::per_pass
   bool m_on_device = false;     ///< the device skips the candidates not chosen (choice=device)
+  bool m_speculate = false;     ///< the device chooses, the guess runs under its word, the host reads the choice (choice=speculate)
+  std::size_t m_guess = 0;      ///< the part of least worst regret: what choice=none runs, and speculate's guess
   bool m_settled = false;       ///< one candidate, no sample (choice=none, or auto where choosing cannot pay)
   std::vector<round> m_rounds;  ///< schedule=interleaved on the device, where the phases line up
   std::size_t m_sample_end = 0; ///< passes [0, m_sample_end): the first candidate's marks, the sample and the choice
@@ -530,11 +552,13 @@ algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_
       choice_axis("choice",
                   "where the choice is made: device (every candidate recorded, the device running only the one its "
                   "choice pass marks: conditional rendering, on Vulkan and desktop OpenGL), host (the sample's per-region sums read back within "
-                  "the run, the choice made there, then only the chosen candidate recorded), none (no sample: the candidate that can lose least, by its "
+                  "the run, the choice made there, then only the chosen candidate recorded), speculate (the choice made on the device and read "
+                  "back while the candidate that none runs is recorded under it; the chosen one recorded after it only where that guess "
+                  "missed: desktop OpenGL and Vulkan), none (no sample: the candidate that can lose least, by its "
                   "worst regret over the model's training records or, for the pass model, over every density), auto "
                   "(none where that regret is below the priced cost of the sample and sum passes, and of the choice pass on the device; otherwise device on "
                   "Vulkan, host on OpenGL, where recording the skipped candidates costs more than the round trip)",
-                  "auto", {"auto"}, {"auto", "device", "host", "none"}),
+                  "auto", {"auto"}, {"auto", "device", "host", "speculate", "none"}),
       choice_axis("schedule",
                   "with the choice on the device, the order of the candidates' passes: sequential (one candidate after "
                   "another, each under its word) or interleaved (phase by phase, round by round, one pass of each "

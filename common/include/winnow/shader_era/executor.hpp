@@ -31,6 +31,8 @@ inline constexpr std::uint32_t predicate_words = 64;
 class executor {
   view m_at_end;              ///< read_at_end's, for the default words_at_end()
   std::uint64_t m_at_end_count = 0;
+  view m_begun;               ///< begin_read's, for the default finish_read()
+  std::uint64_t m_begun_count = 0;
 
 public:
   virtual ~executor() = default;
@@ -54,6 +56,13 @@ public:
   /// submission, one wait); the run goes on (record() more, then end()), and the phase open at the
   /// call spans the wait. The adaptive algorithm reads its sample back this way in the timed run.
   [[nodiscard]] virtual std::vector<std::uint32_t> read_midway(const view& v, std::uint64_t count) = 0;
+  /// read_midway in two halves, so that the host records more passes while the read is on its way:
+  /// begin_read places the read of words [0, count) of `v` behind the passes recorded so far and hands
+  /// them to the device; finish_read waits for it and returns the words. The passes recorded between
+  /// the two must not write `v`. By default finish_read is read_midway at that point (it then waits
+  /// for those passes too); desktop GL overrides both (a pixel-pack copy and a fence).
+  virtual void begin_read(const view& v, std::uint64_t count);
+  [[nodiscard]] virtual std::vector<std::uint32_t> finish_read();
   /// Between begin() and end(): hands the passes recorded so far to the device without waiting, so
   /// that it starts on them while the host records the rest (after read_midway, it idles otherwise).
   virtual void flush() = 0;

@@ -21,10 +21,13 @@ public:
   void prepare(const shader_era::plan& p, const param_set& params, std::span<const std::uint32_t> stream,
                std::span<const std::uint32_t> removals) override;
   void write(const shader_era::view& v, std::span<const std::uint32_t> words) override;
-  void begin() override { m_queried.assign(m_queries.size(), std::nullopt); }
+  void begin() override;
   void record(std::size_t pass_index) override;
   void end() override;
   [[nodiscard]] std::vector<std::uint32_t> read_midway(const shader_era::view& v, std::uint64_t count) override;
+  /// read_midway's halves: the pixel-pack copy and a fence, flushed; then the poll and the map.
+  void begin_read(const shader_era::view& v, std::uint64_t count) override;
+  [[nodiscard]] std::vector<std::uint32_t> finish_read() override;
   void flush() override;
   /// Desktop GL: word k of the predicate resource becomes an occlusion query (a 1 × 1 draw that keeps
   /// its fragment only where the word is not 0, common/shaders/predicate.frag), and the passes
@@ -72,6 +75,14 @@ private:
   handle<detail::delete_buffer> m_pack;              ///< read_midway's pixel-pack buffer
   handle<detail::delete_framebuffer> m_pack_source;  ///< read_midway's read framebuffer
   GLsizeiptr m_pack_bytes = 0;
+  /// begin_read's read on its way: what it reads, whether through m_pack, and the fence behind it.
+  struct pending_read {
+    shader_era::view v;
+    std::uint64_t count = 0;
+    GLsizeiptr bytes = 0; ///< in m_pack; 0: the plain read, once the fence is passed
+    GLsync fence = nullptr;
+  };
+  std::optional<pending_read> m_pending;
   std::unique_ptr<texture> m_flush;
   std::unique_ptr<framebuffer> m_flush_target; ///< m_flush as a render target: cleared to flush
 };
