@@ -457,6 +457,32 @@ TEST(shader_era, the_adaptive_algorithm_does_not_sample_where_choosing_cannot_pa
   std::filesystem::remove_all(dir);
 }
 
+// Speculating, the device leaves the guess (the candidate of least worst regret) only for a gain
+// above the read's round trip: with records where block 2048 beats block 32 by 10 ns on the case,
+// choice=host runs block 2048 and choice=speculate keeps its guess, block 32 (whose worst regret is
+// those 10 ns, where block 2048 loses 1 ms on dense streams).
+TEST(shader_era, speculating_the_device_leaves_the_guess_only_for_more_than_a_round_trip) {
+  const registry& reg = all_backends();
+  const std::vector<std::string> apis = runnable_apis();
+  if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
+  const auto dir = records_folder("speculate", apis, [](std::ostream& out, const std::string& api) {
+    for (const char* p : {"0.05", "0.3", "0.7", "0.95"})
+      out << record_line(api, "bt", "2048", p, std::stod(p) < 0.5 ? 1000 : 1e6) << record_line(api, "bt", "32", p, 1010);
+  });
+  for (const auto& api : apis) {
+    const auto probe = reg.find(api + "/bt").make();
+    if (!dynamic_cast<shader_era::plan_algorithm&>(*probe).exec().predicates()) continue; // no skipping here (ES)
+    for (const char* choice : {"host", "speculate"}) {
+      const record r = run_case(reg, reg.find(api + "/adaptive"), {{"model", dir.string()}, {"choice", choice}},
+                                make_case("uniform:64K:p=0.05"), {.warmup = 0, .reps = 2, .prepare = {.loop_check = true}});
+      ASSERT_TRUE(r.verified) << api << " " << choice << ": " << r.mismatch << r.skipped.value_or("");
+      EXPECT_EQ(r.chosen.at("block"), std::string(choice) == "host" ? "2048" : "32") << api << " " << choice;
+      if (std::string(choice) == "speculate") EXPECT_EQ(r.chosen.at("guess"), "held") << api;
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
 // Every candidate concatenates as the adaptive algorithm is told (its concat, default the fixed
 // algorithms' default), whatever the pass model or a record's candidate would have drawn; each
 // method's output is verified like any other.

@@ -4,6 +4,7 @@
 #include <map>
 #include <mutex>
 #include <numeric>
+#include <optional>
 #include <typeindex>
 
 #include "winnow/error.hpp"
@@ -19,10 +20,12 @@ namespace {
 /// The pass model's prices on one executor: an empty pass, and a byte moved by the copy pass.
 struct pass_prices {
   double pass_ns = 0, byte_ns = 0;
+  double round_trip_ns = 0; ///< a read back within the run, beyond its passes (choice=speculate's miss)
 };
 
-/// Measured once per executor type in a process (as the concat probe is): 50 empty passes, and 10
-/// copies of 1M words. Re-prepares the executor, so it runs before the adaptive plan is prepared.
+/// Measured once per executor type in a process (as the concat probe is): 50 empty passes, 10
+/// copies of 1M words, and 21 runs reading a word back between two passes. Re-prepares the executor,
+/// so it runs before the adaptive plan is prepared.
 pass_prices prices_of(executor& x, const param_set& params) {
   static std::mutex m;
   static std::map<std::type_index, pass_prices> found;
@@ -33,6 +36,7 @@ pass_prices prices_of(executor& x, const param_set& params) {
   p.pass_ns = copy_pass_ns(x, params, 1, 50);
   constexpr std::uint32_t side = 1024;
   p.byte_ns = std::max(0.0, copy_pass_ns(x, params, side, 10) - p.pass_ns) / (8.0 * side * side);
+  p.round_trip_ns = round_trip_ns(x, params, p.pass_ns, 21);
   return found[type] = p;
 }
 
@@ -44,6 +48,9 @@ std::vector<adaptive_candidate> pass_candidates() {
     for (const char* block : {"32", "128", "512", "2048"}) out.push_back({.algorithm = a, .given = {{"block", block}}});
   return out;
 }
+
+/// choice=speculate records the guess this many passes at a time, polling the choice's read between.
+constexpr std::size_t speculate_chunk = 8;
 
 /// A plan's resource ids moved by `offset` (it is appended to a merged plan after `offset` others).
 view moved(view v, resource_id offset) { return {v.id + offset, v.level}; }
@@ -152,6 +159,14 @@ public:
     if (!m_settled && (m_on_device || m_speculate)) {
       std::vector<features> coefficients;
       for (const part& pt : m_parts) coefficients.push_back(pt.coefficients);
+      // Speculating, another candidate than the guess costs more than its passes: the host records it
+      // only once the choice is back — the round trip, and up to one chunk of the guess's passes
+      // recorded before a poll sees the read done (each priced as an empty pass: on llvmpipe, whose
+      // read costs no time, that is all). The device picks it only where the model predicts it
+      // faster by more than that.
+      if (m_speculate)
+        for (std::size_t k = 0; k < coefficients.size(); ++k)
+          if (k != m_guess) coefficients[k][0] += prices.round_trip_ns + double(speculate_chunk) * prices.pass_ns;
       m_exec->write(m_choice.model, choice_model_words(coefficients, m_shape));
     }
     m_chosen_part = 0;
@@ -204,12 +219,20 @@ public:
       // regret, what choice=none runs) is recorded under its word and runs if the choice is it: the
       // device works through the round trip, and the host records a second candidate only where the
       // guess missed (the guess's passes then cost their skipped draws).
+      // The guess is recorded speculate_chunk passes at a time, the read polled between: once the choice is known to
+      // be another, the rest of the guess (which the device skips) is not recorded at all.
       m_exec->begin_read(m_choice.choice, count);
       const part& guess = m_parts[m_guess];
-      m_exec->predicate_on(m_choice.choice, static_cast<std::uint32_t>(m_guess));
-      record(guess.first, guess.last, true, guess.label);
-      m_exec->predicate_off();
-      m_chosen_part = chosen_of(m_exec->finish_read());
+      std::optional<std::size_t> known;
+      for (std::size_t i = guess.first; i < guess.last && (!known || *known == m_guess);) {
+        const std::size_t until = std::min(i + speculate_chunk, guess.last);
+        m_exec->predicate_on(m_choice.choice, static_cast<std::uint32_t>(m_guess));
+        record(i, until, true, guess.label);
+        m_exec->predicate_off();
+        i = until;
+        if (!known && m_exec->read_ready()) known = chosen_of(m_exec->finish_read());
+      }
+      m_chosen_part = known ? *known : chosen_of(m_exec->finish_read());
       m_resolved = true;
       if (m_chosen_part != m_guess) {
         const part& chosen = m_parts[m_chosen_part];
