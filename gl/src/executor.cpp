@@ -236,12 +236,6 @@ void executor::begin_read(const view& v, std::uint64_t count) {
   glFlush(); // the fence's first poll may come only after more passes are recorded
 }
 
-bool executor::read_ready() {
-  if (!m_pending) throw error("winnow::gl::executor: read_ready without begin_read");
-  const GLenum r = glClientWaitSync(m_pending->fence, 0, 0);
-  return r == GL_ALREADY_SIGNALED || r == GL_CONDITION_SATISFIED || r == GL_WAIT_FAILED; // finish_read reports a failure
-}
-
 std::vector<std::uint32_t> executor::finish_read() {
   if (!m_pending) throw error("winnow::gl::executor: finish_read without begin_read");
   const pending_read p = *m_pending;

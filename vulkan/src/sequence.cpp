@@ -72,12 +72,9 @@ void sequence::begin() {
 
 void sequence::kick() {
   if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': kick without a recording");
-  const bool within_if = m_if; // conditional rendering does not span command buffers
-  if (within_if) end_if();
   close(false, false);
   next_command_buffer();
   open(false);
-  if (within_if) begin_if(m_if_buffer, m_if_offset);
 }
 
 void sequence::kick_ordered() {
@@ -196,8 +193,6 @@ void sequence::begin_if(VkBuffer predicate, VkDeviceSize offset) {
   if (!m_recording || m_if) throw error("winnow::vk::sequence: '" + m_name + "': begin_if outside a recording or within another");
   device::get().begin_conditional(m_cmd, predicate, offset);
   m_if = true;
-  m_if_buffer = predicate;
-  m_if_offset = offset;
 }
 
 void sequence::end_if() {

@@ -20,12 +20,10 @@ namespace {
 /// The pass model's prices on one executor: an empty pass, and a byte moved by the copy pass.
 struct pass_prices {
   double pass_ns = 0, byte_ns = 0;
-  double round_trip_ns = 0; ///< a read back within the run, beyond its passes (choice=speculate's miss)
 };
 
-/// Measured once per executor type in a process (as the concat probe is): 50 empty passes, 10
-/// copies of 1M words, and 21 runs reading a word back between two passes. Re-prepares the executor,
-/// so it runs before the adaptive plan is prepared.
+/// Measured once per executor type in a process (as the concat probe is): 50 empty passes, and 10
+/// copies of 1M words. Re-prepares the executor, so it runs before the adaptive plan is prepared.
 pass_prices prices_of(executor& x, const param_set& params) {
   static std::mutex m;
   static std::map<std::type_index, pass_prices> found;
@@ -36,7 +34,6 @@ pass_prices prices_of(executor& x, const param_set& params) {
   p.pass_ns = copy_pass_ns(x, params, 1, 50);
   constexpr std::uint32_t side = 1024;
   p.byte_ns = std::max(0.0, copy_pass_ns(x, params, side, 10) - p.pass_ns) / (8.0 * side * side);
-  p.round_trip_ns = round_trip_ns(x, params, p.pass_ns, 21);
   return found[type] = p;
 }
 
@@ -48,9 +45,6 @@ std::vector<adaptive_candidate> pass_candidates() {
     for (const char* block : {"32", "128", "512", "2048"}) out.push_back({.algorithm = a, .given = {{"block", block}}});
   return out;
 }
-
-/// choice=speculate records the guess this many passes at a time, polling the choice's read between.
-constexpr std::size_t speculate_chunk = 8;
 
 /// A plan's resource ids moved by `offset` (it is appended to a merged plan after `offset` others).
 view moved(view v, resource_id offset) { return {v.id + offset, v.level}; }
@@ -69,7 +63,7 @@ public:
     const bool interleave = schedule == "interleaved" || (schedule == "auto" && m_exec->prefers_rounds());
     m_on_device = where == "device" || (where == "auto" && m_exec->prefers_predicates());
     m_speculate = where == "speculate";
-    if ((m_on_device || m_speculate) && !m_exec->predicates())
+    if (m_on_device && !m_exec->predicates())
       throw unavailable("winnow::shader_era: adaptive: choice=" + where + " needs passes the device can skip (conditional "
                         "rendering: Vulkan's VK_EXT_conditional_rendering, desktop OpenGL's), which " + m_api + " here lacks");
     std::vector<adaptive_candidate> candidates;
@@ -143,7 +137,8 @@ public:
       m_on_device = m_speculate = false;
     }
     m_guess = static_cast<std::size_t>(&least_regret() - m_parts.data());
-    if ((m_on_device || m_speculate) && m_parts.size() > predicate_words)
+    if (m_speculate) ahead_of_choice(prices);
+    if (m_on_device && m_parts.size() > predicate_words)
       throw unavailable("winnow::shader_era: adaptive: " + std::to_string(m_parts.size()) + " candidates; the device skips by at most " +
                         std::to_string(predicate_words) + " (choice=host has no such limit)");
     merge(w.size());
@@ -156,17 +151,9 @@ public:
       m_exec->write(view{m_parts[k].sub.stream}, *m_parts[k].padded);
       if (m_parts[k].sub.marks()) m_exec->write(view{m_parts[k].sub.removals}, w.removals);
     }
-    if (!m_settled && (m_on_device || m_speculate)) {
+    if (!m_settled && m_on_device) {
       std::vector<features> coefficients;
       for (const part& pt : m_parts) coefficients.push_back(pt.coefficients);
-      // Speculating, another candidate than the guess costs more than its passes: the host records it
-      // only once the choice is back — the round trip, and up to one chunk of the guess's passes
-      // recorded before a poll sees the read done (each priced as an empty pass: on llvmpipe, whose
-      // read costs no time, that is all). The device picks it only where the model predicts it
-      // faster by more than that.
-      if (m_speculate)
-        for (std::size_t k = 0; k < coefficients.size(); ++k)
-          if (k != m_guess) coefficients[k][0] += prices.round_trip_ns + double(speculate_chunk) * prices.pass_ns;
       m_exec->write(m_choice.model, choice_model_words(coefficients, m_shape));
     }
     m_chosen_part = 0;
@@ -215,29 +202,18 @@ public:
       m_exec->end();
       m_resolved = false;
     } else if (m_speculate) {
-      // The device's choice on its way back to the host while the guess (the candidate of least worst
-      // regret, what choice=none runs) is recorded under its word and runs if the choice is it: the
-      // device works through the round trip, and the host records a second candidate only where the
-      // guess missed (the guess's passes then cost their skipped draws).
-      // The guess is recorded speculate_chunk passes at a time, the read polled between: once the choice is known to
-      // be another, the rest of the guess (which the device skips) is not recorded at all.
-      m_exec->begin_read(m_choice.choice, count);
+      // The sample's parts on their way back to the host while the device runs the guess's first
+      // pass (the guess: the candidate of least worst regret, what choice=none runs; its first pass
+      // reads the whole stream, so on a GPU it outlasts the round trip). It writes only the guess's
+      // own resources, so it needs no predicate: where the host then chooses another, it was time
+      // spent, no harm done — and the choice weighs that, counting the pass as done.
+      m_exec->begin_read(m_sample_parts, 16 * std::uint64_t{m_shape.regions});
       const part& guess = m_parts[m_guess];
-      std::optional<std::size_t> known;
-      for (std::size_t i = guess.first; i < guess.last && (!known || *known == m_guess);) {
-        const std::size_t until = std::min(i + speculate_chunk, guess.last);
-        m_exec->predicate_on(m_choice.choice, static_cast<std::uint32_t>(m_guess));
-        record(i, until, true, guess.label);
-        m_exec->predicate_off();
-        i = until;
-        if (!known && m_exec->read_ready()) known = chosen_of(m_exec->finish_read());
-      }
-      m_chosen_part = known ? *known : chosen_of(m_exec->finish_read());
+      record(guess.first, guess.first + 1, true, guess.label);
+      m_chosen_part = choose_on_host(m_exec->finish_read());
       m_resolved = true;
-      if (m_chosen_part != m_guess) {
-        const part& chosen = m_parts[m_chosen_part];
-        record(chosen.first, chosen.last, true, chosen.label);
-      }
+      const part& chosen = m_parts[m_chosen_part];
+      record(m_chosen_part == m_guess ? guess.first + 1 : chosen.first, chosen.last, true, chosen.label);
       m_exec->end();
     } else {
       if (!m_settled) {
@@ -252,7 +228,15 @@ public:
   }
 
   [[nodiscard]] compaction_output result() override { return read_output(*m_exec, m_parts.at(chosen_part()).sub); }
-  [[nodiscard]] traffic bytes_moved() const override { return m_parts.at(chosen_part()).moved; }
+  [[nodiscard]] traffic bytes_moved() const override {
+    traffic t = m_parts.at(chosen_part()).moved;
+    if (m_speculate && chosen_part() != m_guess) { // the guess's first pass ran too
+      t.read += m_ahead_moved.read;
+      t.written += m_ahead_moved.written;
+      t.launches += m_ahead_moved.launches;
+    }
+    return t;
+  }
   [[nodiscard]] std::unique_ptr<timer> make_timer() override { return m_exec->make_timer(); }
   void flush_caches() override { m_exec->flush_caches(); }
   /// The candidate the last run chose: its algorithm and parameters.
@@ -293,6 +277,25 @@ private:
       for (const part& pt : m_parts) lowest = std::min(lowest, at(pt));
       for (part& pt : m_parts) pt.regret_ns = std::max(pt.regret_ns, at(pt) - lowest);
     }
+  }
+
+  /// choice=speculate: the guess's first pass, which runs ahead of the choice, as a share of the
+  /// guess's time — both priced as the pass model prices any pass (its words moved at the sampled
+  /// density are not known yet: at the case's own survivors) — and its words.
+  void ahead_of_choice(const pass_prices& prices) {
+    const part& guess = m_parts[m_guess];
+    // The first candidate's mark pass runs before the sample, outside its range in the merged plan.
+    const std::size_t marks = m_guess == 0 && guess.sub.marks() ? 1 : 0;
+    const auto priced = [&](std::size_t first, std::size_t last, traffic* words) {
+      plan some = guess.sub;
+      some.passes.assign(guess.sub.passes.begin() + static_cast<std::ptrdiff_t>(first),
+                         guess.sub.passes.begin() + static_cast<std::ptrdiff_t>(last));
+      const traffic t = some.traffic_model();
+      if (words) *words = t;
+      return double(t.launches) * prices.pass_ns + double(t.read + t.written) * prices.byte_ns;
+    };
+    const double all = priced(marks, guess.sub.passes.size(), nullptr);
+    m_ahead_share = all > 0 ? priced(marks, marks + 1, &m_ahead_moved) / all : 0;
   }
 
   /// The candidate that can lose least by running without a sample (the first of equals).
@@ -428,7 +431,7 @@ private:
   choosing_views add_choosing(plan& pl, view stream, const sample_shape& s) const {
     const view sample = add_sample(pl, stream, s, m_exec->max_width());
     choosing_views out;
-    if (m_on_device || m_speculate)
+    if (m_on_device)
       out.choice = add_choice(pl, sample, s, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
     else
       out.parts = add_sample_parts(pl, sample, s, m_exec->max_width());
@@ -446,7 +449,8 @@ private:
     std::size_t best = 0;
     double best_ns = 0;
     for (std::size_t k = 0; k < m_parts.size(); ++k) {
-      const double ns = std::inner_product(f.begin(), f.end(), m_parts[k].coefficients.begin(), 0.0);
+      double ns = std::inner_product(f.begin(), f.end(), m_parts[k].coefficients.begin(), 0.0);
+      if (m_speculate && k == m_guess) ns *= 1 - m_ahead_share; // what is left of it
       if (k == 0 || ns < best_ns) best = k, best_ns = ns;
     }
     return best;
@@ -541,8 +545,10 @@ private:
   choice_views m_choice;  ///< the device's choice (choice=device and speculate)
   bool m_per_pass = false;      ///< prepare_options::per_pass
   bool m_on_device = false;     ///< the device skips the candidates not chosen (choice=device)
-  bool m_speculate = false;     ///< the device chooses, the guess runs under its word, the host reads the choice (choice=speculate)
+  bool m_speculate = false;     ///< the guess's first passes run while the sample's parts go to the host (choice=speculate)
   std::size_t m_guess = 0;      ///< the part of least worst regret: what choice=none runs, and speculate's guess
+  double m_ahead_share = 0;     ///< choice=speculate: the guess's first pass (run before the choice), a share of its time
+  traffic m_ahead_moved;        ///< that pass's words
   bool m_settled = false;       ///< one candidate, no sample (choice=none, or auto where choosing cannot pay)
   std::vector<round> m_rounds;  ///< schedule=interleaved on the device, where the phases line up
   std::size_t m_sample_end = 0; ///< passes [0, m_sample_end): the first candidate's marks, the sample and the choice

@@ -1,7 +1,5 @@
 #include "winnow/shader_era/calibrate.hpp"
 
-#include <algorithm>
-
 #include "winnow/shader_era/frame.hpp"
 
 namespace winnow::shader_era {
@@ -23,30 +21,6 @@ double copy_pass_ns(executor& x, const param_set& params, std::uint32_t side, st
   x.end();
   t->stop();
   return t->read().at(0).ns / static_cast<double>(passes);
-}
-
-double round_trip_ns(executor& x, const param_set& params, double pass_ns, std::size_t runs) {
-  const plan p = copy_chain(1, 2);
-  x.prepare(p, params, {}, {});
-  const auto run = [&](timer* t) {
-    if (t) t->start();
-    x.begin();
-    if (t) t->phase("round trip");
-    x.record(0);
-    (void)x.read_midway(p.passes.at(0).output, 1);
-    x.record(1);
-    x.end();
-    if (t) t->stop();
-  };
-  run(nullptr);
-  std::vector<double> ns;
-  for (std::size_t r = 0; r < runs; ++r) {
-    const auto t = x.make_timer();
-    run(t.get());
-    ns.push_back(t->read().at(0).ns);
-  }
-  std::nth_element(ns.begin(), ns.begin() + static_cast<std::ptrdiff_t>(ns.size() / 2), ns.end());
-  return std::max(0.0, ns[ns.size() / 2] - 2 * pass_ns);
 }
 
 std::vector<calibration> pass_model_calibration(executor& x, const param_set& params, const std::string& path) {

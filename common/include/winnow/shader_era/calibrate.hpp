@@ -14,11 +14,6 @@ namespace winnow::shader_era {
 /// run after one untimed run of the same.
 [[nodiscard]] double copy_pass_ns(executor& x, const param_set& params, std::uint32_t side, std::size_t passes);
 
-/// What a read back within a run (executor::read_midway) costs the device: the median over `runs`
-/// runs of two 1 × 1 copy passes with the read between them, less the two passes (`pass_ns` each) —
-/// the time the device idles while the word goes to the host and the host records the second pass.
-[[nodiscard]] double round_trip_ns(executor& x, const param_set& params, double pass_ns, std::size_t runs);
-
 /// empty_pass_ns, copy_pass_ns_4M/16M and copy_bytes_per_ns_4M/16M, each `how` naming `path`
 /// ("Vulkan fragment pass").
 [[nodiscard]] std::vector<calibration> pass_model_calibration(executor& x, const param_set& params, const std::string& path);

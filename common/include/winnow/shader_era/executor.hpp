@@ -63,9 +63,6 @@ public:
   /// for those passes too); desktop GL overrides both (a pixel-pack copy and a fence).
   virtual void begin_read(const view& v, std::uint64_t count);
   [[nodiscard]] virtual std::vector<std::uint32_t> finish_read();
-  /// Whether finish_read would return without waiting for the device (by default true: it waits
-  /// inside finish_read, as read_midway does).
-  [[nodiscard]] virtual bool read_ready() { return true; }
   /// Between begin() and end(): hands the passes recorded so far to the device without waiting, so
   /// that it starts on them while the host records the rest (after read_midway, it idles otherwise).
   virtual void flush() = 0;

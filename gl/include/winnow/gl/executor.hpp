@@ -28,7 +28,6 @@ public:
   /// read_midway's halves: the pixel-pack copy and a fence, flushed; then the poll and the map.
   void begin_read(const shader_era::view& v, std::uint64_t count) override;
   [[nodiscard]] std::vector<std::uint32_t> finish_read() override;
-  [[nodiscard]] bool read_ready() override;
   void flush() override;
   /// Desktop GL: word k of the predicate resource becomes an occlusion query (a 1 × 1 draw that keeps
   /// its fragment only where the word is not 0, common/shaders/predicate.frag), and the passes

@@ -77,7 +77,6 @@ public:
   /// Within a recording: submits what is recorded without waiting, and records on into another command
   /// buffer as the same run, so that the device starts on the first passes while the host records
   /// the rest (after a split, the device would otherwise idle while the host records them all).
-  /// Within begin_if … end_if, the condition ends with the command buffer and begins again in the next.
   void kick();
   /// Within a recording: ends the command buffer here and records on into another, both submitted
   /// together by the next submission (kick, split or the end), the second waiting for the first to
@@ -111,8 +110,6 @@ private:
   VkQueryPool m_queries = VK_NULL_HANDLE;
   bool m_recording = false, m_pending = false, m_passes = false;
   bool m_if = false;                   ///< begin_if without its end_if yet
-  VkBuffer m_if_buffer = VK_NULL_HANDLE; ///< that begin_if's predicate, for a kick within it
-  VkDeviceSize m_if_offset = 0;
   bool m_unfenced = false;             ///< kicked command buffers no fence has covered yet
   std::vector<VkCommandBuffer> m_cmds; ///< the run's command buffers (kick() adds one as needed)
   std::size_t m_next = 1;              ///< the next of m_cmds a kick takes
