@@ -232,8 +232,9 @@ void executor::begin_read(const view& v, std::uint64_t count) {
     glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
   }
+  // Not flushed here: the caller records more passes first and flushes them with the read, so the
+  // device has them in the same submission instead of idling until the next one arrives.
   m_pending = pending_read{v, count, packed ? bytes : 0, glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0)};
-  glFlush(); // the fence's first poll may come only after more passes are recorded
 }
 
 std::vector<std::uint32_t> executor::finish_read() {

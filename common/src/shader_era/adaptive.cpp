@@ -210,6 +210,7 @@ public:
       m_exec->begin_read(m_sample_parts, 16 * std::uint64_t{m_shape.regions});
       const part& guess = m_parts[m_guess];
       record(guess.first, guess.first + 1, true, guess.label);
+      m_exec->flush(); // the read and the pass handed over together
       m_chosen_part = choose_on_host(m_exec->finish_read());
       m_resolved = true;
       const part& chosen = m_parts[m_chosen_part];
@@ -542,10 +543,10 @@ private:
   plan m_merged;
   sample_shape m_shape;
   view m_sample_parts;    ///< the regions' parts of the sample (choice=host only)
-  choice_views m_choice;  ///< the device's choice (choice=device and speculate)
+  choice_views m_choice;  ///< the device's choice (choice=device only)
   bool m_per_pass = false;      ///< prepare_options::per_pass
   bool m_on_device = false;     ///< the device skips the candidates not chosen (choice=device)
-  bool m_speculate = false;     ///< the guess's first passes run while the sample's parts go to the host (choice=speculate)
+  bool m_speculate = false;     ///< the guess's first pass runs while the sample's parts go to the host (choice=speculate)
   std::size_t m_guess = 0;      ///< the part of least worst regret: what choice=none runs, and speculate's guess
   double m_ahead_share = 0;     ///< choice=speculate: the guess's first pass (run before the choice), a share of its time
   traffic m_ahead_moved;        ///< that pass's words
@@ -581,9 +582,9 @@ algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_
       choice_axis("choice",
                   "where the choice is made: device (every candidate recorded, the device running only the one its "
                   "choice pass marks: conditional rendering, on Vulkan and desktop OpenGL), host (the sample's per-region sums read back within "
-                  "the run, the choice made there, then only the chosen candidate recorded), speculate (the choice made on the device and read "
-                  "back while the candidate that none runs is recorded under it; the chosen one recorded after it only where that guess "
-                  "missed: desktop OpenGL and Vulkan), none (no sample: the candidate that can lose least, by its "
+                  "the run, the choice made there, then only the chosen candidate recorded), speculate (as host, with the first pass of "
+                  "the candidate that none runs handed to the device together with the read, so it works through the round trip; the "
+                  "host keeps that guess unless another is predicted faster by more than the pass, priced as its share of the guess), none (no sample: the candidate that can lose least, by its "
                   "worst regret over the model's training records or, for the pass model, over every density), auto "
                   "(none where that regret is below the priced cost of the sample and sum passes, and of the choice pass on the device; otherwise device on "
                   "Vulkan, host on OpenGL, where recording the skipped candidates costs more than the round trip)",

@@ -11,11 +11,11 @@
 ///               word of the choice, and nothing returns to the host until the end; otherwise
 ///               (`choice=host`, the default on OpenGL) the host
 ///               reads the choice back within the run (executor::read_midway: the `choose` phase spans
-///               the round trip) and records only the chosen candidate. `choice=speculate` does both:
-///               the device chooses, the choice starts back to the host (executor::begin_read), and
-///               meanwhile the candidate `choice=none` would run is recorded under its word, so the
-///               device works through the round trip; the host records the chosen one after it only
-///               where that guess missed.
+///               the round trip) and records only the chosen candidate. `choice=speculate` chooses
+///               on the host too, but hands the device the first pass of a guess (the candidate
+///               `choice=none` would run) in one submission with the read (executor::begin_read),
+///               so that the device works through the round trip; the host keeps the guess unless
+///               another is predicted faster by more than that pass.
 ///      Where no choice can pay (`choice=none`, or `auto` when it finds so), there is no sample: the
 ///      candidate that can lose least runs alone — the one whose worst regret (its time minus the
 ///      best's) over the model's training records, or over every density for the pass model, is

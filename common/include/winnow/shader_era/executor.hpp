@@ -56,11 +56,14 @@ public:
   /// submission, one wait); the run goes on (record() more, then end()), and the phase open at the
   /// call spans the wait. The adaptive algorithm reads its sample back this way in the timed run.
   [[nodiscard]] virtual std::vector<std::uint32_t> read_midway(const view& v, std::uint64_t count) = 0;
-  /// read_midway in two halves, so that the host records more passes while the read is on its way:
-  /// begin_read places the read of words [0, count) of `v` behind the passes recorded so far and hands
-  /// them to the device; finish_read waits for it and returns the words. The passes recorded between
-  /// the two must not write `v`. By default finish_read is read_midway at that point (it then waits
-  /// for those passes too); desktop GL overrides both (a pixel-pack copy and a fence).
+  /// read_midway in two halves, so that the device runs more passes while the read is on its way:
+  /// begin_read places the read of words [0, count) of `v` behind the passes recorded so far; the
+  /// caller records the passes to run meanwhile and flush()es them, so that they reach the device in
+  /// one submission with the read (on GL on the H100, a pass flushed after the read started about
+  /// 25 µs later: docs/results/h100-2026-11-28); finish_read waits for the read and returns the
+  /// words. The passes recorded between the two must not write `v`. By default finish_read is
+  /// read_midway at that point (it then waits for those passes too); desktop GL overrides both (a
+  /// pixel-pack copy and a fence).
   virtual void begin_read(const view& v, std::uint64_t count);
   [[nodiscard]] virtual std::vector<std::uint32_t> finish_read();
   /// Between begin() and end(): hands the passes recorded so far to the device without waiting, so
