@@ -281,22 +281,32 @@ private:
   }
 
   /// choice=speculate: the guess's first pass, which runs ahead of the choice, as a share of the
-  /// guess's time — both priced as the pass model prices any pass (its words moved at the sampled
-  /// density are not known yet: at the case's own survivors) — and its words.
+  /// guess's time, and its words. With records that time their phases (model=PATH), the share is the
+  /// records' share of the pass's phase, split among the phase's passes as the pass model prices
+  /// them; otherwise the pass model prices the pass against the whole guess (on GL it priced
+  /// Binary-Tree's first reduction at over 21 % of its time, where it takes 12-15 %:
+  /// docs/results/h100-2026-11-28). Words at the case's own survivors: the sampled density is not
+  /// known yet.
   void ahead_of_choice(const pass_prices& prices) {
     const part& guess = m_parts[m_guess];
     // The first candidate's mark pass runs before the sample, outside its range in the merged plan.
     const std::size_t marks = m_guess == 0 && guess.sub.marks() ? 1 : 0;
-    const auto priced = [&](std::size_t first, std::size_t last, traffic* words) {
+    const auto priced = [&](const std::function<bool(const pass&)>& which, traffic* words) {
       plan some = guess.sub;
-      some.passes.assign(guess.sub.passes.begin() + static_cast<std::ptrdiff_t>(first),
-                         guess.sub.passes.begin() + static_cast<std::ptrdiff_t>(last));
+      some.passes.clear();
+      for (std::size_t i = marks; i < guess.sub.passes.size(); ++i)
+        if (which(guess.sub.passes[i])) some.passes.push_back(guess.sub.passes[i]);
       const traffic t = some.traffic_model();
       if (words) *words = t;
       return double(t.launches) * prices.pass_ns + double(t.read + t.written) * prices.byte_ns;
     };
-    const double all = priced(marks, guess.sub.passes.size(), nullptr);
-    m_ahead_share = all > 0 ? priced(marks, marks + 1, &m_ahead_moved) / all : 0;
+    const pass& first = guess.sub.passes.at(marks);
+    const double alone = priced([&](const pass& ps) { return &ps == &first; }, &m_ahead_moved);
+    const auto recorded = guess.candidate.phase_share.find(first.phase);
+    const double whole = recorded != guess.candidate.phase_share.end() && recorded->second > 0
+                             ? priced([&](const pass& ps) { return ps.phase == first.phase; }, nullptr) / recorded->second
+                             : priced([](const pass&) { return true; }, nullptr);
+    m_ahead_share = whole > 0 ? std::min(1.0, alone / whole) : 0;
   }
 
   /// The candidate that can lose least by running without a sample (the first of equals).

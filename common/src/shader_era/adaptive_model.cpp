@@ -49,6 +49,10 @@ std::vector<training_record> read_records(const std::string& path, const std::st
       if (j.contains("params") && j["params"].is_object())
         for (const auto& [k, v] : j["params"].items())
           if (v.is_string()) r.given[k] = v.get<std::string>();
+      if (j.contains("phases") && j["phases"].is_array())
+        for (const auto& ph : j["phases"])
+          if (ph.is_object() && ph.contains("name") && ph["name"].is_string() && ph.contains("median_ns") && ph["median_ns"].is_number())
+            r.phases[ph["name"].get<std::string>()] += ph["median_ns"].get<double>();
       if (r.n > 0 && r.ns > 0) out.push_back(std::move(r));
     }
   }
@@ -133,10 +137,14 @@ adaptive_model fit(const std::vector<training_record>& records, std::uint64_t n,
   // time[candidate][case]; a candidate is the algorithm and its parameters as printed.
   std::map<std::string, std::optional<features>> cases;
   std::map<std::pair<std::string, std::string>, std::map<std::string, double>> time;
+  std::map<std::pair<std::string, std::string>, std::map<std::string, const training_record*>> record_of;
   for (const training_record& r : records) {
     if (r.n != m.trained_n) continue;
     if (!cases.contains(r.case_spec)) cases[r.case_spec] = features_of_case(r.case_spec);
-    if (cases[r.case_spec]) time[{r.algorithm, to_string(r.given)}][r.case_spec] = r.ns;
+    if (cases[r.case_spec]) {
+      time[{r.algorithm, to_string(r.given)}][r.case_spec] = r.ns;
+      record_of[{r.algorithm, to_string(r.given)}][r.case_spec] = &r;
+    }
   }
   std::vector<std::string> usable;
   for (const auto& [spec, f] : cases)
@@ -183,6 +191,8 @@ adaptive_model fit(const std::vector<training_record>& records, std::uint64_t n,
       x.push_back(*cases[spec]);
       y.push_back(time[key].at(spec) / double(m.trained_n));
       c.worst_regret_ns = std::max(c.worst_regret_ns, time[key].at(spec) - fastest.at(spec));
+      const training_record& r = *record_of[key].at(spec);
+      for (const auto& [phase, ns] : r.phases) c.phase_share[phase] += ns / r.ns / double(usable.size());
     }
     c.beta = least_squares(x, y);
     m.candidates.push_back(std::move(c));

@@ -11,6 +11,7 @@
 ///     themselves (generated again from their specs), exactly as the sample pass would.
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,10 @@ struct adaptive_candidate {
   /// record's (any parameter set's) on the case where that difference is largest. What running it
   /// without a sample can cost at most, as far as the records know (choice=none, adaptive.hpp).
   double worst_regret_ns = 0;
+  /// Each phase's share of its total, the mean over the training cases (from the records' phases;
+  /// a phase missing from a record counts 0 there). choice=speculate prices the guess's first pass
+  /// from it (adaptive.cpp).
+  std::map<std::string, double> phase_share;
 };
 
 struct adaptive_model {
@@ -56,6 +61,7 @@ struct training_record {
   std::string case_spec;
   std::uint64_t n = 0;
   double ns = 0;
+  std::map<std::string, double> phases; ///< each phase's median [ns], where the record has them
 };
 
 /// The fit itself, on records already read and cases' features already computed (`features_of_case`
