@@ -1,0 +1,23 @@
+#!/bin/bash
+# Call 4 of 2026-11-28 (dcda796): call 3's bench alone (the adaptive suite and the five held-back
+# images on gl, choice=host and speculate beside Binary-Tree at every block), with the guess's first
+# pass priced from the records' phase shares instead of the pass model's share of the whole guess.
+# No conformance and no logo runs: the session's device time was nearly spent.
+# Carry build-gz (winnow.xz of dcda796) .gl .libs exp2; `bash docs/results/h100-2026-11-28/device/call4.sh`.
+set -u
+. tools/device-env.sh
+W=build-carry/winnow; R=call4; mkdir -p $R
+M=docs/results/h100-2026-11-26b/adaptive/gl/moreira.jsonl
+pack() { tar czf $OUT/call4.tgz $R; }
+trap 'pack; exit 143' TERM
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee $R/gpu.txt
+$W --version | tee $R/version.txt
+images=""; for f in hopper i_hopper dem mri logo; do images="$images file:exp2/images/$f.png"; done
+for what in images suite; do
+  extra=(); name=adaptive; [ $what = images ] && { extra=(--case $images); name=adaptive-images; }
+  t0=$(date +%s)
+  timeout 150 $W bench --suite adaptive --api gl --algo "gl/adaptive,gl/bt" --warmup-time 400 "${extra[@]}" \
+    --param "gl/adaptive:model=$M" --param "gl/adaptive:choice=host,speculate" --name $name --out $R/adaptive/gl > $R/gl-$what.log 2>&1
+  echo "gl $what exit $? in $(( $(date +%s) - t0 )) s"; tail -1 $R/gl-$what.log
+  pack
+done
