@@ -248,7 +248,7 @@ std::vector<std::uint32_t> executor::finish_read() {
   }
   glDeleteSync(p.fence);
   if (r == GL_WAIT_FAILED || r == GL_TIMEOUT_EXPIRED)
-    throw error(std::string("winnow::gl::executor: read_midway: the passes did not finish (") +
+    throw error(std::string("winnow::gl::executor: a read within the run: the passes did not finish (") +
                 (r == GL_WAIT_FAILED ? "GL_WAIT_FAILED" : "60 s") + ")");
   if (p.bytes == 0) return read(p.v, 0, p.count);
   std::vector<std::uint32_t> out(p.count);
@@ -258,7 +258,7 @@ std::vector<std::uint32_t> executor::finish_read() {
   const bool unmapped = mapped && glUnmapBuffer(GL_PIXEL_PACK_BUFFER) == GL_TRUE;
   glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
   context::get().check("winnow::gl::executor: read_midway");
-  if (!unmapped) throw error("winnow::gl::executor: read_midway: the pixel-pack buffer could not be mapped");
+  if (!unmapped) throw error("winnow::gl::executor: a read within the run: the pixel-pack buffer could not be mapped");
   return out;
 }
 

@@ -348,10 +348,13 @@ TEST(shader_era, the_choice_pass_marks_what_the_cpu_predicts_fastest) {
 
 /// One final record of `api`'s `algo` at `block` (scan hillis) on uniform:64K:p=`p`, as the adaptive
 /// model reads it.
-std::string record_line(const std::string& api, const char* algo, const char* block, const char* p, double ns) {
+/// `phases`, where given, is the record's "phases" array as JSON.
+std::string record_line(const std::string& api, const char* algo, const char* block, const char* p, double ns,
+                        const std::string& phases = "") {
   std::ostringstream out;
   out << R"({"api":")" << api << R"(","algorithm":")" << api << "/" << algo << R"(","params":{"block":")" << block
-      << R"(","scan":"hillis"},"case":"uniform:64K:p=)" << p << R"(","n":65536,"verified":true,"total":{"median_ns":)" << ns << "}}\n";
+      << R"(","scan":"hillis"},"case":"uniform:64K:p=)" << p << R"(","n":65536,"verified":true,"total":{"median_ns":)" << ns << "}"
+      << (phases.empty() ? "" : R"(,"phases":)" + phases) << "}\n";
   return out.str();
 }
 
@@ -372,9 +375,9 @@ std::filesystem::path records_folder(const std::string& name, const std::vector<
 // whose sample is taken after the marks — and its result is verified like any other. The records'
 // times are large (tens of ms), so that guessing wrong costs more than any device's sample: auto
 // samples. Without a sample (choice=none) it runs block 32, whose worst loss is the smaller (35 ms
-// at p = 0.05 against block 2048's 55 ms at p = 0.95); choice=speculate starts block 32 while the
-// sample goes to the host, so that guess holds on dense streams, and block 2048 runs after its
-// first passes on sparse ones.
+// at p = 0.05 against block 2048's 55 ms at p = 0.95); choice=speculate runs block 32's first pass
+// while the sample goes to the host, so that guess holds on dense streams, and block 2048 runs after
+// that pass on sparse ones.
 TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_fastest) {
   const registry& reg = all_backends();
   const std::vector<std::string> apis = runnable_apis();
@@ -417,9 +420,11 @@ TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_f
           continue;
         }
         EXPECT_EQ(r.chosen.at("block"), block) << api << " " << where << " " << spec;
-        if (where == "speculate") { // the guess is choice=none's, block 32: it ran alone or was skipped
+        if (where == "speculate") { // the guess is choice=none's, block 32: kept, or left after its first pass
           EXPECT_EQ(r.chosen.at("choice"), "speculate") << api << " " << spec;
           EXPECT_EQ(r.chosen.at("guess"), block == "32" ? "held" : "missed") << api << " " << spec;
+          EXPECT_EQ(r.chosen.at("schedule"), "sequential") << api << " " << spec;
+          EXPECT_TRUE(std::any_of(r.phases.begin(), r.phases.end(), [](const auto& ph) { return ph.name == "sample"; })) << api;
           continue;
         }
         const shader_era::executor& exec = dynamic_cast<shader_era::plan_algorithm&>(*probe).exec();
@@ -458,28 +463,35 @@ TEST(shader_era, the_adaptive_algorithm_does_not_sample_where_choosing_cannot_pa
 }
 
 // Speculating, the host leaves the guess (the candidate of least worst regret) only for a gain above
-// what the guess's passes run ahead of the choice cost (at least one pass): with records where
-// block 2048 beats block 32 by 10 ns on the case, choice=host runs block 2048 and choice=speculate
-// keeps its guess, block 32 (whose worst regret is those 10 ns, where block 2048 loses 1 ms on
-// dense streams). Nothing is skipped, so this holds on every plan API, OpenGL ES too.
-TEST(shader_era, speculating_the_host_leaves_the_guess_only_for_more_than_its_passes_ahead) {
+// what its first pass, run ahead of the choice, costs. With records where block 2048 beats block 32
+// by 10 ns on the case, choice=host runs block 2048; choice=speculate keeps its guess, block 32
+// (whose worst regret is those 10 ns, where block 2048 loses 1 ms on dense streams), whose first
+// pass the pass model prices at more than 10 ns. Where block 32's records time its first pass's
+// phase (reduce) at 0 ns, the records price it instead, and the guess gives way to block 2048.
+// Nothing is skipped, so this holds on every plan API, OpenGL ES too.
+TEST(shader_era, speculating_the_host_leaves_the_guess_only_for_more_than_its_first_pass) {
   const registry& reg = all_backends();
   const std::vector<std::string> apis = runnable_apis();
   if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
-  const auto dir = records_folder("speculate", apis, [](std::ostream& out, const std::string& api) {
-    for (const char* p : {"0.05", "0.3", "0.7", "0.95"})
-      out << record_line(api, "bt", "2048", p, std::stod(p) < 0.5 ? 1000 : 1e6) << record_line(api, "bt", "32", p, 1010);
-  });
-  for (const auto& api : apis) {
-    for (const char* choice : {"host", "speculate"}) {
-      const record r = run_case(reg, reg.find(api + "/adaptive"), {{"model", dir.string()}, {"choice", choice}},
-                                make_case("uniform:64K:p=0.05"), {.warmup = 0, .reps = 2, .prepare = {.loop_check = true}});
-      ASSERT_TRUE(r.verified) << api << " " << choice << ": " << r.mismatch << r.skipped.value_or("");
-      EXPECT_EQ(r.chosen.at("block"), std::string(choice) == "host" ? "2048" : "32") << api << " " << choice;
-      if (std::string(choice) == "speculate") EXPECT_EQ(r.chosen.at("guess"), "held") << api;
-    }
+  for (const bool timed : {false, true}) {
+    const auto dir = records_folder(timed ? "speculate-phases" : "speculate", apis, [&](std::ostream& out, const std::string& api) {
+      const std::string phases = timed ? R"([{"name":"reduce","median_ns":0},{"name":"traverse","median_ns":1010}])" : "";
+      for (const char* p : {"0.05", "0.3", "0.7", "0.95"})
+        out << record_line(api, "bt", "2048", p, std::stod(p) < 0.5 ? 1000 : 1e6) << record_line(api, "bt", "32", p, 1010, phases);
+    });
+    for (const auto& api : apis)
+      for (const char* choice : {"host", "speculate"}) {
+        const record r = run_case(reg, reg.find(api + "/adaptive"), {{"model", dir.string()}, {"choice", choice}},
+                                  make_case("uniform:64K:p=0.05"), {.warmup = 0, .reps = 2, .prepare = {.loop_check = true}});
+        const std::string where = api + " " + choice + (timed ? " (reduce timed at 0)" : "");
+        ASSERT_TRUE(r.verified) << where << ": " << r.mismatch << r.skipped.value_or("");
+        const bool keeps = std::string(choice) == "speculate" && !timed;
+        EXPECT_EQ(r.chosen.at("block"), keeps ? "32" : "2048") << where;
+        if (std::string(choice) == "speculate") EXPECT_EQ(r.chosen.at("guess"), keeps ? "held" : "missed") << where;
+        EXPECT_TRUE(std::any_of(r.phases.begin(), r.phases.end(), [](const auto& ph) { return ph.name == "sample"; })) << where;
+      }
+    std::filesystem::remove_all(dir);
   }
-  std::filesystem::remove_all(dir);
 }
 
 // Every candidate concatenates as the adaptive algorithm is told (its concat, default the fixed

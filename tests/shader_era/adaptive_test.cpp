@@ -117,19 +117,19 @@ TEST(adaptive_model, fits_each_winner_and_predicts_where_it_wins) {
   }
 }
 
-// Each candidate's phases as shares of its total, the mean over the training cases: block 2048's
-// reduce takes 30 % of 100 ns on one case and 50 % of 200 on the other (40 % on average); a phase
-// missing from a record counts 0 there (traverse: 20 % on one case, so 10 %).
-TEST(adaptive_model, keeps_each_candidates_phase_shares) {
+// Each candidate's phases in ns per element, the mean over the training cases (n = 1000): block
+// 2048's reduce takes 30 ns on one case and 100 on the other (0.065 ns per element on average); a
+// phase missing from a record counts 0 there (traverse: 20 ns on one case, so 0.01).
+TEST(adaptive_model, keeps_each_candidates_phase_times) {
   const auto same = [](const std::string&) -> std::optional<features> { return features{1, 0.5, 0.25, 0.5}; };
   training_record a = rec("2048", "a", 100), b = rec("2048", "b", 200);
   a.phases = {{"reduce", 30}, {"traverse", 20}};
   b.phases = {{"reduce", 100}};
   const adaptive_model m = fit({a, b}, 1000, same);
   ASSERT_EQ(m.candidates.size(), 1u);
-  EXPECT_DOUBLE_EQ(m.candidates[0].phase_share.at("reduce"), 0.4);
-  EXPECT_DOUBLE_EQ(m.candidates[0].phase_share.at("traverse"), 0.1);
-  EXPECT_FALSE(m.candidates[0].phase_share.contains("count"));
+  EXPECT_DOUBLE_EQ(m.candidates[0].phase_ns.at("reduce"), 0.065);
+  EXPECT_DOUBLE_EQ(m.candidates[0].phase_ns.at("traverse"), 0.01);
+  EXPECT_FALSE(m.candidates[0].phase_ns.contains("count"));
 }
 
 // Two cases the features cannot tell apart, one taking 100 ns and the other 400: the fit minimises the

@@ -137,7 +137,7 @@ public:
       m_on_device = m_speculate = false;
     }
     m_guess = static_cast<std::size_t>(&least_regret() - m_parts.data());
-    if (m_speculate) ahead_of_choice(prices);
+    if (m_speculate) ahead_of_choice(prices, c.n);
     if (m_on_device && m_parts.size() > predicate_words)
       throw unavailable("winnow::shader_era: adaptive: " + std::to_string(m_parts.size()) + " candidates; the device skips by at most " +
                         std::to_string(predicate_words) + " (choice=host has no such limit)");
@@ -203,10 +203,11 @@ public:
       m_resolved = false;
     } else if (m_speculate) {
       // The sample's parts on their way back to the host while the device runs the guess's first
-      // pass (the guess: the candidate of least worst regret, what choice=none runs; its first pass
-      // reads the whole stream, so on a GPU it outlasts the round trip). It writes only the guess's
-      // own resources, so it needs no predicate: where the host then chooses another, it was time
-      // spent, no harm done — and the choice weighs that, counting the pass as done.
+      // pass (the guess: the candidate of least worst regret, what choice=none runs; Binary-Tree's
+      // first reduction takes longer than GL's round trip on the H100, a mark pass may not). It
+      // writes only the guess's own resources, so it needs no predicate: where the host then chooses
+      // another, it was time spent, no harm done — and the choice weighs that, counting the pass as
+      // done. Only desktop GL reads in two halves; elsewhere finish_read waits for the pass too.
       m_exec->begin_read(m_sample_parts, 16 * std::uint64_t{m_shape.regions});
       const part& guess = m_parts[m_guess];
       record(guess.first, guess.first + 1, true, guess.label);
@@ -280,14 +281,15 @@ private:
     }
   }
 
-  /// choice=speculate: the guess's first pass, which runs ahead of the choice, as a share of the
-  /// guess's time, and its words. With records that time their phases (model=PATH), the share is the
-  /// records' share of the pass's phase, split among the phase's passes as the pass model prices
-  /// them; otherwise the pass model prices the pass against the whole guess (on GL it priced
-  /// Binary-Tree's first reduction at over 21 % of its time, where it takes 12-15 %:
-  /// docs/results/h100-2026-11-28). Words at the case's own survivors: the sampled density is not
-  /// known yet.
-  void ahead_of_choice(const pass_prices& prices) {
+  /// choice=speculate: the time [ns] and words of the guess's first pass, which runs ahead of the
+  /// choice. With records that time the pass's phase (model=PATH), the phase's mean time scaled to
+  /// n, split among its passes as the pass model prices them; otherwise the pass model's price of
+  /// the pass. Its words at the case's own survivors (the sampled density is not known yet). The
+  /// first form replaced the pass model's share of the whole guess, which on GL priced Binary-Tree's
+  /// first reduction at over 21 % of its time where it takes 12-15 % (docs/results/h100-2026-11-28).
+  /// Records of a per-pass bench name their phases "phase: pass" and are not matched: the pass
+  /// model prices the pass then.
+  void ahead_of_choice(const pass_prices& prices, std::uint64_t n) {
     const part& guess = m_parts[m_guess];
     // The first candidate's mark pass runs before the sample, outside its range in the merged plan.
     const std::size_t marks = m_guess == 0 && guess.sub.marks() ? 1 : 0;
@@ -301,12 +303,10 @@ private:
       return double(t.launches) * prices.pass_ns + double(t.read + t.written) * prices.byte_ns;
     };
     const pass& first = guess.sub.passes.at(marks);
-    const double alone = priced([&](const pass& ps) { return &ps == &first; }, &m_ahead_moved);
-    const auto recorded = guess.candidate.phase_share.find(first.phase);
-    const double whole = recorded != guess.candidate.phase_share.end() && recorded->second > 0
-                             ? priced([&](const pass& ps) { return ps.phase == first.phase; }, nullptr) / recorded->second
-                             : priced([](const pass&) { return true; }, nullptr);
-    m_ahead_share = whole > 0 ? std::min(1.0, alone / whole) : 0;
+    m_ahead_ns = priced([&](const pass& ps) { return &ps == &first; }, &m_ahead_moved);
+    const double phase = priced([&](const pass& ps) { return ps.phase == first.phase; }, nullptr);
+    if (const auto recorded = guess.candidate.phase_ns.find(first.phase); recorded != guess.candidate.phase_ns.end() && phase > 0)
+      m_ahead_ns = recorded->second * double(n) * m_ahead_ns / phase;
   }
 
   /// The candidate that can lose least by running without a sample (the first of equals).
@@ -461,7 +461,7 @@ private:
     double best_ns = 0;
     for (std::size_t k = 0; k < m_parts.size(); ++k) {
       double ns = std::inner_product(f.begin(), f.end(), m_parts[k].coefficients.begin(), 0.0);
-      if (m_speculate && k == m_guess) ns *= 1 - m_ahead_share; // what is left of it
+      if (m_speculate && k == m_guess) ns -= m_ahead_ns; // what is left of it
       if (k == 0 || ns < best_ns) best = k, best_ns = ns;
     }
     return best;
@@ -552,14 +552,14 @@ private:
   std::vector<part> m_parts;
   plan m_merged;
   sample_shape m_shape;
-  view m_sample_parts;    ///< the regions' parts of the sample (choice=host only)
+  view m_sample_parts;    ///< the regions' parts of the sample (choice=host and speculate)
   choice_views m_choice;  ///< the device's choice (choice=device only)
   bool m_per_pass = false;      ///< prepare_options::per_pass
   bool m_on_device = false;     ///< the device skips the candidates not chosen (choice=device)
   bool m_speculate = false;     ///< the guess's first pass runs while the sample's parts go to the host (choice=speculate)
   std::size_t m_guess = 0;      ///< the part of least worst regret: what choice=none runs, and speculate's guess
-  double m_ahead_share = 0;     ///< choice=speculate: the guess's first pass (run before the choice), a share of its time
-  traffic m_ahead_moved;        ///< that pass's words
+  double m_ahead_ns = 0;        ///< choice=speculate: the guess's first pass (run before the choice), its time
+  traffic m_ahead_moved;        ///< and its words
   bool m_settled = false;       ///< one candidate, no sample (choice=none, or auto where choosing cannot pay)
   std::vector<round> m_rounds;  ///< schedule=interleaved on the device, where the phases line up
   std::size_t m_sample_end = 0; ///< passes [0, m_sample_end): the first candidate's marks, the sample and the choice

@@ -192,7 +192,7 @@ adaptive_model fit(const std::vector<training_record>& records, std::uint64_t n,
       y.push_back(time[key].at(spec) / double(m.trained_n));
       c.worst_regret_ns = std::max(c.worst_regret_ns, time[key].at(spec) - fastest.at(spec));
       const training_record& r = *record_of[key].at(spec);
-      for (const auto& [phase, ns] : r.phases) c.phase_share[phase] += ns / r.ns / double(usable.size());
+      for (const auto& [phase, ns] : r.phases) c.phase_ns[phase] += ns / double(m.trained_n) / double(usable.size());
     }
     c.beta = least_squares(x, y);
     m.candidates.push_back(std::move(c));

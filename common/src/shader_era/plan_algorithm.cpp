@@ -14,10 +14,15 @@ void executor::read_at_end(const view& v, std::uint64_t count) {
 std::vector<std::uint32_t> executor::words_at_end() { return read(m_at_end, 0, m_at_end_count); }
 
 void executor::begin_read(const view& v, std::uint64_t count) {
-  m_begun = v;
+  m_begun = v; // a read begun by a run that failed before finish_read is replaced
   m_begun_count = count;
+  m_read_begun = true;
 }
-std::vector<std::uint32_t> executor::finish_read() { return read_midway(m_begun, m_begun_count); }
+std::vector<std::uint32_t> executor::finish_read() {
+  if (!m_read_begun) throw error("winnow::shader_era: finish_read without begin_read");
+  m_read_begun = false;
+  return read_midway(m_begun, m_begun_count);
+}
 
 void executor::predicate_on(const view&, std::uint32_t) {
   throw error("winnow::shader_era: this executor cannot skip passes on the device (no predicates)");

@@ -34,10 +34,11 @@ struct adaptive_candidate {
   /// record's (any parameter set's) on the case where that difference is largest. What running it
   /// without a sample can cost at most, as far as the records know (choice=none, adaptive.hpp).
   double worst_regret_ns = 0;
-  /// Each phase's share of its total, the mean over the training cases (from the records' phases;
-  /// a phase missing from a record counts 0 there). choice=speculate prices the guess's first pass
-  /// from it (adaptive.cpp).
-  std::map<std::string, double> phase_share;
+  /// Each phase's time [ns per element], the mean over the training cases (from the records' phases;
+  /// a phase missing from a record counts 0 there). A mean time, not a share of the total: a phase
+  /// such as Binary-Tree's reduction takes the same time at any density. choice=speculate prices the
+  /// guess's first pass from it (adaptive.cpp).
+  std::map<std::string, double> phase_ns;
 };
 
 struct adaptive_model {

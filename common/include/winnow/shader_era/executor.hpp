@@ -33,6 +33,7 @@ class executor {
   std::uint64_t m_at_end_count = 0;
   view m_begun;               ///< begin_read's, for the default finish_read()
   std::uint64_t m_begun_count = 0;
+  bool m_read_begun = false;
 
 public:
   virtual ~executor() = default;

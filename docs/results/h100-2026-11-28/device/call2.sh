@@ -1,7 +1,6 @@
 #!/bin/bash
 # Call 2 of 2026-11-28 (9387e5a): call 1 again with choice=speculate on the host (the guess's first pass run
-# ahead of the choice, unpredicated) beside choice=host (the
-# default on GL). First the adaptive conformance tests with the validation layer on (speculate on
+# ahead of the choice, unpredicated) beside choice=host (the default on GL). First the adaptive conformance tests with the validation layer on (speculate on
 # gl, vkfrag and vk); then the logo at 4M, the two choices alternating three times; then the adaptive
 # suite and the five held-back images on gl, both choices swept in one bench beside Binary-Tree at
 # every block (the oracle), with the records model of 2026-11-26b as 2026-11-27d's call 6 ran it.

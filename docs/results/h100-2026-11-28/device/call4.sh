@@ -1,9 +1,10 @@
 #!/bin/bash
-# Call 4 of 2026-11-28 (dcda796): call 3's bench alone (the adaptive suite and the five held-back
-# images on gl, choice=host and speculate beside Binary-Tree at every block), with the guess's first
-# pass priced from the records' phase shares instead of the pass model's share of the whole guess.
+# Call 4 of 2026-11-28, not yet run (dcda796 or later): call 3's bench alone (the adaptive suite and the
+# five held-back images on gl, choice=host, speculate and none beside Binary-Tree at every block), with
+# the guess's first pass priced from the records' phase times instead of the pass model's share of the
+# whole guess; none (no sample) because in call 3 it beat both choices on the image cases.
 # No conformance and no logo runs: the session's device time was nearly spent.
-# Carry build-gz (winnow.xz of dcda796) .gl .libs exp2; `bash docs/results/h100-2026-11-28/device/call4.sh`.
+# Carry build-gz (winnow.xz of the build to measure) .gl .libs exp2; `bash docs/results/h100-2026-11-28/device/call4.sh`.
 set -u
 . tools/device-env.sh
 W=build-carry/winnow; R=call4; mkdir -p $R
@@ -17,7 +18,7 @@ for what in images suite; do
   extra=(); name=adaptive; [ $what = images ] && { extra=(--case $images); name=adaptive-images; }
   t0=$(date +%s)
   timeout 150 $W bench --suite adaptive --api gl --algo "gl/adaptive,gl/bt" --warmup-time 400 "${extra[@]}" \
-    --param "gl/adaptive:model=$M" --param "gl/adaptive:choice=host,speculate" --name $name --out $R/adaptive/gl > $R/gl-$what.log 2>&1
+    --param "gl/adaptive:model=$M" --param "gl/adaptive:choice=host,speculate,none" --name $name --out $R/adaptive/gl > $R/gl-$what.log 2>&1
   echo "gl $what exit $? in $(( $(date +%s) - t0 )) s"; tail -1 $R/gl-$what.log
   pack
 done

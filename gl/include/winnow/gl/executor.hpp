@@ -25,7 +25,7 @@ public:
   void record(std::size_t pass_index) override;
   void end() override;
   [[nodiscard]] std::vector<std::uint32_t> read_midway(const shader_era::view& v, std::uint64_t count) override;
-  /// read_midway's halves: the pixel-pack copy and a fence, flushed; then the poll and the map.
+  /// read_midway's halves: the pixel-pack copy and a fence (the caller flushes); then the poll and the map.
   void begin_read(const shader_era::view& v, std::uint64_t count) override;
   [[nodiscard]] std::vector<std::uint32_t> finish_read() override;
   void flush() override;
