@@ -594,7 +594,8 @@ algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_
                   "choice pass marks: conditional rendering, on Vulkan and desktop OpenGL), host (the sample's per-region sums read back within "
                   "the run, the choice made there, then only the chosen candidate recorded), speculate (as host, with the first pass of "
                   "the candidate that none runs handed to the device together with the read, so it works through the round trip; the "
-                  "host keeps that guess unless another is predicted faster by more than the pass, priced as its share of the guess), none (no sample: the candidate that can lose least, by its "
+                  "host keeps that guess unless another is predicted faster by more than the pass: its phase's time in the records, or "
+                  "the pass model's price), none (no sample: the candidate that can lose least, by its "
                   "worst regret over the model's training records or, for the pass model, over every density), auto "
                   "(none where that regret is below the priced cost of the sample and sum passes, and of the choice pass on the device; otherwise device on "
                   "Vulkan, host on OpenGL, where recording the skipped candidates costs more than the round trip)",

@@ -134,17 +134,13 @@ adaptive_model fit(const std::vector<training_record>& records, std::uint64_t n,
   for (const training_record& r : records)
     if (m.trained_n == 0 || distance(r.n) < distance(m.trained_n) || (distance(r.n) == distance(m.trained_n) && r.n > m.trained_n))
       m.trained_n = r.n;
-  // time[candidate][case]; a candidate is the algorithm and its parameters as printed.
+  // record_of[candidate][case]; a candidate is the algorithm and its parameters as printed.
   std::map<std::string, std::optional<features>> cases;
-  std::map<std::pair<std::string, std::string>, std::map<std::string, double>> time;
   std::map<std::pair<std::string, std::string>, std::map<std::string, const training_record*>> record_of;
   for (const training_record& r : records) {
     if (r.n != m.trained_n) continue;
     if (!cases.contains(r.case_spec)) cases[r.case_spec] = features_of_case(r.case_spec);
-    if (cases[r.case_spec]) {
-      time[{r.algorithm, to_string(r.given)}][r.case_spec] = r.ns;
-      record_of[{r.algorithm, to_string(r.given)}][r.case_spec] = &r;
-    }
+    if (cases[r.case_spec]) record_of[{r.algorithm, to_string(r.given)}][r.case_spec] = &r;
   }
   std::vector<std::string> usable;
   for (const auto& [spec, f] : cases)
@@ -154,10 +150,10 @@ adaptive_model fit(const std::vector<training_record>& records, std::uint64_t n,
   for (const std::string& spec : usable) {
     const std::pair<std::string, std::string>* best = nullptr;
     double best_ns = 0;
-    for (const auto& [key, t] : time)
-      if (const auto it = t.find(spec); it != t.end() && (!best || it->second < best_ns)) {
+    for (const auto& [key, t] : record_of)
+      if (const auto it = t.find(spec); it != t.end() && (!best || it->second->ns < best_ns)) {
         best = &key;
-        best_ns = it->second;
+        best_ns = it->second->ns;
       }
     if (best) {
       ++wins[*best];
@@ -167,10 +163,10 @@ adaptive_model fit(const std::vector<training_record>& records, std::uint64_t n,
   // Candidates with a record on every case; fastest most often first, then by total time.
   std::vector<std::tuple<std::size_t, double, std::pair<std::string, std::string>>> ranked;
   for (const auto& [key, w] : wins) {
-    const auto& t = time[key];
+    const auto& t = record_of[key];
     if (t.size() != usable.size()) continue;
     double sum = 0;
-    for (const auto& [spec, ns] : t) sum += ns;
+    for (const auto& [spec, r] : t) sum += r->ns;
     ranked.emplace_back(w, -sum, key);
   }
   std::sort(ranked.rbegin(), ranked.rend());
@@ -180,18 +176,14 @@ adaptive_model fit(const std::vector<training_record>& records, std::uint64_t n,
     adaptive_candidate c;
     c.algorithm = *kind_named(key.first);
     c.wins = w;
-    for (const training_record& r : records)
-      if (r.algorithm == key.first && r.n == m.trained_n && to_string(r.given) == key.second) {
-        c.given = r.given;
-        break;
-      }
     std::vector<features> x;
     std::vector<double> y;
     for (const std::string& spec : usable) {
-      x.push_back(*cases[spec]);
-      y.push_back(time[key].at(spec) / double(m.trained_n));
-      c.worst_regret_ns = std::max(c.worst_regret_ns, time[key].at(spec) - fastest.at(spec));
       const training_record& r = *record_of[key].at(spec);
+      c.given = r.given;
+      x.push_back(*cases[spec]);
+      y.push_back(r.ns / double(m.trained_n));
+      c.worst_regret_ns = std::max(c.worst_regret_ns, r.ns - fastest.at(spec));
       for (const auto& [phase, ns] : r.phases) c.phase_ns[phase] += ns / double(m.trained_n) / double(usable.size());
     }
     c.beta = least_squares(x, y);
