@@ -118,7 +118,9 @@ def paper_markdown(p, stage):
         out += source_notes(src)
     for src in p.more_sources:
         if src.exists:
-            out.append(f"- and {src.rel()}: {len(src.usable)} records used, {len(src.skipped)} skipped, "
+            commits = ", ".join(dict.fromkeys(c for r in src.usable for c in r.commits))
+            out.append(f"- and {src.rel()}" + (f" (winnow {commits})" if commits else "") +
+                       f": {len(src.usable)} records used, {len(src.skipped)} skipped, "
                        f"{len(src.wrong)} failed verification")
             out += source_notes(src)
     out += ["", "### Findings", ""] + verdict_lines(p.verdicts) + [""]

@@ -400,9 +400,9 @@ class RedzoneFig6OverN(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         md = (tmp / "out" / "report.md").read_text()
         # The header names the suite's own file and that it is incomplete, not only the main suite's;
-        # its noisy records are listed with the main suite's.
+        # its noisy records are listed with the main suite's; it names the builds that made them.
         self.assertIn("removal:128K:k=0.02:r=0", md.split("### Noisy records")[1])
-        self.assertIn(f"cuda/redzone-r.jsonl: {len(recs) // 2} records used", md)
+        self.assertIn(f"cuda/redzone-r.jsonl (winnow abc1234): {len(recs) // 2} records used", md)
         self.assertIn(f"interrupted: {len(recs)} of 60 planned records (cuda/redzone-r.status.json)", md)
         section = md.split("Fig. 6 over n: the red-zone fraction r")[1].split("\n### ")[0]
         # k = 10 %, r = 50 % at 16M: 2^24 · 0.1 · 1.5 · 2 ns = 5033 µs; a third of it marking.
@@ -422,7 +422,7 @@ class RedzoneFig6OverN(unittest.TestCase):
         r = run(tmp, "--paper", "redzone", "--out", tmp / "out-gz")
         self.assertEqual(r.returncode, 0, r.stderr)
         md_gz = (tmp / "out-gz" / "report.md").read_text()
-        self.assertIn(f"cuda/redzone-r.jsonl.gz: {len(recs) // 2} records used", md_gz)
+        self.assertIn(f"cuda/redzone-r.jsonl.gz (winnow abc1234): {len(recs) // 2} records used", md_gz)
         self.assertIn(row, md_gz)
         # Without the suite's records the figure says why.
         (tmp / "cuda" / "redzone-r.jsonl.gz").unlink()

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Call 4 of 2026-11-28, not yet run (dcda796 or later): call 3's bench alone (the adaptive suite and the
+# Call 4 of 2026-11-28 (ran the next session on 2a9a4e4; README "Call 4"): call 3's bench alone (the adaptive suite and the
 # five held-back images on gl, choice=host, speculate and none beside Binary-Tree at every block), with
 # the guess's first pass priced from the records' phase times instead of the pass model's share of the
 # whole guess; none (no sample) because in call 3 it beat both choices on the image cases.
