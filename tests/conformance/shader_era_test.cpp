@@ -18,6 +18,7 @@
 #include "winnow/error.hpp"
 #include "winnow/harness.hpp"
 #include "winnow/reference.hpp"
+#include "winnow/shader_era/adaptive.hpp"
 #include "winnow/shader_era/frame.hpp"
 #include "winnow/shader_era/trace.hpp"
 
@@ -460,6 +461,48 @@ TEST(shader_era, the_adaptive_algorithm_does_not_sample_where_choosing_cannot_pa
       for (const auto& ph : r.phases) EXPECT_TRUE(ph.name != "sample" && ph.name != "choose") << api << " " << spec << ": " << ph.name;
     }
   std::filesystem::remove_all(dir);
+}
+
+// choice=auto weighs the mean regret of the candidate it would run without a sample against what
+// choosing costs: block 2048 loses 4·d on one case of four (its worst, less than block 32's 5·d, so
+// it is the one), d on average. With d = 1 ns no device chooses faster, with d = 1 s every one
+// does; either way what it weighed is d, and it settled exactly when that is below the price.
+TEST(shader_era, the_adaptive_algorithm_weighs_the_mean_regret_against_choosing) {
+  const registry& reg = all_backends();
+  const std::vector<std::string> apis = runnable_apis();
+  if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
+  for (const double d : {1.0, 1e9}) {
+    // A folder per d: the fitted model is kept per path for the process.
+    const auto dir = records_folder(d == 1.0 ? "weigh-1ns" : "weigh-1s", apis, [&](std::ostream& out, const std::string& api) {
+      for (const char* p : {"0.05", "0.3", "0.7", "0.95"}) {
+        const bool last = std::string(p) == "0.95";
+        out << record_line(api, "bt", "2048", p, 1000 + (last ? 4 * d : 0)) << record_line(api, "bt", "32", p, 1000 + (last ? 0 : 5 * d));
+      }
+    });
+    for (const auto& api : apis) {
+      const algorithm_entry& e = reg.find(api + "/adaptive");
+      const auto a = e.make();
+      a->prepare(make_case("uniform:64K:p=0.5").w, resolve_params(e.info, {{"model", dir.string()}}), {});
+      const std::optional<shader_era::adaptive_weighing> w = shader_era::weighing_of(*a);
+      ASSERT_TRUE(w.has_value()) << api;
+      EXPECT_NEAR(w->expected_regret_ns, d, 1e-6 * d) << api; // the records print 6 digits
+      EXPECT_GT(w->choosing_ns, 0) << api;
+      EXPECT_GE(w->round_trip_ns, 0) << api;
+      const params chosen = a->chosen();
+      const bool settled = w->expected_regret_ns < w->choosing_ns + w->round_trip_ns;
+      EXPECT_EQ(settled, d == 1.0) << api << " d = " << d << ": choosing " << w->choosing_ns << " + " << w->round_trip_ns << " ns";
+      EXPECT_EQ(chosen.at("choice") == "none", settled) << api << " d = " << d << ": " << chosen.at("choice");
+      if (chosen.at("choice") == "device") {
+        EXPECT_EQ(w->round_trip_ns, 0) << api << ": the device chooses, nothing goes back";
+      }
+      if (settled) {
+        EXPECT_EQ(chosen.at("block"), "2048") << api;
+      }
+    }
+    std::filesystem::remove_all(dir);
+  }
+  const auto cpu = reg.find("cpu/sequential").make();
+  EXPECT_FALSE(shader_era::weighing_of(*cpu).has_value());
 }
 
 // Speculating, the host leaves the guess (the candidate of least worst regret) only for a gain above

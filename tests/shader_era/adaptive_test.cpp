@@ -114,6 +114,8 @@ TEST(adaptive_model, fits_each_winner_and_predicts_where_it_wins) {
     // Worst regret against the fastest record of any parameter set (block 128's 1 ns at p = 0.05):
     // block 2048 loses 1050 - 600 at p = 0.95, block 32 loses 600 - 1 at p = 0.05.
     EXPECT_DOUBLE_EQ(c.worst_regret_ns, big ? 450 : 599) << c.given.at("block");
+    // The mean of each case's loss: block 2048 (149 + 0 + 200 + 450) / 4, block 32 (599 + 200 + 0 + 0) / 4.
+    EXPECT_DOUBLE_EQ(c.mean_regret_ns, 199.75) << c.given.at("block");
   }
 }
 

@@ -17,13 +17,15 @@
 namespace winnow::shader_era {
 namespace {
 
-/// The pass model's prices on one executor: an empty pass, and a byte moved by the copy pass.
+/// The pass model's prices on one executor: an empty pass, and a byte moved by the copy pass; and
+/// what a read back to the host within a run costs the device (choice=auto weighs it).
 struct pass_prices {
-  double pass_ns = 0, byte_ns = 0;
+  double pass_ns = 0, byte_ns = 0, round_trip_ns = 0;
 };
 
-/// Measured once per executor type in a process (as the concat probe is): 50 empty passes, and 10
-/// copies of 1M words. Re-prepares the executor, so it runs before the adaptive plan is prepared.
+/// Measured once per executor type in a process (as the concat probe is): 50 empty passes, 10
+/// copies of 1M words, and 9 runs with and without a read. Re-prepares the executor, so it runs
+/// before the adaptive plan is prepared.
 pass_prices prices_of(executor& x, const param_set& params) {
   static std::mutex m;
   static std::map<std::type_index, pass_prices> found;
@@ -34,6 +36,7 @@ pass_prices prices_of(executor& x, const param_set& params) {
   p.pass_ns = copy_pass_ns(x, params, 1, 50);
   constexpr std::uint32_t side = 1024;
   p.byte_ns = std::max(0.0, copy_pass_ns(x, params, side, 10) - p.pass_ns) / (8.0 * side * side);
+  p.round_trip_ns = round_trip_ns(x, params, 9);
   return found[type] = p;
 }
 
@@ -115,7 +118,10 @@ public:
       pt.given = given;
       pt.given["algorithm"] = std::string(name_of(cand.algorithm));
       pt.coefficients = coefficients(pt, c.n);
-      if (trained_n > 0) pt.regret_ns = cand.worst_regret_ns * double(c.n) / trained_n;
+      if (trained_n > 0) {
+        pt.regret_ns = cand.worst_regret_ns * double(c.n) / trained_n;
+        pt.mean_regret_ns = cand.mean_regret_ns * double(c.n) / trained_n;
+      }
       m_parts.push_back(std::move(pt));
     }
     if (m_parts.empty()) throw unavailable("winnow::shader_era: adaptive: no candidate can run this case (" + refused + ")");
@@ -129,7 +135,14 @@ public:
       m_parts = std::move(kept);
     }
     if (trained_n == 0) envelope_regrets();
-    m_settled = where == "none" || (where == "auto" && least_regret().regret_ns < choosing_ns(prices, c.n));
+    // auto: not to sample where the candidate choice=none runs is expected to lose less than choosing
+    // costs for sure — its mean regret against the sample and choice passes, and where the host
+    // would choose, the round trip. The mean, not the worst: on GL on the H100, block 128's worst
+    // regret over the records (274 µs at 4M, uniform p = 0.05) exceeds the round trip, but on the
+    // held-back images it ran within 2.1 % of the best block, the host's choice 4-15 % over it
+    // (docs/results/h100-2026-11-28, call 4).
+    m_weighing = {least_regret().mean_regret_ns, choosing_ns(prices, c.n), m_on_device ? 0.0 : prices.round_trip_ns};
+    m_settled = where == "none" || (where == "auto" && m_weighing.expected_regret_ns < m_weighing.choosing_ns + m_weighing.round_trip_ns);
     if (m_settled) {
       part settled = std::move(least_regret());
       m_parts.clear();
@@ -253,6 +266,7 @@ public:
   [[nodiscard]] std::optional<std::string> refuses(std::uint64_t n) const override {
     return layout_refusal(n, m_exec->max_width());
   }
+  [[nodiscard]] const adaptive_weighing& weighing() const { return m_weighing; }
 
 private:
   struct part {
@@ -264,20 +278,24 @@ private:
     traffic moved;                   ///< by a run that chooses it: the sample (and the first's marks), then its passes
     features coefficients{};         ///< its predicted time [ns] = features · coefficients (choose.glsl)
     const std::vector<std::uint32_t>* padded = nullptr; ///< its stream, padded to its layout
-    double regret_ns = 0; ///< the most it can lose against the best candidate on some stream of this n
+    double regret_ns = 0;      ///< the most it can lose against the best candidate on some stream of this n
+    double mean_regret_ns = 0; ///< what it loses on average (over the training cases, or every density)
   };
 
-  /// The pass model's regrets: each line's largest distance above the lowest of them all, over the
-  /// density p in [0, 1] (its coefficients have no p² or change-rate terms).
+  /// The pass model's regrets: each line's largest and mean distance above the lowest of them all,
+  /// over the density p in [0, 1] (its coefficients have no p² or change-rate terms).
   void envelope_regrets() {
-    for (part& pt : m_parts) pt.regret_ns = 0;
+    for (part& pt : m_parts) pt.regret_ns = pt.mean_regret_ns = 0;
     constexpr int steps = 256;
     for (int i = 0; i <= steps; ++i) {
       const double q = double(i) / steps;
       const auto at = [&](const part& pt) { return pt.coefficients[0] + pt.coefficients[1] * q; };
       double lowest = at(m_parts.front());
       for (const part& pt : m_parts) lowest = std::min(lowest, at(pt));
-      for (part& pt : m_parts) pt.regret_ns = std::max(pt.regret_ns, at(pt) - lowest);
+      for (part& pt : m_parts) {
+        pt.regret_ns = std::max(pt.regret_ns, at(pt) - lowest);
+        pt.mean_regret_ns += (at(pt) - lowest) / (steps + 1);
+      }
     }
   }
 
@@ -316,8 +334,8 @@ private:
 
   /// The sample and sum passes (and where the device chooses, the choice pass) of a stream of n
   /// elements, priced as the pass model prices any pass: what choosing costs before any candidate
-  /// runs (choice=auto weighs it against the regret). A floor: the choice on the host (choice=host)
-  /// adds its round trip.
+  /// runs (choice=auto weighs it against the regret). The choice on the host adds its round trip
+  /// (pass_prices::round_trip_ns, weighed beside it).
   double choosing_ns(const pass_prices& prices, std::uint64_t n) const {
     plan scratch;
     scratch.resources.emplace_back(); // the stream the sample reads: its reads are priced per word written
@@ -561,6 +579,7 @@ private:
   double m_ahead_ns = 0;        ///< choice=speculate: the guess's first pass (run before the choice), its time
   traffic m_ahead_moved;        ///< and its words
   bool m_settled = false;       ///< one candidate, no sample (choice=none, or auto where choosing cannot pay)
+  adaptive_weighing m_weighing; ///< what auto weighed (weighing_of)
   std::vector<round> m_rounds;  ///< schedule=interleaved on the device, where the phases line up
   std::size_t m_sample_end = 0; ///< passes [0, m_sample_end): the first candidate's marks, the sample and the choice
   /// The part the last run chose; on the device path read after the run, when first asked.
@@ -577,6 +596,11 @@ private:
 };
 
 } // namespace
+
+std::optional<adaptive_weighing> weighing_of(const algorithm& a) {
+  if (const auto* adaptive = dynamic_cast<const adaptive_algorithm*>(&a)) return adaptive->weighing();
+  return std::nullopt;
+}
 
 algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_method>& concat,
                                const std::function<std::unique_ptr<executor>()>& make,
@@ -597,7 +621,8 @@ algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_
                   "host keeps that guess unless another is predicted faster by more than the pass: its phase's time in the records, or "
                   "the pass model's price), none (no sample: the candidate that can lose least, by its "
                   "worst regret over the model's training records or, for the pass model, over every density), auto "
-                  "(none where that regret is below the priced cost of the sample and sum passes, and of the choice pass on the device; otherwise device on "
+                  "(none where that candidate's mean regret is below what choosing costs: the sample and sum passes, and the choice pass "
+                  "on the device, priced by the pass model, and the round trip where the host chooses, measured once; otherwise device on "
                   "Vulkan, host on OpenGL, where recording the skipped candidates costs more than the round trip)",
                   "auto", {"auto"}, {"auto", "device", "host", "speculate", "none"}),
       choice_axis("schedule",

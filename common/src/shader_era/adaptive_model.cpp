@@ -184,6 +184,7 @@ adaptive_model fit(const std::vector<training_record>& records, std::uint64_t n,
       x.push_back(*cases[spec]);
       y.push_back(r.ns / double(m.trained_n));
       c.worst_regret_ns = std::max(c.worst_regret_ns, r.ns - fastest.at(spec));
+      c.mean_regret_ns += (r.ns - fastest.at(spec)) / double(usable.size());
       for (const auto& [phase, ns] : r.phases) c.phase_ns[phase] += ns / double(m.trained_n) / double(usable.size());
     }
     c.beta = least_squares(x, y);

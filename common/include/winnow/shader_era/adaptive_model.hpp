@@ -34,6 +34,10 @@ struct adaptive_candidate {
   /// record's (any parameter set's) on the case where that difference is largest. What running it
   /// without a sample can cost at most, as far as the records know (choice=none, adaptive.hpp).
   double worst_regret_ns = 0;
+  /// Its mean loss over the training cases [ns at trained_n], each case's difference as above: what
+  /// running it without a sample is expected to cost, as far as the records know (choice=auto weighs
+  /// it against what choosing costs for sure, adaptive.hpp).
+  double mean_regret_ns = 0;
   /// Each phase's time [ns per element], the mean over the training cases (from the records' phases;
   /// a phase missing from a record counts 0 there). A mean time, not a share of the total: a phase
   /// such as Binary-Tree's reduction takes the same time at any density. choice=speculate prices the

@@ -1,7 +1,8 @@
 #pragma once
 /// The pass model's constants measured on any executor, with the executor's own timer: what one
-/// pass costs when it does nothing (1 × 1) and the bandwidth of the copy pass at 4M and 16M words,
-/// through exactly the code path the algorithms' passes take (copy_chain, frame.hpp).
+/// pass costs when it does nothing (1 × 1), what a read back to the host within a run costs, and the
+/// bandwidth of the copy pass at 4M and 16M words, through exactly the code path the algorithms'
+/// passes take (copy_chain, frame.hpp).
 #include <string>
 #include <vector>
 
@@ -14,7 +15,12 @@ namespace winnow::shader_era {
 /// run after one untimed run of the same.
 [[nodiscard]] double copy_pass_ns(executor& x, const param_set& params, std::uint32_t side, std::size_t passes);
 
-/// empty_pass_ns, copy_pass_ns_4M/16M and copy_bytes_per_ns_4M/16M, each `how` naming `path`
+/// What one read back to the host within a run costs the device [ns]: the median over `runs` of
+/// (two 1 × 1 copy passes with a read_midway between them) minus (the two without it), each timed on
+/// its own. The host's choice (the adaptive algorithm's choice=host) waits so within its run.
+[[nodiscard]] double round_trip_ns(executor& x, const param_set& params, std::size_t runs);
+
+/// empty_pass_ns, round_trip_ns, copy_pass_ns_4M/16M and copy_bytes_per_ns_4M/16M, each `how` naming `path`
 /// ("Vulkan fragment pass").
 [[nodiscard]] std::vector<calibration> pass_model_calibration(executor& x, const param_set& params, const std::string& path);
 
