@@ -139,7 +139,7 @@ public:
     // costs for sure — its mean regret against the sample and choice passes, and where the host
     // would choose, the round trip. The mean, not the worst: on GL on the H100, block 128's worst
     // regret over the records (274 µs at 4M, uniform p = 0.05) exceeds the round trip, but on the
-    // held-back images it ran within 2.1 % of the best block, the host's choice 4-15 % over it
+    // 11 image cases it ran within 2.1 % of the best block, the host's choice 6-15 % over it
     // (docs/results/h100-2026-11-28, call 4).
     m_weighing = {least_regret().mean_regret_ns, choosing_ns(prices, c.n), m_on_device ? 0.0 : prices.round_trip_ns};
     m_settled = where == "none" || (where == "auto" && m_weighing.expected_regret_ns < m_weighing.choosing_ns + m_weighing.round_trip_ns);
@@ -334,7 +334,7 @@ private:
 
   /// The sample and sum passes (and where the device chooses, the choice pass) of a stream of n
   /// elements, priced as the pass model prices any pass: what choosing costs before any candidate
-  /// runs (choice=auto weighs it against the regret). The choice on the host adds its round trip
+  /// runs (choice=auto weighs it against the mean regret). The choice on the host adds its round trip
   /// (pass_prices::round_trip_ns, weighed beside it).
   double choosing_ns(const pass_prices& prices, std::uint64_t n) const {
     plan scratch;

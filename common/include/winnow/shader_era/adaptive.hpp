@@ -9,7 +9,7 @@
 ///               passes (`choice=device`: conditional rendering, on Vulkan and desktop OpenGL; the
 ///               default on both Vulkan paths), every candidate is recorded, each under its
 ///               word of the choice, and nothing returns to the host until the end; otherwise
-///               (`choice=host`, the default on OpenGL) the host
+///               (`choice=host`, the default on OpenGL where auto samples) the host
 ///               reads the choice back within the run (executor::read_midway: the `choose` phase spans
 ///               the round trip) and records only the chosen candidate. `choice=speculate` chooses
 ///               on the host too, but hands the device the first pass of a guess (the candidate
