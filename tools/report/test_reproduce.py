@@ -438,9 +438,13 @@ class BilleterTables12(unittest.TestCase):
     """Tables 1-2 from the cuda calibrate step: by access width, and Table 2's band around 24M; Tables 4-5
     (the prefix sums and the radix sorts) from the same step."""
 
-    def report(self, band, device=None, extra=None):
+    def report(self, band, device=None, extra=None, vk=None):
         tmp = pathlib.Path(tempfile.mkdtemp(prefix="winnow-billeter12-test-"))
         self.addCleanup(shutil.rmtree, tmp, True)
+        if vk:
+            write_jsonl(tmp / "vk" / "calibrate.jsonl", [
+                {"api": "vk", "device": "Some Vulkan GPU", "name": k, "value": v, "unit": "GB/s", "how": "test"}
+                for k, v in vk.items()])
         recs = [record("cuda", "billeter", {"compact": "popc", "output": "staged", "element": "32"}, "uniform:4M:p=0.5", 1e6)]
         write_jsonl(tmp / "cuda" / "billeter.jsonl", recs)
         values = {"empty_pass_ns": 3000, "memcpy_bytes_per_ns_256M": 3000, "copy_bytes_per_ns_256M_b4": 2400,
@@ -469,6 +473,20 @@ class BilleterTables12(unittest.TestCase):
         _, verdicts = self.report((2400, 2300, 2400))
         band = verdicts["The pass-through bandwidth falls to a quarter in a narrow band around 24M elements"]
         self.assertEqual(band["verdict"], "changed", band)
+
+    def test_vulkan_widths_take_the_best_workgroup_size_of_each(self):
+        vk = {"empty_pass_ns": 5000, "copy_bytes_per_ns_4M_b4_l64": 900, "copy_bytes_per_ns_4M_b4_l256": 1000,
+              "copy_bytes_per_ns_256M_b4_l64": 1700, "copy_bytes_per_ns_256M_b4_l256": 1600,
+              "copy_bytes_per_ns_256M_b8_l64": 2000, "copy_bytes_per_ns_256M_b8_l1024": 2600,
+              "copy_bytes_per_ns_256M_b16_l256": 3100, "copy_bytes_per_ns_256M_b16_l1024": 3050,
+              "copy_bytes_per_ns_4M_items4": 2000, "roofline_bytes_per_ns": 3100}
+        md, _ = self.report((2400, 600, 2400), vk=vk)
+        section = md.split("### Tables 1-2")[1].split("###")[0]
+        self.assertIn("| n, Vulkan compute (vk/calibrate.jsonl, on Some Vulkan GPU) |", section)
+        # Sizes in order, a width not measured at a size shown as such, items4 and the roofline not rows.
+        self.assertIn("| 4M | 1000 | — | — | 256 / — / — |\n| 256M | 1700 | 2600 | 3100 | 64 / 1024 / 256 |", section)
+        md, _ = self.report((2400, 600, 2400))
+        self.assertIn("not measured: no vk/calibrate.jsonl", md.split("### Tables 1-2")[1].split("###")[0])
 
     def test_tables_from_the_calibration_alone_name_its_device(self):
         # Tables 1-2 (and 4-5) combine nothing with the records: a calibration of another device than

@@ -48,7 +48,7 @@ const std::vector<paper>& papers() {
                                             {"adaptive", {"gl", "vkfrag", "vk"}, {"--param", "*/adaptive:model=pass,{api_dir}/moreira.jsonl"}}}},
       {"cross-api", {"gl", "vkfrag", "vk"}, {{"paths", {"gl", "vkfrag", "vk"}}}},
       {"redzone", {}, {{"redzone", {"cuda"}}, {"redzone-r", {"cuda"}}}},
-      {"billeter", {"cuda"}, {{"billeter", {"cuda", "gl"}}}},
+      {"billeter", {"cuda", "vk"}, {{"billeter", {"cuda", "gl"}}}}, // vk: Table 1 through Vulkan compute
       {"cpu", {}, {{"cpu", {"cpu"}}}},
       {"cis565", {}, {{"cis565", {"cpu", "cuda"}}}},
   };

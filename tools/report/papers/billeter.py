@@ -4,10 +4,12 @@ prefix sum or POPC × staged/scattered/buffered/selective output), Fig. 4 (size 
 elements), Table 3 (averages over the densities: ours against the competitors, published beside),
 Table 4 / §5.2 (the prefix sum of values, and the compaction built on the prefix sum of flags), §5.3
 (the stream split), and from `winnow calibrate --api cuda` Tables 1-2 (the pass-through copy by access
-width, and around 24M elements), Table 4's prefix sums and Table 5 (the radix sort built on the split).
+width, and around 24M elements), Table 4's prefix sums and Table 5 (the radix sort built on the split);
+from `winnow calibrate --api vk` Table 1 again through Vulkan compute.
 """
 import csv
 import pathlib
+import re
 
 from .common import DASH, NotMeasured, Panel, Series, best, fvals, mean, parse_size, pct, ratio_range, size_label
 
@@ -82,7 +84,7 @@ def build(paper):
     fig3_figure(paper, n3, b32, title, lack)
     fig4_figure(paper, recs, title, lack)
     findings(paper, n3, dens, b32, recs, ours, cal, lack)
-    tables12(paper, cal)
+    tables12(paper, cal, paper.run.calibration("vk", None, pass_model=False))
 
 
 def fig3_table(paper, n, b32, lack):
@@ -462,17 +464,33 @@ def findings(paper, n3, dens, b32, recs, ours, cal, lack):
 
 # Tables 1-2: the calibrate step's constants (cuda/src/calibrate.cpp names them).
 WIDTHS = [("32-bit", "b4"), ("64-bit", "b8"), ("128-bit", "b16")]
+VK_COPY = re.compile(r"copy_bytes_per_ns_(\w+?)_(b\d+)_l(\d+)")
 BAND = ["24M-100k", "24M", "24M+100k"]
 
 
-def tables12(paper, cal):
+def vk_widths(vk):
+    """{size: {width key: (GB/s, workgroup size)}}: Vulkan's copy at each access width, the best of the
+    workgroup sizes calibrate tried (vulkan/src/calibrate.cpp names them copy_bytes_per_ns_SIZE_bW_lL)."""
+    out = {}
+    for name, x in (vk.values if vk.ok else {}).items():
+        m = VK_COPY.fullmatch(name)
+        if m:
+            size, width, local = m.groups()
+            cell = out.setdefault(size, {})
+            if width not in cell or x > cell[width][0]:
+                cell[width] = (x, int(local))
+    return dict(sorted(out.items(), key=lambda kv: parse_size(kv[0])))
+
+
+def tables12(paper, cal, vk):
     pub = {(row["table"], row["what"]): float(row["gbps"]) for row in read_csv("billeter2009_tables12.csv")}
     v = cal.values if cal.ok else {}
     t = paper.table("Tables 1-2: the pass-through copy by access width", note=(
         f"GB/s, (read + written bytes) / time, from cuda/calibrate.jsonl (`winnow calibrate --api cuda`, on {cal.device}): a pass-through "
         "kernel copying 32-bit elements with 4-, 8- or 16-byte accesses, and cudaMemcpy, each a chain of ping-pong "
-        "copies. Published: the GTX 280's pass-through (Table 1: each thread of a warp moving one 32-, 64- or 128-bit word; Table 2: 32-bit "
-        "accesses around 24M elements)."))
+        "copies. The last part: the same copy through Vulkan compute (`winnow calibrate --api vk`), each invocation moving "
+        "one 32-, 64- or 128-bit word, the best of the workgroup sizes tried. Published: the GTX 280's pass-through (Table 1: "
+        "each thread of a warp moving one 32-, 64- or 128-bit word; Table 2: 32-bit accesses around 24M elements)."))
     t.sub(["n (32-bit elements)"] + [f"{w} accesses" for w, _ in WIDTHS] + ["cudaMemcpy"])
     sizes_measured = sorted({k.split("_")[4] for k in v if k.startswith("copy_bytes_per_ns_") and k.endswith("_b8")},
                             key=parse_size)
@@ -483,6 +501,16 @@ def tables12(paper, cal):
     t.sub(["n (Table 2's band)", "32-bit accesses", "published: GTX 280 (Table 2)"])
     for name in BAND:
         t.add([name, t.val(v.get(f"copy_bytes_per_ns_{name}_b4"), lambda x: f"{x:.0f}"), f"{pub[('2', name)]}"])
+    # The same study through Vulkan compute: the API reaches the roofline only with wide accesses, and which
+    # workgroup size is best differs by width, so each cell is the best workgroup size's (named).
+    t.sub(["n, Vulkan compute (vk/calibrate.jsonl, on " + vk.device + ")"] + [f"{w} accesses" for w, _ in WIDTHS]
+          + ["best workgroup size per width"])
+    widths = vk_widths(vk)
+    for size, cell in widths.items():
+        t.add([size] + [t.val(cell[b][0] if b in cell else None, lambda x: f"{x:.0f}") for _, b in WIDTHS]
+              + [" / ".join(str(cell[b][1]) if b in cell else DASH for _, b in WIDTHS)])
+    if not widths:
+        t.add(["not measured: " + (vk.reason or "vk/calibrate.jsonl has no copy by access width")] + [DASH] * (len(WIDTHS) + 1))
     if not t.filled:
         t.missing = cal.reason or "cuda/calibrate.jsonl has no pass-through constants"
 
