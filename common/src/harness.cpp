@@ -180,6 +180,7 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     a->prepare(c.w, resolve_params(entry.info, p), options.prepare);
     measurement m = measure(*a, options);
     r.chosen = a->chosen(); // after the runs: an algorithm may choose as it runs (the adaptive one)
+    r.notes = a->notes();
     const traffic bytes = a->bytes_moved();
     r.bytes_read = bytes.read;
     r.bytes_written = bytes.written;

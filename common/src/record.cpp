@@ -109,6 +109,7 @@ std::string to_json_line(const record& r) {
   j["algorithm"] = r.algorithm;
   j["params"] = r.parameters;
   if (!r.chosen.empty()) j["chosen"] = r.chosen;
+  if (!r.notes.empty()) j["notes"] = r.notes;
   j["case"] = r.spec;
   j["n"] = r.n;
   j["removals"] = r.removals;
@@ -153,6 +154,7 @@ record from_json_line(const std::string& line) {
     r.algorithm = j.at("algorithm").get<std::string>();
     r.parameters = j.at("params").get<params>();
     if (j.contains("chosen")) r.chosen = j.at("chosen").get<params>();
+    if (j.contains("notes")) r.notes = j.at("notes").get<params>();
     r.spec = j.at("case").get<std::string>();
     r.n = j.at("n").get<std::uint64_t>();
     r.removals = j.at("removals").get<std::uint64_t>();

@@ -60,7 +60,11 @@ TEST(record, a_json_line_reads_back_to_the_same_record) {
   record r = sample();
   r.mismatch = "element 3: 7 ≠ 8";
   r.skipped = "no CUDA device";
+  r.chosen = {{"block", "128"}};
+  r.notes = {{"expected_regret_ns", "1250.5"}};
   EXPECT_EQ(to_json_line(from_json_line(to_json_line(r))), to_json_line(r));
+  EXPECT_EQ(from_json_line(to_json_line(r)).notes, r.notes);
+  EXPECT_FALSE(nlohmann::json::parse(to_json_line(sample())).contains("notes")) << "no notes, no field";
   EXPECT_THROW((void)from_json_line(R"({"schema": 1, "winnow": "x"})"), error);
   // A record from before the spread was recorded reads back with it 0.
   auto old = nlohmann::json::parse(to_json_line(r));

@@ -50,6 +50,7 @@ int run_command(const run_args& a) {
   } else {
     std::cout << "device  " << r.device << " — " << r.driver << "\n";
     if (!r.chosen.empty()) std::cout << "chosen  " << to_string(r.chosen) << "  (what the run settled: parameters given as auto, or the adaptive algorithm's choice)\n";
+    if (!r.notes.empty()) std::cout << "weighed " << to_string(r.notes) << "  (what the algorithm weighed to decide how to run)\n";
     std::cout << "reps    " << r.reps << " after " << r.warmup_runs << " warm-up runs in " << format_ns(r.warmup_ran_ns) << " (asked: ≥ "
               << r.warmup << " and ≥ " << r.warmup_ns / 1e6 << " ms, then on while the runs still got faster)"
               << (r.cold ? ", cold" : "") << "\n"

@@ -150,6 +150,10 @@ public:
   /// chose (the adaptive algorithm: its candidate's algorithm and parameters): records carry it as
   /// `chosen` beside the parameters as given, e.g. concat=auto with chosen concat=lines.
   [[nodiscard]] virtual params chosen() const { return {}; }
+  /// The numbers this algorithm weighed to decide how to run (valid after prepare), which are neither
+  /// parameters nor choices: records carry them as `notes`, so a reader can check the decision (the
+  /// adaptive algorithm's choice=auto: the mean regret it weighed against the price of choosing).
+  [[nodiscard]] virtual params notes() const { return {}; }
   /// Why this algorithm cannot take `n` elements on this device (e.g. a texture-size limit), asked
   /// before the case is made so that an impossible size costs no generation; nullopt when it can.
   [[nodiscard]] virtual std::optional<std::string> refuses(std::uint64_t n) const {

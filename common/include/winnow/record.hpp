@@ -44,6 +44,7 @@ struct record {
   std::string algorithm; ///< api/name
   params parameters;
   params chosen;    ///< what the run settled for parameters given as "auto" (algorithm::chosen)
+  params notes;     ///< the numbers the algorithm weighed to decide (algorithm::notes)
   std::string spec; ///< canonical
   std::uint64_t n = 0;
   std::uint64_t removals = 0;

@@ -8,6 +8,7 @@
 #include <typeindex>
 
 #include "winnow/error.hpp"
+#include "winnow/record.hpp"
 #include "winnow/shader_era/adaptive_model.hpp"
 #include "winnow/shader_era/calibrate.hpp"
 #include "winnow/shader_era/concat_probe.hpp"
@@ -16,6 +17,13 @@
 
 namespace winnow::shader_era {
 namespace {
+
+/// What choice=auto weighs at prepare, at the case's n [ns].
+struct weighing {
+  double expected_regret_ns = 0; ///< the mean regret of the candidate choice=none runs
+  double choosing_ns = 0;        ///< the sample, sum (and on the device, choice) passes, priced by the pass model
+  double round_trip_ns = 0;      ///< the read back to the host, where the host would choose; 0 where the device does
+};
 
 /// The pass model's prices on one executor: an empty pass, and a byte moved by the copy pass; and
 /// what a read back to the host within a run costs the device (choice=auto weighs it).
@@ -142,7 +150,8 @@ public:
     // 11 image cases it ran within 2.1 % of the best block, the host's choice 6-15 % over it
     // (docs/results/h100-2026-11-28, call 4).
     m_weighing = {least_regret().mean_regret_ns, choosing_ns(prices, c.n), m_on_device ? 0.0 : prices.round_trip_ns};
-    m_settled = where == "none" || (where == "auto" && m_weighing.expected_regret_ns < m_weighing.choosing_ns + m_weighing.round_trip_ns);
+    m_weighed = where == "auto";
+    m_settled = where == "none" || (m_weighed && m_weighing.expected_regret_ns < m_weighing.choosing_ns + m_weighing.round_trip_ns);
     if (m_settled) {
       part settled = std::move(least_regret());
       m_parts.clear();
@@ -266,7 +275,14 @@ public:
   [[nodiscard]] std::optional<std::string> refuses(std::uint64_t n) const override {
     return layout_refusal(n, m_exec->max_width());
   }
-  [[nodiscard]] const adaptive_weighing& weighing() const { return m_weighing; }
+  /// What choice=auto weighed, at the case's n [ns]: it settles (no sample) when expected_regret_ns <
+  /// choosing_ns + round_trip_ns. Nothing under another choice, which weighs nothing.
+  [[nodiscard]] params notes() const override {
+    if (!m_weighed) return {};
+    return {{"expected_regret_ns", num(m_weighing.expected_regret_ns)},
+            {"choosing_ns", num(m_weighing.choosing_ns)},
+            {"round_trip_ns", num(m_weighing.round_trip_ns)}};
+  }
 
 private:
   struct part {
@@ -579,7 +595,8 @@ private:
   double m_ahead_ns = 0;        ///< choice=speculate: the guess's first pass (run before the choice), its time
   traffic m_ahead_moved;        ///< and its words
   bool m_settled = false;       ///< one candidate, no sample (choice=none, or auto where choosing cannot pay)
-  adaptive_weighing m_weighing; ///< what auto weighed (weighing_of)
+  weighing m_weighing;          ///< what auto weighs (whatever the choice)
+  bool m_weighed = false;       ///< choice=auto: the records' notes carry m_weighing
   std::vector<round> m_rounds;  ///< schedule=interleaved on the device, where the phases line up
   std::size_t m_sample_end = 0; ///< passes [0, m_sample_end): the first candidate's marks, the sample and the choice
   /// The part the last run chose; on the device path read after the run, when first asked.
@@ -596,11 +613,6 @@ private:
 };
 
 } // namespace
-
-std::optional<adaptive_weighing> weighing_of(const algorithm& a) {
-  if (const auto* adaptive = dynamic_cast<const adaptive_algorithm*>(&a)) return adaptive->weighing();
-  return std::nullopt;
-}
 
 algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_method>& concat,
                                const std::function<std::unique_ptr<executor>()>& make,

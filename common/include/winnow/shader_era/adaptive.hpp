@@ -21,7 +21,8 @@
 ///      best's) over the model's training records, or over every density for the pass model, is
 ///      smallest. `auto` settles so when that candidate's mean regret, at this n, is below what
 ///      choosing costs for sure: the sample and choice passes priced by the pass model, and where
-///      the host would choose, the round trip, measured once per process (adaptive_weighing).
+///      the host would choose, the round trip, measured once per process. The record's `notes`
+///      carry what `auto` weighed: expected_regret_ns, choosing_ns and round_trip_ns at the case's n.
 /// Every candidate's plan is built and prepared in prepare() (one merged plan on one executor), so
 /// the run records only passes. The model (`model=`):
 ///   - PATH: the records of a bench of horn, jj, rlz and bt on this API and GPU (adaptive_model.hpp);
@@ -32,7 +33,6 @@
 /// candidate chosen marks its own copy of the stream (its time counts it).
 #include <functional>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,16 +46,5 @@ namespace winnow::shader_era {
 [[nodiscard]] algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_method>& concat,
                                              const std::function<std::unique_ptr<executor>()>& make,
                                              const std::vector<param_axis>& executor_axes = {});
-
-/// What choice=auto weighed in an adaptive algorithm's last prepare() (whatever its choice), at the
-/// case's n [ns]. It settles (no sample) when expected_regret_ns < choosing_ns + round_trip_ns.
-struct adaptive_weighing {
-  double expected_regret_ns = 0; ///< the mean regret of the candidate choice=none runs
-  double choosing_ns = 0;        ///< the sample, sum (and on the device, choice) passes, priced by the pass model
-  double round_trip_ns = 0;      ///< the read back to the host, where the host would choose; 0 where the device does
-};
-
-/// `a`'s weighing if it is an adaptive algorithm (made by adaptive_entry), for tests and tools.
-[[nodiscard]] std::optional<adaptive_weighing> weighing_of(const algorithm& a);
 
 } // namespace winnow::shader_era
