@@ -116,6 +116,8 @@ class Rec:
             # What ran: a parameter given as "auto" reads as what the run chose (the record's "chosen").
             self.given = {k: str(v) for k, v in (d.get("params") or {}).items()}
             self.params = {**self.given, **{k: str(v) for k, v in (d.get("chosen") or {}).items()}}
+            # What the algorithm weighed to decide how to run (the adaptive algorithm's choice=auto).
+            self.notes = {k: str(v) for k, v in (d.get("notes") or {}).items()}
             self.case = Case(d["case"])
             self.n = int(d.get("n") or parse_size(self.case.size) or 0)
             self.skipped = d.get("skipped")

@@ -474,6 +474,26 @@ def model_name(r):
     return f"{name}, interleaved" if r.p("schedule", None) == "interleaved" else name
 
 
+WEIGHED = ("expected_regret_ns", "choosing_ns", "round_trip_ns")  # the records' notes under choice=auto
+
+
+def weighed(t, ad):
+    """What choice=auto weighed, per model and size, from the records' notes: it depends on n and the model, not
+    on the stream (records from before the notes have none, and then no rows)."""
+    rows = {}
+    for r in ad:
+        if all(k in r.notes for k in WEIGHED):
+            rows.setdefault((model_name(r), r.n), r)
+    if not rows:
+        return
+    t.sub(["choice=auto weighed (the records' notes)", "n", "mean regret of the candidate it would run [µs]",
+           "choosing: sample, sum (and choice) passes [µs]", "round trip [µs]", "so it"])
+    for (m, n), r in sorted(rows.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        regret, choosing, trip = (float(r.notes[k]) / 1e3 for k in WEIGHED)
+        t.add([m, size_label(n), f"{regret:.1f}", f"{choosing:.1f}", f"{trip:.1f}",
+               "runs it, no sample" if regret < choosing + trip else "samples and chooses"])
+
+
 def adaptive(paper, api):
     """§6's future work, built: the adaptive algorithm's time over the oracle (the fastest fixed algorithm
     and block of the same run on that case), per case and model, with what it chose."""
@@ -487,7 +507,9 @@ def adaptive(paper, api):
             "fitted from the moreira suite's records; `device` / `host`: where the choice was made (`choice`); `none`: "
             "no sample, the candidate of least worst regret run alone (`choice=none`, or `auto` where choosing cannot pay); `interleaved`: "
             "the candidates recorded round by round on the device (`schedule`). "
-            "Image cases first (the six stand-ins, then real images given as `file:` cases: suite `adaptive-images`).")
+            "Image cases first (the six stand-ins, then real images given as `file:` cases: suite `adaptive-images`). "
+            "Below, where the records carry them (`notes`), the numbers `choice=auto` weighed at each size: it runs the "
+            "candidate of least worst regret without a sample when that candidate's mean regret is below the price of choosing.")
     t = paper.table(f"Adaptive algorithm ({api})", note=note)
     ad = [r for r in usable if r.algo == "adaptive"]
     fixed = [r for r in usable if r.algo in NAME]
@@ -535,6 +557,7 @@ def adaptive(paper, api):
             else:
                 over.append(DASH)
         t.add(row + cells + chose + over)
+    weighed(t, ad)
 
     def within():
         # At the largest size measured: 4M in the suite, less in a quick run (the evidence names it).
