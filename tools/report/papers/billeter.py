@@ -503,7 +503,7 @@ def tables12(paper, cal, vk):
         t.add([name, t.val(v.get(f"copy_bytes_per_ns_{name}_b4"), lambda x: f"{x:.0f}"), f"{pub[('2', name)]}"])
     # The same study through Vulkan compute: the API reaches the roofline only with wide accesses, and which
     # workgroup size is best differs by width, so each cell is the best workgroup size's (named).
-    t.sub(["n, Vulkan compute (vk/calibrate.jsonl, on " + vk.device + ")"] + [f"{w} accesses" for w, _ in WIDTHS]
+    t.sub(["n, Vulkan compute (vk/calibrate.jsonl" + (f", on {vk.device})" if vk.ok else ")")] + [f"{w} accesses" for w, _ in WIDTHS]
           + ["best workgroup size per width"])
     widths = vk_widths(vk)
     for size, cell in widths.items():

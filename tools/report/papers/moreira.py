@@ -478,20 +478,29 @@ WEIGHED = ("expected_regret_ns", "choosing_ns", "round_trip_ns")  # the records'
 
 
 def weighed(t, ad):
-    """What choice=auto weighed, per model and size, from the records' notes: it depends on n and the model, not
-    on the stream (records from before the notes have none, and then no rows)."""
+    """What choice=auto weighed, per model and size, from the records' notes: it depends on n, the model and the
+    prices measured by the process (the round trip), not on the stream; where the benches' processes measured
+    differently, a range (records from before the notes have none, and then no rows)."""
     rows = {}
     for r in ad:
         if all(k in r.notes for k in WEIGHED):
-            rows.setdefault((model_name(r), r.n), r)
+            m = r.given.get("model", "pass")
+            label = ("pass" if m == "pass" else "records") + ", auto → " + r.p("choice", "?")
+            rows.setdefault((label, r.n), []).append([float(r.notes[k]) / 1e3 for k in WEIGHED])
     if not rows:
         return
     t.sub(["choice=auto weighed (the records' notes)", "n", "mean regret of the candidate it would run [µs]",
            "choosing: sample, sum (and choice) passes [µs]", "round trip [µs]", "so it"])
-    for (m, n), r in sorted(rows.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        regret, choosing, trip = (float(r.notes[k]) / 1e3 for k in WEIGHED)
-        t.add([m, size_label(n), f"{regret:.1f}", f"{choosing:.1f}", f"{trip:.1f}",
-               "runs it, no sample" if regret < choosing + trip else "samples and chooses"])
+
+    def span(xs):
+        lo, hi = min(xs), max(xs)
+        return f"{lo:.1f}" if f"{lo:.1f}" == f"{hi:.1f}" else f"{lo:.1f}-{hi:.1f}"
+
+    for (label, n), got in sorted(rows.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        settles = {regret < choosing + trip for regret, choosing, trip in got}
+        so = ("runs it, no sample" if settles == {True} else "samples and chooses" if settles == {False}
+              else "differs between the benches")
+        t.add([label, size_label(n)] + [span([g[i] for g in got]) for i in range(len(WEIGHED))] + [so])
 
 
 def adaptive(paper, api):
