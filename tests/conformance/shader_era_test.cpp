@@ -497,10 +497,14 @@ TEST(shader_era, the_adaptive_algorithm_weighs_the_mean_regret_against_choosing)
       if (chosen.at("choice") == "device") {
         EXPECT_EQ(round_trip, 0) << api << ": the device chooses, nothing goes back";
       }
+      // A record of the same case carries the same notes (the prices are measured once per process).
+      const record r = run_case(reg, e, {{"model", dir.string()}}, make_case("uniform:64K:p=0.5"), {0, 1, false});
+      EXPECT_TRUE(r.verified) << api << ": " << r.mismatch;
+      EXPECT_EQ(r.notes, w) << api << ": " << to_string(r.notes);
       // Another choice weighs nothing, and its records say so by having no notes.
-      const auto host = e.make();
-      host->prepare(make_case("uniform:64K:p=0.5").w, resolve_params(e.info, {{"model", dir.string()}, {"choice", "none"}}), {});
-      EXPECT_TRUE(host->notes().empty()) << api << ": " << to_string(host->notes());
+      const auto none = e.make();
+      none->prepare(make_case("uniform:64K:p=0.5").w, resolve_params(e.info, {{"model", dir.string()}, {"choice", "none"}}), {});
+      EXPECT_TRUE(none->notes().empty()) << api << ": " << to_string(none->notes());
       if (settled) {
         EXPECT_EQ(chosen.at("block"), "2048") << api;
       }
