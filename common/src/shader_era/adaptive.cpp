@@ -149,9 +149,10 @@ public:
     // regret over the records (274 µs at 4M, uniform p = 0.05) exceeds the round trip, but on the
     // 11 image cases it ran within 2.1 % of the best block, the host's choice 6-15 % over it
     // (docs/results/h100-2026-11-28, call 4).
-    m_weighing = {least_regret().mean_regret_ns, choosing_ns(prices, c.n), m_on_device ? 0.0 : prices.round_trip_ns};
-    m_weighed = where == "auto";
-    m_settled = where == "none" || (m_weighed && m_weighing.expected_regret_ns < m_weighing.choosing_ns + m_weighing.round_trip_ns);
+    m_weighing.reset();
+    if (where == "auto")
+      m_weighing = weighing{least_regret().mean_regret_ns, choosing_ns(prices, c.n), m_on_device ? 0.0 : prices.round_trip_ns};
+    m_settled = where == "none" || (m_weighing && m_weighing->expected_regret_ns < m_weighing->choosing_ns + m_weighing->round_trip_ns);
     if (m_settled) {
       part settled = std::move(least_regret());
       m_parts.clear();
@@ -278,10 +279,10 @@ public:
   /// What choice=auto weighed, at the case's n [ns]: it settles (no sample) when expected_regret_ns <
   /// choosing_ns + round_trip_ns. Nothing under another choice, which weighs nothing.
   [[nodiscard]] params notes() const override {
-    if (!m_weighed) return {};
-    return {{"expected_regret_ns", num(m_weighing.expected_regret_ns)},
-            {"choosing_ns", num(m_weighing.choosing_ns)},
-            {"round_trip_ns", num(m_weighing.round_trip_ns)}};
+    if (!m_weighing) return {};
+    return {{"expected_regret_ns", num(m_weighing->expected_regret_ns)},
+            {"choosing_ns", num(m_weighing->choosing_ns)},
+            {"round_trip_ns", num(m_weighing->round_trip_ns)}};
   }
 
 private:
@@ -595,8 +596,7 @@ private:
   double m_ahead_ns = 0;        ///< choice=speculate: the guess's first pass (run before the choice), its time
   traffic m_ahead_moved;        ///< and its words
   bool m_settled = false;       ///< one candidate, no sample (choice=none, or auto where choosing cannot pay)
-  weighing m_weighing;          ///< what auto weighs (whatever the choice)
-  bool m_weighed = false;       ///< choice=auto: the records' notes carry m_weighing
+  std::optional<weighing> m_weighing; ///< what choice=auto weighed (the records' notes); none under another choice
   std::vector<round> m_rounds;  ///< schedule=interleaved on the device, where the phases line up
   std::size_t m_sample_end = 0; ///< passes [0, m_sample_end): the first candidate's marks, the sample and the choice
   /// The part the last run chose; on the device path read after the run, when first asked.

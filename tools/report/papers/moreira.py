@@ -464,11 +464,15 @@ ADAPTIVE_SUITES = ["adaptive", "adaptive-images"]  # the second: real images giv
 ADAPTIVE_TARGET = 1.10  # within 10 % of the best fixed choice on every image case
 
 
+def model_kind(r):
+    """pass (the pass model) or records (a model fitted from the moreira suite's records)."""
+    return "pass" if r.given.get("model", "pass") == "pass" else "records"
+
+
 def model_name(r):
     """The model, where the choice was made when the record says (`choice`: device, host or none), and the
     schedule of the candidates on the device where it was not the first (`schedule`: interleaved)."""
-    m = r.given.get("model", "pass")
-    m = "pass" if m == "pass" else "records"
+    m = model_kind(r)
     where = r.p("choice", None)
     name = f"{m}, {where}" if where else m
     return f"{name}, interleaved" if r.p("schedule", None) == "interleaved" else name
@@ -484,8 +488,7 @@ def weighed(t, ad):
     rows = {}
     for r in ad:
         if all(k in r.notes for k in WEIGHED):
-            m = r.given.get("model", "pass")
-            label = ("pass" if m == "pass" else "records") + ", auto → " + r.p("choice", "?")
+            label = model_kind(r) + ", auto → " + r.p("choice", "?")
             rows.setdefault((label, r.n), []).append([float(r.notes[k]) / 1e3 for k in WEIGHED])
     if not rows:
         return
