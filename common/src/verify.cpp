@@ -1,14 +1,14 @@
 #include "winnow/verify.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cstddef>
 #include <optional>
 #include <sstream>
 
 #include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
+
+#include "removed_mask.hpp"
 
 namespace winnow {
 namespace {
@@ -105,10 +105,7 @@ verdict compare_multiset(const std::vector<std::uint32_t>& expected, const std::
 verdict check_input(const workload& w, const std::vector<std::uint32_t>& after) {
   if (after.size() != w.size())
     return fail("input changed size: expected " + str(w.size()) + ", got " + str(after.size()), 1);
-  std::vector<std::uint8_t> removed(w.size(), 0); // bytes: marked by all cores at once
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, w.removals.size()), [&](const tbb::blocked_range<std::size_t>& r) {
-    for (std::size_t i = r.begin(); i < r.end(); ++i) std::atomic_ref<std::uint8_t>(removed[w.removals[i]]).store(1, std::memory_order_relaxed);
-  });
+  const std::vector<std::uint8_t> removed = detail::removed_mask(w);
   // A mark phase may write payload 0 at removed indices; nothing else may change.
   const auto fine = [&](std::size_t i) { return after[i] == w.data[i] || (after[i] == 0 && removed[i]); };
   if (all_fine(after.size(), fine)) return {};

@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "case_counts.hpp"
 #include "run_winnow.hpp"
 
 namespace {
@@ -242,6 +243,40 @@ TEST_F(bench_cli, seeds_run_each_seeded_case_n_times_and_summarize_them) {
 
   expect_usage_error("bench --api cpu --case all:10 --seeds 0 --out " + m_dir.string(), "--seeds");
   expect_usage_error("bench --api cpu --case uniform:10:seed=4294967295 --seeds 2 --out " + m_dir.string(), "past 2^32 - 1");
+}
+
+TEST_F(bench_cli, each_record_is_of_the_case_it_names_though_cases_are_made_in_batches) {
+  // bench makes its cases a batch ahead on all cores; each record must still count its own case. The
+  // seeds of one spec differ only in how many elements are valid, the specs in everything.
+  const auto expect_own_counts = [&](const std::vector<nlohmann::json>& rows) {
+    for (const auto& j : rows) {
+      const auto c = winnow_test::counts_of(j["case"].get<std::string>());
+      EXPECT_EQ(j["n"], c.n) << j["case"];
+      EXPECT_EQ(j["removals"], c.removals) << j["case"];
+      EXPECT_EQ(j["valid"], c.kept) << j["case"];
+      EXPECT_EQ(j["kept"], c.kept) << j["case"];
+      EXPECT_TRUE(j["verified"].get<bool>()) << j["case"];
+    }
+  };
+  const std::string sweep = "bench --api cpu --algo cpu/sequential --case uniform:5000:p=0.5 --case removal:3001:k=0.3 "
+                            "--case runs:7000 --reps 1 --warmup 0 --warmup-time 0 --name b --out " + m_dir.string();
+  const result some = winnow(sweep + " --seeds 2");
+  ASSERT_EQ(some.code, 0) << some.output;
+  ASSERT_EQ(records("b").size(), 6u);
+  expect_own_counts(records("b"));
+  // Resumed with more seeds, only the cases without a record are made: the batches skip the others.
+  const result all = winnow(sweep + " --seeds 5 --resume");
+  ASSERT_EQ(all.code, 0) << all.output;
+  const auto rows = records("b");
+  ASSERT_EQ(rows.size(), 15u);
+  std::set<std::string> cases;
+  for (const auto& j : rows) cases.insert(j["case"].get<std::string>());
+  EXPECT_EQ(cases.size(), 15u);
+  expect_own_counts(rows);
+  std::set<std::size_t> valid_counts;
+  for (const auto& j : rows)
+    if (j["case"].get<std::string>().starts_with("uniform")) valid_counts.insert(j["valid"].get<std::size_t>());
+  EXPECT_GT(valid_counts.size(), 1u) << "the test needs seeds whose counts differ";
 }
 
 TEST_F(bench_cli, a_suites_seeds_apply_unless_the_command_line_says_otherwise) {

@@ -5,14 +5,13 @@
 #include <set>
 
 #include "bench_plan.hpp"
+#include "case_maker.hpp"
 #include "commands.hpp"
-#include "memory.hpp"
 #include "results_folder.hpp"
 #include "table.hpp"
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
 #include "winnow/error.hpp"
-#include "winnow/reference.hpp"
 #include "winnow/seed_summary.hpp"
 
 namespace winnow::cli {
@@ -96,36 +95,36 @@ int bench_command(const bench_args& a) {
   out->describe(plan.not_run, total);
   std::cerr << "results: " << out->base().string() << ".jsonl (" << total << " runs)\n";
   progress bar(total);
-  std::vector<std::string> bad_inputs; // file: cases that could not be decoded
-  for (const auto& spec : specs) {
-    const std::string name = to_string(spec);
-    std::vector<const bench_job*> todo;
+  // Per case, the jobs whose records the earlier run did not leave; a case with none is not even made.
+  std::vector<std::vector<const bench_job*>> todo(specs.size());
+  std::vector<case_spec> to_make;
+  for (std::size_t i = 0; i < specs.size(); ++i) {
     for (const auto& j : plan.jobs) {
       record key;
       key.algorithm = j.entry->info.full_name();
       key.parameters = j.p;
-      key.spec = name;
+      key.spec = to_string(specs[i]);
       key.device = reg.device(j.entry->info.api).device;
-      if (!done_before.contains(resume_key(key))) todo.push_back(&j);
+      if (!done_before.contains(resume_key(key))) todo[i].push_back(&j);
     }
-    bar.skip(plan.jobs.size() - todo.size());
-    if (todo.empty()) continue; // every record of this case is from the earlier run: do not even make it
-    std::optional<prepared_case> c;
-    std::string why_not;
-    try {
-      check_fits(spec);
-      c.emplace(prepared_case{generate(spec), {}});
-      c->expected = reference_compact(c->w);
-    } catch (const usage_error& e) {
-      why_not = e.what(); // every job of this case is skipped
-      // Too large for this machine is a suite meeting a small machine; a file: case that cannot be
-      // decoded is bad input: its records are skipped, and bench exits 2 at the end, as run does.
-      if (spec.family == "file") bad_inputs.push_back(why_not);
-    }
-    for (const bench_job* j : todo) {
+    if (!todo[i].empty()) to_make.push_back(specs[i]);
+  }
+  case_maker maker(std::move(to_make));
+  std::vector<std::string> bad_inputs; // file: cases that could not be decoded
+  for (std::size_t i = 0, made = 0; i < specs.size(); ++i) {
+    const case_spec& spec = specs[i];
+    const std::string name = to_string(spec);
+    bar.skip(plan.jobs.size() - todo[i].size());
+    if (todo[i].empty()) continue;
+    const made_case m = maker.take(made++);
+    // Too large for this machine is a suite meeting a small machine; a file: case that cannot be
+    // decoded is bad input: its records are skipped, and bench exits 2 at the end, as run does.
+    if (!m.c && spec.family == "file") bad_inputs.push_back(m.why_not);
+    for (const bench_job* j : todo[i]) {
       std::cerr << bar.next() << " " << j->entry->info.full_name() << " " << (j->p.empty() ? "" : to_string(j->p) + " ") << name
                 << " … " << std::flush;
-      record r = c ? run_case(reg, *j->entry, j->p, *c, options) : skipped_case(*j->entry, j->p, name, spec.n + gains_of(spec), why_not, options);
+      record r = m.c ? run_case(reg, *j->entry, j->p, *m.c, options)
+                     : skipped_case(*j->entry, j->p, name, spec.n + gains_of(spec), m.why_not, options);
       if (r.skipped) std::cerr << "skipped: " << *r.skipped << "\n";
       else if (!r.verified) std::cerr << "FAILED: " << r.mismatch << "\n";
       else std::cerr << format_ns(r.total.median) << " ± " << noise_text(r) << "\n";
