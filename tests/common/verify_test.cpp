@@ -89,6 +89,25 @@ TEST(verify, a_duplicated_value_is_unexpected) {
             "multiset differs: 1 expected values missing (first: 3); 1 unexpected values (first: output[2] = 2)");
 }
 
+TEST(verify, a_large_multiset_is_decided_on_all_cores_and_a_difference_still_named) {
+  // Millions of values, as a GPU's unstable output: the same set in another order passes; a value
+  // duplicated over another fails with the one-core check's message.
+  std::vector<std::uint32_t> expected(3000017);
+  for (std::size_t i = 0; i < expected.size(); ++i) expected[i] = static_cast<std::uint32_t>(2 * i + 1);
+  std::vector<std::uint32_t> actual(expected.rbegin(), expected.rend());
+  std::swap(actual[5], actual[2000000]);
+  const workload w = stream(expected);
+  EXPECT_TRUE(verify(w, expected, {actual, std::nullopt}, false).ok);
+  actual[7] = actual[8];
+  EXPECT_EQ(verify(w, expected, {actual, std::nullopt}, false).message,
+            "multiset differs: 1 expected values missing (first: " + std::to_string(expected[expected.size() - 8]) +
+                "); 1 unexpected values (first: output[8] = " + std::to_string(actual[8]) + ")");
+  // Repeated expected values: only the same multiset passes.
+  const workload r = stream({5, 5, 6});
+  EXPECT_TRUE(verify(r, {5, 5, 6}, {{6, 5, 5}, std::nullopt}, false).ok);
+  EXPECT_FALSE(verify(r, {5, 5, 6}, {{5, 6, 6}, std::nullopt}, false).ok);
+}
+
 TEST(verify, out_of_place_input_may_only_gain_marks_at_removed_indices) {
   workload w;
   w.data = {1, 2, 3, 4};
