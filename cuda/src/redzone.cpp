@@ -12,6 +12,7 @@
 #include "tuning.hpp"
 #include "winnow/cuda/redzone.hpp"
 #include "winnow/error.hpp"
+#include "winnow/redzone_pairs.hpp"
 
 namespace winnow::cuda {
 namespace {
@@ -198,20 +199,10 @@ private:
 
   /// The traffic model's case counts (fixed by the data: pairs Z[i] ↔ R[i]).
   void count_cases() {
-    m_zone = m_case_a = m_case_c = 0;
-    if (trivial()) return;
-    const std::size_t z = m_n - m_k;
-    std::vector<bool> zone_removed(m_k, false);
-    for (const std::uint32_t r : m_w->removals)
-      if (r >= z) {
-        zone_removed[r - z] = true;
-        ++m_zone;
-      }
-    for (std::size_t i = 0; i < m_k; ++i) {
-      const bool hole = m_w->removals[i] < z, source = !zone_removed[i];
-      if (hole && source) ++m_case_a;
-      if (hole && !source) ++m_case_c;
-    }
+    const redzone_pairs pairs = count_redzone_pairs(*m_w);
+    m_zone = pairs.zone;
+    m_case_a = pairs.hole_kept;
+    m_case_c = pairs.hole_removed;
   }
 
   bool m_single;

@@ -9,6 +9,7 @@
 #include "winnow/cpu/redzone.hpp"
 #include "winnow/error.hpp"
 #include "winnow/harness.hpp"
+#include "winnow/redzone_pairs.hpp"
 #include "winnow/reference.hpp"
 #include "winnow/registry.hpp"
 
@@ -62,6 +63,41 @@ TEST(redzone, orphans_match_in_total_and_marks_match_zone_removals) {
       EXPECT_EQ(sum(o.report.source_orphans), sum(o.report.destination_orphans)) << what << " (Lemma 4.2: |Z'| = |R'|)";
       expect_compacted(w, o, what);
     }
+}
+
+TEST(redzone, the_pair_counts_of_the_traffic_models_are_what_the_algorithm_meets) {
+  // count_redzone_pairs (all cores, chunks of 2^16) against a one-core count and against the orphans
+  // Alg. 2 itself creates: Z[i] kept with R[i] inside the zone is a source orphan, Z[i] removed with
+  // R[i] outside a destination orphan.
+  for (const char* spec : {"removal:3000017:k=0.37:seed=3", "removal:100003:k=0.5:r=1", "removal:100003:k=0.3:r=0",
+                           "removal:100003:k=0.3:r=0.5", "removal:1000:k=1", "removal:1000:k=0", "removal:210000:k=0.5:g=0.1"}) {
+    const workload w = generate(spec);
+    const std::size_t k = w.removals.size(), z = w.size() - k;
+    std::vector<bool> zone_removed(k, false);
+    for (const std::uint32_t r : w.removals)
+      if (r >= z) zone_removed[r - z] = true;
+    redzone_pairs one_core;
+    for (std::size_t i = 0; i < k; ++i) {
+      const bool inside = w.removals[i] >= z;
+      one_core.zone += inside;
+      one_core.hole_kept += !inside && !zone_removed[i];
+      one_core.hole_removed += !inside && zone_removed[i];
+      one_core.zone_kept += inside && !zone_removed[i];
+    }
+    const redzone_pairs p = count_redzone_pairs(w);
+    EXPECT_EQ(p.zone, one_core.zone) << spec;
+    EXPECT_EQ(p.hole_kept, one_core.hole_kept) << spec;
+    EXPECT_EQ(p.hole_removed, one_core.hole_removed) << spec;
+    EXPECT_EQ(p.zone_kept, one_core.zone_kept) << spec;
+    EXPECT_EQ(p.zone + p.hole_kept + p.hole_removed, k) << spec;
+    // Not against the algorithm: with gains it runs over A + G (these counts are of the stream as
+    // given), and with every item removed it has nothing to move and says so with no counts.
+    if (w.gains != 0 || k == w.size()) continue;
+    const outcome o = run(w, 3);
+    EXPECT_EQ(o.report.zone_removals, p.zone) << spec;
+    EXPECT_EQ(sum(o.report.source_orphans), p.zone_kept) << spec;
+    EXPECT_EQ(sum(o.report.destination_orphans), p.hole_removed) << spec;
+  }
 }
 
 TEST(redzone, orphan_counts_differ_per_batch_so_phase_3_must_balance) {

@@ -11,6 +11,7 @@
 #include "algorithms.hpp"
 #include "cpu_algorithm.hpp"
 #include "winnow/error.hpp"
+#include "winnow/redzone_pairs.hpp"
 
 namespace winnow::cpu {
 namespace {
@@ -108,16 +109,9 @@ public:
     m_r.resize(w.removals.size());
     m_batches = static_cast<std::size_t>(p.integer("batches"));
     // The orphan count is fixed by the data (pairs a[z+i] ↔ R[i]), so the traffic model is exact.
-    const std::size_t n = w.size(), k = w.removals.size(), z = n - k;
-    std::vector<bool> in_zone_removed(k, false);
-    for (const std::uint32_t r : w.removals)
-      if (r >= z) in_zone_removed[r - z] = true;
-    m_zone = 0;
-    m_orphans = 0;
-    for (std::size_t i = 0; i < k; ++i) {
-      if (w.removals[i] >= z) ++m_zone;
-      if (w.removals[i] >= z && !in_zone_removed[i]) ++m_orphans;
-    }
+    const redzone_pairs pairs = count_redzone_pairs(w);
+    m_zone = pairs.zone;
+    m_orphans = pairs.zone_kept;
   }
   void reset() override {
     cpu_algorithm::reset();

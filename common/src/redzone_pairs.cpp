@@ -1,0 +1,41 @@
+#include "winnow/redzone_pairs.hpp"
+
+#include <atomic>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+
+namespace winnow {
+
+redzone_pairs count_redzone_pairs(const workload& w) {
+  const std::size_t n = w.size(), k = w.removals.size();
+  if (k == 0 || k > n) return {}; // k > n: not a removal list (indices repeat); its algorithms refuse it
+  using range = tbb::blocked_range<std::size_t>;
+  constexpr std::size_t grain = std::size_t{1} << 16;
+  const std::size_t z = n - k;
+  const std::vector<std::uint32_t>& r = w.removals;
+  std::vector<std::uint8_t> zone_removed(k, 0); // a byte an item of the zone, marked by all cores
+  tbb::parallel_for(range(0, k, grain), [&](const range& part) {
+    for (std::size_t i = part.begin(); i < part.end(); ++i)
+      if (r[i] >= z) std::atomic_ref<std::uint8_t>(zone_removed[r[i] - z]).store(1, std::memory_order_relaxed);
+  });
+  return tbb::parallel_reduce(
+      range(0, k, grain), redzone_pairs{},
+      [&](const range& part, redzone_pairs sum) {
+        for (std::size_t i = part.begin(); i < part.end(); ++i) {
+          const bool inside = r[i] >= z, kept = zone_removed[i] == 0;
+          sum.zone += inside;
+          sum.hole_kept += !inside && kept;
+          sum.hole_removed += !inside && !kept;
+          sum.zone_kept += inside && kept;
+        }
+        return sum;
+      },
+      [](redzone_pairs a, const redzone_pairs& b) {
+        return redzone_pairs{a.zone + b.zone, a.hole_kept + b.hole_kept, a.hole_removed + b.hole_removed, a.zone_kept + b.zone_kept};
+      });
+}
+
+} // namespace winnow
