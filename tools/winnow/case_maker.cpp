@@ -33,8 +33,9 @@ void case_maker::make_batch(std::size_t first) {
     return;
   }
   // Then each next case while the batch's corpora, with the working copies of the largest run among
-  // them, fit in the memory available now.
-  const std::uint64_t have = available_memory();
+  // them, fit in three quarters of the memory available now: the working copies are an estimate, and
+  // the drivers' own (staging buffers, a software rasterizer's images) are not in it.
+  const std::uint64_t have = available_memory() / 4 * 3;
   const auto cores = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
   std::uint64_t held = 0, working = 0;
   for (std::size_t i = first; i < m_specs.size() && i - first < cores; ++i) {
