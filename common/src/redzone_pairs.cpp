@@ -19,7 +19,7 @@ redzone_pairs count_redzone_pairs(const workload& w) {
   std::vector<std::uint8_t> zone_removed(k, 0); // a byte an item of the zone, marked by all cores
   tbb::parallel_for(range(0, k, grain), [&](const range& part) {
     for (std::size_t i = part.begin(); i < part.end(); ++i)
-      if (r[i] >= z) std::atomic_ref<std::uint8_t>(zone_removed[r[i] - z]).store(1, std::memory_order_relaxed);
+      if (r[i] >= z && r[i] < n) std::atomic_ref<std::uint8_t>(zone_removed[r[i] - z]).store(1, std::memory_order_relaxed);
   });
   return tbb::parallel_reduce(
       range(0, k, grain), redzone_pairs{},

@@ -9,12 +9,13 @@
 
 namespace winnow {
 
-std::vector<std::uint32_t> reference_compact(const workload& w) {
-  // On all cores, in chunks: each chunk's survivors counted, the counts summed into where each chunk's
-  // survivors start, then every chunk copied to its place in input order. One core took seconds for a
-  // 512M-element case, once per case of a bench.
-  const std::vector<std::uint8_t> removed = w.removal_list ? detail::removed_mask(w) : std::vector<std::uint8_t>{};
-  const auto kept = [&](std::size_t i) { return w.removal_list ? removed[i] == 0 : w.data[i] != 0; };
+namespace {
+
+/// The elements i of w.data for which kept(i) holds, in input order, on all cores in chunks: each
+/// chunk's survivors counted, the counts summed into where each chunk's survivors start, then every
+/// chunk copied to its place. One core took seconds for a 512M-element case, once per case of a bench.
+template <class Kept>
+std::vector<std::uint32_t> compact_in_chunks(const workload& w, const Kept& kept) {
   constexpr std::size_t chunk = std::size_t{1} << 20;
   const std::size_t chunks = (w.size() + chunk - 1) / chunk;
   const auto end_of = [&](std::size_t c) { return std::min(w.size(), (c + 1) * chunk); };
@@ -32,6 +33,14 @@ std::vector<std::uint32_t> reference_compact(const workload& w) {
       if (kept(i)) out[o++] = w.data[i];
   });
   return out;
+}
+
+} // namespace
+
+std::vector<std::uint32_t> reference_compact(const workload& w) {
+  if (!w.removal_list) return compact_in_chunks(w, [&](std::size_t i) { return w.data[i] != 0; });
+  const std::vector<std::uint8_t> removed = detail::removed_mask(w);
+  return compact_in_chunks(w, [&](std::size_t i) { return removed[i] == 0; });
 }
 
 } // namespace winnow

@@ -62,9 +62,11 @@ verdict multiset_message(const std::vector<std::uint32_t>& actual, std::size_t m
 /// Whether `actual` holds exactly the values of `expected` (of equal size), decided on all cores with
 /// one byte a value up to the largest expected one: every expected value marked 1, every actual one
 /// found marked and marked 2, then the 2s counted. As many 2s as values means both are the same set of
-/// distinct values. Plain (relaxed) stores, no read-modify-write: any race only writes the same byte
-/// with another non-zero value, and only the count of 2s decides. False says nothing about why: the
-/// one-core comparisons below find it. (That one took 3-4 s of a 512M-element Redzone record.)
+/// distinct values. Relaxed atomic stores, no read-modify-write: a race only writes a byte with another
+/// non-zero value, and only the count of 2s decides. False says nothing about why: the one-core
+/// comparisons below find it (so a failing check pays for both). On two cores this is no faster than the
+/// one-core bitmap (16 s either way for two 128M-element cases of cpu/redzone; an earlier version with
+/// atomic read-modify-writes was slower, 0.84 against 0.70 s at 64M survivors); the GPU machine has 16.
 bool same_distinct_values(const std::vector<std::uint32_t>& expected, const std::vector<std::uint32_t>& actual) {
   using range = tbb::blocked_range<std::size_t>;
   constexpr std::size_t grain = std::size_t{1} << 16;

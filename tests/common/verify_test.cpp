@@ -29,7 +29,7 @@ TEST(verify, reference_keeps_input_order_across_the_chunks_it_is_made_in) {
   // reference_compact works in chunks of 2^20 elements on all cores: sizes across several chunks,
   // with a removal list, gains appended, and a predicate stream, against a one-core copy.
   for (const char* spec : {"removal:3000017:k=0.37:seed=3", "removal:2100000:k=0.5:g=0.1:seed=4", "uniform:3000017:p=0.3",
-                           "runs:2100001:valid=3000:invalid=900000", "none:2100000", "all:1048577"}) {
+                           "runs:2100001:valid=3000:invalid=900000", "none:2100000", "all:1048577", "all:2097152"}) {
     const workload w = generate(parse_spec(spec));
     std::vector<bool> removed(w.size(), false);
     for (const std::uint32_t r : w.removals) removed[r] = true;
@@ -102,6 +102,13 @@ TEST(verify, a_large_multiset_is_decided_on_all_cores_and_a_difference_still_nam
   EXPECT_EQ(verify(w, expected, {actual, std::nullopt}, false).message,
             "multiset differs: 1 expected values missing (first: " + std::to_string(expected[expected.size() - 8]) +
                 "); 1 unexpected values (first: output[8] = " + std::to_string(actual[8]) + ")");
+  // Whatever the all-core check says, a difference is never let through: a value that lies between
+  // the expected ones (even, here), one above them all, 0, one repeated.
+  for (const std::uint32_t wrong : {std::uint32_t{2}, std::uint32_t{1u << 30}, std::uint32_t{0}, actual[100]}) {
+    std::vector<std::uint32_t> one_wrong(expected.rbegin(), expected.rend());
+    one_wrong[0] = wrong;
+    EXPECT_FALSE(verify(w, expected, {one_wrong, std::nullopt}, false).ok) << wrong;
+  }
   // Repeated expected values: only the same multiset passes.
   const workload r = stream({5, 5, 6});
   EXPECT_TRUE(verify(r, {5, 5, 6}, {{6, 5, 5}, std::nullopt}, false).ok);

@@ -117,6 +117,7 @@ int bench_command(const bench_args& a) {
     bar.skip(plan.jobs.size() - todo[i].size());
     if (todo[i].empty()) continue;
     const made_case m = maker.take(made++);
+    if (m.c && m.c->w.spec != name) throw error("bench: case " + name + " was handed " + m.c->w.spec); // never: a bug
     // Too large for this machine is a suite meeting a small machine; a file: case that cannot be
     // decoded is bad input: its records are skipped, and bench exits 2 at the end, as run does.
     if (!m.c && spec.family == "file") bad_inputs.push_back(m.why_not);

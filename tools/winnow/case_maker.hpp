@@ -26,16 +26,20 @@ class case_maker {
 public:
   explicit case_maker(std::vector<case_spec> specs);
   /// The i-th case, each taken once, in order: made on first ask together with the cases after it
-  /// that fit in memory beside it (at most one a core). What making it threw other than a
-  /// usage_error is thrown here, when its turn comes.
+  /// that fit in memory beside it (at most one a core). The first case of a batch must fit in the
+  /// memory available, as a case made alone must; the others fill three quarters of it. What making
+  /// a case threw other than a usage_error is thrown here when its turn comes, after one more try
+  /// alone if it failed beside others (std::bad_alloc, say).
   [[nodiscard]] made_case take(std::size_t i);
 
 private:
   void make_batch(std::size_t first);
+  void make(std::size_t first, std::size_t end);
 
   std::vector<case_spec> m_specs;
   std::vector<made_case> m_made;
   std::vector<std::exception_ptr> m_failed;
+  std::vector<bool> m_taken;
   std::size_t m_end = 0; // cases [0, m_end) are made (or taken)
 };
 

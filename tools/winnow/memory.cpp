@@ -42,7 +42,9 @@ std::uint64_t available_memory() {
   return have;
 }
 
-std::uint64_t run_footprint(const case_spec& spec) { return footprint_bytes(spec) + 12 * elements_of(spec); }
+std::uint64_t working_bytes(const case_spec& spec) { return 12 * elements_of(spec); }
+
+std::uint64_t run_footprint(const case_spec& spec) { return footprint_bytes(spec) + working_bytes(spec); }
 
 void check_fits(const case_spec& spec) {
   const std::uint64_t need = run_footprint(spec), have = available_memory();

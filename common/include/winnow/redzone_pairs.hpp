@@ -16,7 +16,9 @@ struct redzone_pairs {
 };
 
 /// The counts for w's removal list over its whole stream (n = w.size(), gains included), on all
-/// cores: one core took 3-4 s of a 512M-element record at k = 50 %.
+/// cores: one core with a std::vector<bool> took 5.6 s at 512M elements and k = 50 % (on the 2-core CI
+/// machine), in every Redzone record's prepare. At k = n every removal lies in the zone (zone = k);
+/// the algorithms have nothing to move there and count no traffic.
 [[nodiscard]] redzone_pairs count_redzone_pairs(const workload& w);
 
 } // namespace winnow

@@ -1,0 +1,20 @@
+#include "removed_mask.hpp"
+
+#include <atomic>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+namespace winnow {
+
+std::vector<std::uint8_t> detail::removed_mask(const workload& w) {
+  std::vector<std::uint8_t> removed(w.data.size(), 0);
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, w.removals.size(), std::size_t{1} << 16),
+                    [&](const tbb::blocked_range<std::size_t>& r) {
+                      for (std::size_t i = r.begin(); i < r.end(); ++i)
+                        std::atomic_ref<std::uint8_t>(removed[w.removals[i]]).store(1, std::memory_order_relaxed);
+                    });
+  return removed;
+}
+
+} // namespace winnow
