@@ -1,11 +1,11 @@
 #include "winnow/redzone_pairs.hpp"
 
-#include <atomic>
 #include <vector>
 
 #include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
+
+#include "removed_mask.hpp"
 
 namespace winnow {
 
@@ -16,16 +16,12 @@ redzone_pairs count_redzone_pairs(const workload& w) {
   constexpr std::size_t grain = std::size_t{1} << 16;
   const std::size_t z = n - k;
   const std::vector<std::uint32_t>& r = w.removals;
-  std::vector<std::uint8_t> zone_removed(k, 0); // a byte an item of the zone, marked by all cores
-  tbb::parallel_for(range(0, k, grain), [&](const range& part) {
-    for (std::size_t i = part.begin(); i < part.end(); ++i)
-      if (r[i] >= z && r[i] < n) std::atomic_ref<std::uint8_t>(zone_removed[r[i] - z]).store(1, std::memory_order_relaxed);
-  });
+  const std::vector<std::uint8_t> removed = detail::removed_mask(w); // zone item i is removed[z + i]
   return tbb::parallel_reduce(
       range(0, k, grain), redzone_pairs{},
       [&](const range& part, redzone_pairs sum) {
         for (std::size_t i = part.begin(); i < part.end(); ++i) {
-          const bool inside = r[i] >= z, kept = zone_removed[i] == 0;
+          const bool inside = r[i] >= z, kept = removed[z + i] == 0;
           sum.zone += inside;
           sum.hole_kept += !inside && kept;
           sum.hole_removed += !inside && !kept;

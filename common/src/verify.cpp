@@ -59,6 +59,10 @@ verdict multiset_message(const std::vector<std::uint32_t>& actual, std::size_t m
   return fail(text, std::max(missing_count, extra_count));
 }
 
+/// Whether a byte a value, up to the largest expected one, is cheap beside n values: the corpus's
+/// payloads are index + 1, so at most about n. Larger values are sorted instead.
+bool byte_map_fits(std::uint32_t top, std::size_t n) { return std::uint64_t{top} <= 4 * std::uint64_t{n} + 64; }
+
 /// Whether `actual` holds exactly the values of `expected` (of equal size), decided on all cores with
 /// one byte a value up to the largest expected one: every expected value marked 1, every actual one
 /// found marked and marked 2, then the 2s counted. As many 2s as values means both are the same set of
@@ -78,7 +82,7 @@ bool same_distinct_values(const std::vector<std::uint32_t>& expected, const std:
         return m;
       },
       [](std::uint32_t a, std::uint32_t b) { return std::max(a, b); });
-  if (n == 0 || std::uint64_t{top} > 4 * std::uint64_t{n} + 64) return n == 0 && actual.empty();
+  if (n == 0 || !byte_map_fits(top, n)) return n == 0 && actual.empty();
   std::vector<std::uint8_t> state(std::size_t{top} + 1, 0);
   const auto mark = [&](std::uint32_t v, std::uint8_t to) { std::atomic_ref<std::uint8_t>(state[v]).store(to, std::memory_order_relaxed); };
   tbb::parallel_for(range(0, n, grain), [&](const range& r) {
@@ -107,7 +111,7 @@ std::optional<verdict> compare_multiset_bitmap(const std::vector<std::uint32_t>&
                                                const std::vector<std::uint32_t>& actual) {
   std::uint32_t top = 0;
   for (const std::uint32_t v : expected) top = std::max(top, v);
-  if (std::uint64_t{top} > 4 * std::uint64_t{expected.size()} + 64) return std::nullopt;
+  if (!byte_map_fits(top, expected.size())) return std::nullopt;
   std::vector<std::uint8_t> state(std::size_t{top} + 1, 0); // 1 expected, 2 expected and seen
   for (const std::uint32_t v : expected) {
     if (state[v]) return std::nullopt; // not distinct: sort instead
