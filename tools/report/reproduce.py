@@ -102,6 +102,12 @@ def figure_lines(f, stage):
     return out + [f"- {n}" for n in notes] + ([""] if notes else [])
 
 
+def merged_runs(src):
+    """', the seeds of 1463 runs merged' where a used record stands for several seeds' runs."""
+    runs = sum(len(r.seeds) if r.seeds else 1 for r in src.usable)
+    return f" (the seeds of {runs} runs merged)" if runs != len(src.usable) else ""
+
+
 def source_notes(src):
     return [f"  - {note}" for note in (src.interrupted(), src.failed()) if note and src.usable]
 
@@ -112,15 +118,19 @@ def paper_markdown(p, stage):
         d = src.first()
         if src.usable:
             out.append(f"- `{api}`: {d.get('device')} ({d.get('driver')}), winnow {p.header(api)[2]}; {src.rel()}: "
-                       f"{len(src.usable)} records used, {len(src.skipped)} skipped, {len(src.wrong)} failed verification")
+                       f"{len(src.usable)} records used{merged_runs(src)}, {len(src.skipped)} skipped, "
+                       f"{len(src.wrong)} failed verification")
         else:
             out.append(f"- `{api}`: {src.missing()}")
         out += source_notes(src)
+    main_devices = {src.first().get("device") for src in p.sources.values() if src.usable}
     for src in p.more_sources:
         if src.exists:
-            commits = ", ".join(dict.fromkeys(c for r in src.usable for c in r.commits))
-            out.append(f"- and {src.rel()}" + (f" (winnow {commits})" if commits else "") +
-                       f": {len(src.usable)} records used, {len(src.skipped)} skipped, "
+            device, _, commits = p.header(src.api, src)
+            # Named where the main suites' records do not already name it: another card, or none of theirs.
+            named = f"{device}, " if src.usable and device not in main_devices else ""
+            out.append(f"- and {src.rel()}" + (f" ({named}winnow {commits})" if src.usable else "") +
+                       f": {len(src.usable)} records used{merged_runs(src)}, {len(src.skipped)} skipped, "
                        f"{len(src.wrong)} failed verification")
             out += source_notes(src)
     out += ["", "### Findings", ""] + verdict_lines(p.verdicts) + [""]

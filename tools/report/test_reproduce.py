@@ -410,6 +410,8 @@ class RedzoneFig6OverN(unittest.TestCase):
                         noisy = size == "128K" and k == "0.02" and r == "0"
                         recs.append(record("cuda", "redzone2", published, f"removal:{size}:k={k}:r={r}:seed={seed}", t,
                                            phases=["mark", "fill", "orphans"], noise=0.2 if noisy else 0.01))
+        # Interrupted after the first seed of the last point: its mean is of one seed, and says so.
+        recs.pop()
         write_jsonl(tmp / "cuda" / "redzone-r.jsonl", recs)
         (tmp / "cuda" / "redzone-r.status.json").write_text(json.dumps(
             {"complete": False, "records": len(recs), "planned": 60, "not_run": {}}))
@@ -417,9 +419,13 @@ class RedzoneFig6OverN(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         md = (tmp / "out" / "report.md").read_text()
         # The header names the suite's own file and that it is incomplete, not only the main suite's;
-        # its noisy records are listed with the main suite's; it names the builds that made them.
+        # its noisy records are listed with the main suite's; it names the card (no main suite names
+        # it here) and the builds that made them, and how many runs the merged records stand for.
         self.assertIn("removal:128K:k=0.02:r=0", md.split("### Noisy records")[1])
-        self.assertIn(f"cuda/redzone-r.jsonl (winnow abc1234): {len(recs) // 2} records used", md)
+        points = (len(recs) + 1) // 2
+        used = (f"cuda/redzone-r.jsonl (NVIDIA Test GPU, winnow abc1234): {points} records used "
+                f"(the seeds of {len(recs)} runs merged)")
+        self.assertIn(used, md)
         self.assertIn(f"interrupted: {len(recs)} of 60 planned records (cuda/redzone-r.status.json)", md)
         section = md.split("Fig. 6 over n: the red-zone fraction r")[1].split("\n### ")[0]
         # k = 10 %, r = 50 % at 16M: 2^24 · 0.1 · 1.5 · 2 ns = 5033 µs; a third of it marking.
@@ -428,9 +434,16 @@ class RedzoneFig6OverN(unittest.TestCase):
         self.assertIn("16M (64 MiB) [µs]", section)
         self.assertIn("33 %", row)
         self.assertNotIn("| 90 % |", section)
+        # k = 50 %, r = 100 % at 16M, seed 1 alone: 2^24 · 0.5 · 1 ns = 8389 µs.
+        self.assertIn("| 50 % | 100 % |", section)
+        self.assertIn("| 8389 (1 of 2 seeds) |", section)
+        self.assertNotIn("of 2 seeds", row)
         figs = {f["file"]: f for f in json.loads((tmp / "out" / "report.json").read_text())["papers"]["redzone"]["figures"]}
+        fig = figs["redzone-fig6-n.png"]
+        self.assertIn("Fewer seeds than the rest: k = 50 %, r = 100 %, 16M (1 of 2).", fig["caption"])
+        self.assertIn("NVIDIA Test GPU, cuda, winnow abc1234", fig["title"])  # its own records' card, not '?'
         if has_matplotlib():
-            self.assertTrue(figs["redzone-fig6-n.png"]["drawn"], figs["redzone-fig6-n.png"])
+            self.assertTrue(fig["drawn"], fig)
         # Kept compressed, as committed results are, the records read the same.
         import gzip
         with gzip.open(tmp / "cuda" / "redzone-r.jsonl.gz", "wt") as f:
@@ -439,7 +452,7 @@ class RedzoneFig6OverN(unittest.TestCase):
         r = run(tmp, "--paper", "redzone", "--out", tmp / "out-gz")
         self.assertEqual(r.returncode, 0, r.stderr)
         md_gz = (tmp / "out-gz" / "report.md").read_text()
-        self.assertIn(f"cuda/redzone-r.jsonl.gz (winnow abc1234): {len(recs) // 2} records used", md_gz)
+        self.assertIn(used.replace(".jsonl", ".jsonl.gz"), md_gz)
         self.assertIn(row, md_gz)
         # Without the suite's records the figure says why.
         (tmp / "cuda" / "redzone-r.jsonl.gz").unlink()

@@ -624,7 +624,7 @@ class Figure:
     notes: list = field(default_factory=list)
 
     def json(self):
-        return {"file": self.file, "drawn": self.drawn,
+        return {"file": self.file, "title": self.title, "caption": self.caption, "drawn": self.drawn,
                 "missing": None if self.drawn else (self.missing or self.error or "not drawn")}
 
 
@@ -695,10 +695,11 @@ class Paper:
             by.setdefault(self.header(api)[0], []).append(api)
         return "; ".join(f"{dev} ({', '.join(a)})" for dev, a in by.items())
 
-    def header(self, api):
-        """device, driver and winnow commit(s) of one api's records, for intros and figure titles: every
-        commit the usable records name, in their order (a resumed run may add records of a later one)."""
-        src = self.sources[api]
+    def header(self, api, src=None):
+        """device, driver and winnow commit(s) of one api's records (of `src`, another suite's source, where
+        given), for intros and figure titles: every commit the usable records name, in their order (a resumed
+        run may add records of a later one)."""
+        src = src or self.sources[api]
         d = src.first()
         commits = list(dict.fromkeys(c for r in src.usable for c in r.commits))
         commit = ", ".join(commits) or d.get("winnow") or (self.run.manifest or {}).get("winnow", "?")

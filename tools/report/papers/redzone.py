@@ -88,7 +88,7 @@ def build(paper):
         if not f.rows:
             f.missing = lack(what)
     fig6_figure(paper, rsweep, title, lack)
-    fig6_over_n(paper, paper.source(api, R_SUITE), title)
+    fig6_over_n(paper, paper.source(api, R_SUITE))
     findings(paper, cells4, cells5, rsweep, text, lack)
 
 
@@ -159,14 +159,23 @@ def r_cells(src):
     return out
 
 
-def fig6_over_n(paper, src, title):
+def fig6_over_n(paper, src):
     """Fig. 6 over the paper's n range (suite redzone-r): per k, Redzone 2's total and its phase 1 against n,
-    one line per r; the table gives every point and each phase's share at the largest n."""
+    one line per r; the table gives every point and each phase's share at the largest n. Titled by its own
+    records, which may come from another card or build than the main suite's (or without them)."""
+    dev, _, commit = paper.header("cuda", src)
+    title = f"{dev}, cuda, winnow {commit}"
     cells = r_cells(src)
     ns = sorted({n for _, _, n in cells})
+    # An interrupted bench leaves a point with fewer seeds than the rest: its mean is of those only.
+    seeds = {key: len(rec.seeds) if rec.seeds else 1 for key, rec in cells.items()}
+    most = max(seeds.values(), default=1)
+    few = "; ".join(f"k = {pct(k)}, r = {pct(rr)}, {size_label(n)} ({m} of {most})"
+                    for (k, rr, n), m in sorted(seeds.items()) if m < most)
     t = paper.table("Fig. 6 over n: the red-zone fraction r, Redzone 2 as published", note=(
         "Suite `redzone-r`: Alg. 2 without §6's options, as the paper's Fig. 6 runs it; total µs per n (each point's "
-        "logarithmic mean over its seeds), then each phase's share at the largest n."))
+        "logarithmic mean over its seeds), then each phase's share at the largest n."
+        + (f" A point with fewer than {most} seeds (the bench was interrupted) says how many it has." if few else "")))
     phases = []
     for r in cells.values():
         phases += [p for p in r.phases if p not in phases]
@@ -174,15 +183,15 @@ def fig6_over_n(paper, src, title):
           + [f"{p} share at {size_label(ns[-1])}" for p in phases] if ns else ["k", "r"])
     for k, rr in sorted({(k, r) for k, r, _ in cells}):
         last = cells.get((k, rr, ns[-1]))
-        t.add([pct(k), pct(rr)] + [t.val(cells[(k, rr, n)].total / 1e3, fmt_time) if (k, rr, n) in cells else DASH
-                                   for n in ns]
+        t.add([pct(k), pct(rr)] + [t.val(cells[(k, rr, n)].total / 1e3, fmt_time) + seeds_note(seeds[(k, rr, n)], most)
+                                   if (k, rr, n) in cells else DASH for n in ns]
               + [pc(share(last, p)) if last and p in last.phases else DASH for p in phases])
     if not t.filled:
         t.missing = src.missing() or paper.lacking("cuda", "Redzone 2 on suite redzone-r's cases")
     f = paper.figure("redzone-fig6-n.png", f"Redzone Fig. 6 over n: the red-zone fraction r — {title}",
                      "Fig. 6 over the paper's n range: per k, Redzone 2 (Alg. 2 as published) against n — its total "
                      "(top) and its phase 1, the marking (bottom) — one line per r, the share of the removals inside "
-                     "the red zone.")
+                     "the red zone." + (f" Fewer seeds than the rest: {few}." if few else ""))
     if not cells:
         f.missing = t.missing
         return
@@ -200,6 +209,10 @@ def fig6_over_n(paper, src, title):
         rows[0].append(total)
         rows[1].append(mark)
     f.rows += rows
+
+
+def seeds_note(m, most):
+    return f" ({m} of {most} seeds)" if m < most else ""
 
 
 def findings(paper, cells4, cells5, rsweep, text, lack):
