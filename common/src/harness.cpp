@@ -126,7 +126,10 @@ measurement measure(algorithm& a, const run_options& options) {
   m.timer = t->clock();
   m.total = summarize(std::move(totals));
   m.wall = summarize(std::move(walls));
+  m.runs_ns = since(warm_start);
+  const auto read_start = clock::now();
   m.output = a.result();
+  m.result_ns = since(read_start);
   return m;
 }
 
@@ -176,8 +179,12 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
   r.device = dev.device;
   r.driver = dev.driver;
   try {
+    using clock = std::chrono::steady_clock;
+    const auto ns_since = [](clock::time_point from) { return std::chrono::duration<double, std::nano>(clock::now() - from).count(); };
+    auto t0 = clock::now();
     auto a = entry.make();
     a->prepare(c.w, resolve_params(entry.info, p), options.prepare);
+    const double prepare_ns = ns_since(t0);
     measurement m = measure(*a, options);
     r.chosen = a->chosen(); // after the runs: an algorithm may choose as it runs (the adaptive one)
     r.notes = a->notes();
@@ -193,9 +200,16 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     r.total = m.total;
     r.wall = m.wall;
     r.kept = m.output.values.size();
+    t0 = clock::now();
     const verdict v = verify(c.w, c.expected, m.output, entry.info.stable);
     r.verified = v.ok;
     r.mismatch = v.message;
+    const double check_ns = ns_since(t0);
+    t0 = clock::now();
+    a.reset();
+    m.output = {};
+    r.host_ns = {{"prepare", prepare_ns}, {"runs", m.runs_ns}, {"result", m.result_ns}, {"check", check_ns},
+                 {"release", ns_since(t0)}};
   } catch (const unavailable& e) {
     r.skipped = e.what();
   } catch (const usage_error&) {

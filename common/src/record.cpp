@@ -133,6 +133,11 @@ std::string to_json_line(const record& r) {
   j["bytes_read"] = r.bytes_read;
   j["bytes_written"] = r.bytes_written;
   j["launches"] = r.launches;
+  if (!r.host_ns.empty()) {
+    nlohmann::ordered_json host = nlohmann::ordered_json::object();
+    for (const auto& [step, ns] : r.host_ns) host[step] = ns / 1e6;
+    j["host_ms"] = host;
+  }
   j["verified"] = r.verified;
   j["mismatch"] = r.mismatch.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.mismatch);
   j["skipped"] = r.skipped ? nlohmann::ordered_json(*r.skipped) : nlohmann::ordered_json(nullptr);
@@ -141,7 +146,7 @@ std::string to_json_line(const record& r) {
 
 record from_json_line(const std::string& line) {
   try {
-    const auto j = nlohmann::json::parse(line);
+    const auto j = nlohmann::ordered_json::parse(line); // ordered: host_ms keeps its steps in order
     if (j.at("schema").get<int>() != record_schema_version)
       throw error("records: schema " + j.at("schema").dump() + ", this winnow reads " + std::to_string(record_schema_version));
     record r;
@@ -178,6 +183,8 @@ record from_json_line(const std::string& line) {
     r.bytes_read = j.at("bytes_read").get<std::uint64_t>();
     r.bytes_written = j.at("bytes_written").get<std::uint64_t>();
     r.launches = j.at("launches").get<std::uint64_t>();
+    if (j.contains("host_ms"))
+      for (const auto& [step, ms] : j.at("host_ms").items()) r.host_ns.emplace_back(step, ms.get<double>() * 1e6);
     r.verified = j.at("verified").get<bool>();
     if (!j.at("mismatch").is_null()) r.mismatch = j.at("mismatch").get<std::string>();
     if (!j.at("skipped").is_null()) r.skipped = j.at("skipped").get<std::string>();

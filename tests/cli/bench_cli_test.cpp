@@ -256,6 +256,14 @@ TEST_F(bench_cli, each_record_is_of_the_case_it_names_though_cases_are_made_in_b
       EXPECT_EQ(j["valid"], c.kept) << j["case"];
       EXPECT_EQ(j["kept"], c.kept) << j["case"];
       EXPECT_TRUE(j["verified"].get<bool>()) << j["case"];
+      // Where the record's host time went: every step, the case's making too (kept when resumed).
+      std::set<std::string> steps;
+      for (const auto& [step, ms] : j["host_ms"].items()) {
+        steps.insert(step);
+        EXPECT_GE(ms.get<double>(), 0) << j["case"] << " " << step;
+      }
+      EXPECT_EQ(steps, (std::set<std::string>{"make", "prepare", "runs", "result", "check", "release"})) << j["case"];
+      EXPECT_GT(j["host_ms"]["runs"].get<double>(), 0) << j["case"];
     }
   };
   const std::string sweep = "bench --api cpu --algo cpu/sequential --case uniform:5000:p=0.5 --case removal:3001:k=0.3 "

@@ -175,11 +175,19 @@ TEST(harness, run_case_records_everything_and_skips_unavailable_backends) {
   EXPECT_EQ(r.kept, 2u);
   EXPECT_EQ(r.bytes_read, 8u);
   EXPECT_FALSE(r.skipped);
+  // run_case times its host steps in order (bench puts the case's making before them).
+  std::vector<std::string> steps;
+  for (const auto& [step, ns] : r.host_ns) {
+    steps.push_back(step);
+    EXPECT_GE(ns, 0) << step;
+  }
+  EXPECT_EQ(steps, (std::vector<std::string>{"prepare", "runs", "result", "check", "release"}));
 
   algorithm_entry ghost{.info = {.api = "ghost", .name = "x"}, .make = [] { return std::make_unique<fake>(); }};
   const record s = run_case(reg, ghost, {}, c, {0, 1, false});
   ASSERT_TRUE(s.skipped);
   EXPECT_EQ(*s.skipped, "not built: no ghost compiler");
+  EXPECT_TRUE(s.host_ns.empty()) << "a record that did not run has no host steps";
 }
 
 TEST(harness, prepare_that_finds_no_capability_gives_a_skipped_record) {

@@ -65,6 +65,14 @@ TEST(record, a_json_line_reads_back_to_the_same_record) {
   EXPECT_EQ(to_json_line(from_json_line(to_json_line(r))), to_json_line(r));
   EXPECT_EQ(from_json_line(to_json_line(r)).notes, r.notes);
   EXPECT_FALSE(nlohmann::json::parse(to_json_line(sample())).contains("notes")) << "no notes, no field";
+  // The host's steps keep their order and read back in ns (written in ms); none, no field.
+  r.host_ns = {{"make", 2.5e9}, {"prepare", 1.5e6}, {"runs", 4e8}, {"check", 7}};
+  const auto host = nlohmann::ordered_json::parse(to_json_line(r))["host_ms"];
+  EXPECT_EQ(host.begin().key(), "make");
+  EXPECT_EQ(host["make"], 2500.0);
+  EXPECT_EQ(from_json_line(to_json_line(r)).host_ns, r.host_ns);
+  EXPECT_EQ(to_json_line(from_json_line(to_json_line(r))), to_json_line(r));
+  EXPECT_FALSE(nlohmann::json::parse(to_json_line(sample())).contains("host_ms")) << "no steps, no field";
   EXPECT_THROW((void)from_json_line(R"({"schema": 1, "winnow": "x"})"), error);
   // A record from before the spread was recorded reads back with it 0.
   auto old = nlohmann::json::parse(to_json_line(r));

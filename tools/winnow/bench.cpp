@@ -126,6 +126,7 @@ int bench_command(const bench_args& a) {
                 << " … " << std::flush;
       record r = m.c ? run_case(reg, *j->entry, j->p, *m.c, options)
                      : skipped_case(*j->entry, j->p, name, spec.n + gains_of(spec), m.why_not, options);
+      if (!r.host_ns.empty()) r.host_ns.insert(r.host_ns.begin(), {"make", m.made_ns});
       if (r.skipped) std::cerr << "skipped: " << *r.skipped << "\n";
       else if (!r.verified) std::cerr << "FAILED: " << r.mismatch << "\n";
       else std::cerr << format_ns(r.total.median) << " ± " << noise_text(r) << "\n";

@@ -43,6 +43,8 @@ struct measurement {
   double warmup_ran_ns = 0;        ///< and the wall time they took
   std::string timer;               ///< timer::clock() of the timer used
   compaction_output output;        ///< result() after the last repetition
+  double runs_ns = 0;              ///< host wall time of the warm-up and timed repetitions
+  double result_ns = 0;            ///< and of result()
 };
 
 /// Whether warm-up runs, their totals in order, still get faster: the median of the latest `window`

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "winnow/algorithm.hpp"
@@ -68,6 +69,13 @@ struct record {
   std::uint64_t bytes_read = 0;
   std::uint64_t bytes_written = 0;
   std::uint64_t launches = 0; ///< passes / dispatches / kernel launches per run (0: not counted)
+  /// Where the record's wall time went on the host, step by step [ns]: "make" (the case generated and
+  /// its reference compacted, on one core; every record of the case shares it; bench only),
+  /// "prepare" (the algorithm made and set up: allocation, upload, its traffic model), "runs" (the
+  /// warm-up and timed repetitions), "result" (the output read back), "check" (verification) and
+  /// "release" (the algorithm destroyed, its output freed). Empty where the record did not run, and
+  /// in records written before it was kept.
+  std::vector<std::pair<std::string, double>> host_ns;
   bool verified = false;
   std::string mismatch;               ///< the verifier's message when not verified
   std::optional<std::string> skipped; ///< why the case did not run
