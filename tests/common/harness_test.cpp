@@ -241,6 +241,8 @@ TEST(harness, a_failure_during_a_run_is_a_failed_record_and_a_wrong_count_is_cau
   EXPECT_FALSE(r.skipped);
   EXPECT_FALSE(r.verified);
   EXPECT_EQ(r.mismatch, "error: fake: vkQueueSubmit: VK_ERROR_DEVICE_LOST");
+  ASSERT_EQ(r.host_ns.size(), 1u) << "the steps that finished before the failure";
+  EXPECT_EQ(r.host_ns[0].first, "prepare");
   const algorithm_entry short_count{.info = {.api = "fake", .name = "s"}, .make = [] { return std::make_unique<breaks>(false); }};
   const record s = run_case(reg, short_count, {}, c, {0, 1, false});
   EXPECT_FALSE(s.verified);

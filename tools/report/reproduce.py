@@ -102,10 +102,13 @@ def figure_lines(f, stage):
     return out + [f"- {n}" for n in notes] + ([""] if notes else [])
 
 
-def merged_runs(src):
-    """', the seeds of 1463 runs merged' where a used record stands for several seeds' runs."""
+def used(src):
+    """'74 records used' or, where records stand for several seeds' runs, '1463 runs used (74 points, their
+    seeds merged)': counted in runs, as the skipped and failed counts beside it are."""
     runs = sum(len(r.seeds) if r.seeds else 1 for r in src.usable)
-    return f" (the seeds of {runs} runs merged)" if runs != len(src.usable) else ""
+    if runs == len(src.usable):
+        return f"{runs} record{'' if runs == 1 else 's'} used"
+    return f"{runs} runs used ({len(src.usable)} points, their seeds merged)"
 
 
 def source_notes(src):
@@ -118,20 +121,20 @@ def paper_markdown(p, stage):
         d = src.first()
         if src.usable:
             out.append(f"- `{api}`: {d.get('device')} ({d.get('driver')}), winnow {p.header(api)[2]}; {src.rel()}: "
-                       f"{len(src.usable)} records used{merged_runs(src)}, {len(src.skipped)} skipped, "
+                       f"{used(src)}, {len(src.skipped)} skipped, "
                        f"{len(src.wrong)} failed verification")
         else:
             out.append(f"- `{api}`: {src.missing()}")
         out += source_notes(src)
-    main_devices = {src.first().get("device") for src in p.sources.values() if src.usable}
+    main_devices = {r.d.get("device") for src in p.sources.values() for r in src.usable}
     for src in p.more_sources:
         if src.exists:
-            device, _, commits = p.header(src.api, src)
-            # Named where the main suites' records do not already name it: another card, or none of theirs.
-            named = f"{device}, " if src.usable and device not in main_devices else ""
-            out.append(f"- and {src.rel()}" + (f" ({named}winnow {commits})" if src.usable else "") +
-                       f": {len(src.usable)} records used{merged_runs(src)}, {len(src.skipped)} skipped, "
-                       f"{len(src.wrong)} failed verification")
+            commits = p.header(src.api, src)[2]
+            # The cards the main suites' records do not already name: another card, or none of theirs.
+            cards = "".join(f"{d}, " for d in dict.fromkeys(r.d.get("device") for r in src.usable)
+                            if d and d not in main_devices)
+            out.append(f"- and {src.rel()}" + (f" ({cards}winnow {commits})" if src.usable else "") +
+                       f": {used(src)}, {len(src.skipped)} skipped, {len(src.wrong)} failed verification")
             out += source_notes(src)
     out += ["", "### Findings", ""] + verdict_lines(p.verdicts) + [""]
     missing = [f"- {t.name}: {t.missing}" for t in p.tables if not t.filled]

@@ -423,8 +423,8 @@ class RedzoneFig6OverN(unittest.TestCase):
         # it here) and the builds that made them, and how many runs the merged records stand for.
         self.assertIn("removal:128K:k=0.02:r=0", md.split("### Noisy records")[1])
         points = (len(recs) + 1) // 2
-        used = (f"cuda/redzone-r.jsonl (NVIDIA Test GPU, winnow abc1234): {points} records used "
-                f"(the seeds of {len(recs)} runs merged)")
+        used = (f"cuda/redzone-r.jsonl (NVIDIA Test GPU, winnow abc1234): {len(recs)} runs used "
+                f"({points} points, their seeds merged)")
         self.assertIn(used, md)
         self.assertIn(f"interrupted: {len(recs)} of 60 planned records (cuda/redzone-r.status.json)", md)
         section = md.split("Fig. 6 over n: the red-zone fraction r")[1].split("\n### ")[0]
@@ -454,9 +454,15 @@ class RedzoneFig6OverN(unittest.TestCase):
         md_gz = (tmp / "out-gz" / "report.md").read_text()
         self.assertIn(used.replace(".jsonl", ".jsonl.gz"), md_gz)
         self.assertIn(row, md_gz)
+        # Beside a main suite of the same card, the card is named once, in the main suite's line.
+        write_jsonl(tmp / "cuda" / "redzone.jsonl", recs[:1])
+        r = run(tmp, "--paper", "redzone", "--out", tmp / "out-both")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        md_both = (tmp / "out-both" / "report.md").read_text()
+        self.assertIn(f"- and cuda/redzone-r.jsonl.gz (winnow abc1234): {len(recs)} runs used", md_both)
+        self.assertIn("cuda/redzone.jsonl: 1 record used, 0 skipped", md_both)  # nothing merged: records
         # Without the suite's records the figure says why.
         (tmp / "cuda" / "redzone-r.jsonl.gz").unlink()
-        write_jsonl(tmp / "cuda" / "redzone.jsonl", recs[:1])
         r = run(tmp, "--paper", "redzone", "--out", tmp / "out2")
         self.assertEqual(r.returncode, 0, r.stderr)
         figs = {f["file"]: f for f in json.loads((tmp / "out2" / "report.json").read_text())["papers"]["redzone"]["figures"]}

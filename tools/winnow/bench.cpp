@@ -116,7 +116,10 @@ int bench_command(const bench_args& a) {
     const std::string name = to_string(spec);
     bar.skip(plan.jobs.size() - todo[i].size());
     if (todo[i].empty()) continue;
+    const auto asked = std::chrono::steady_clock::now();
     const made_case m = maker.take(made++);
+    // What bench waited for the case: a batch's whole making where this case started one, else 0.
+    double waited = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - asked).count();
     if (m.c && m.c->w.spec != name) throw error("bench: case " + name + " was handed " + m.c->w.spec); // never: a bug
     // Too large for this machine is a suite meeting a small machine; a file: case that cannot be
     // decoded is bad input: its records are skipped, and bench exits 2 at the end, as run does.
@@ -126,7 +129,10 @@ int bench_command(const bench_args& a) {
                 << " … " << std::flush;
       record r = m.c ? run_case(reg, *j->entry, j->p, *m.c, options)
                      : skipped_case(*j->entry, j->p, name, spec.n + gains_of(spec), m.why_not, options);
-      if (!r.host_ns.empty()) r.host_ns.insert(r.host_ns.begin(), {"make", m.made_ns});
+      if (!r.host_ns.empty()) {
+        r.host_ns.insert(r.host_ns.begin(), {"make", waited}); // on the case's first record that ran
+        waited = 0;
+      }
       if (r.skipped) std::cerr << "skipped: " << *r.skipped << "\n";
       else if (!r.verified) std::cerr << "FAILED: " << r.mismatch << "\n";
       else std::cerr << format_ns(r.total.median) << " ± " << noise_text(r) << "\n";

@@ -20,7 +20,6 @@ namespace winnow::cli {
 struct made_case {
   std::optional<prepared_case> c;
   std::string why_not;
-  double made_ns = 0; ///< generating the case and compacting its reference took this long on its core
 };
 
 class case_maker {

@@ -69,12 +69,13 @@ struct record {
   std::uint64_t bytes_read = 0;
   std::uint64_t bytes_written = 0;
   std::uint64_t launches = 0; ///< passes / dispatches / kernel launches per run (0: not counted)
-  /// Where the record's wall time went on the host, step by step [ns]: "make" (the case generated and
-  /// its reference compacted, on one core; every record of the case shares it; bench only),
-  /// "prepare" (the algorithm made and set up: allocation, upload, its traffic model), "runs" (the
-  /// warm-up and timed repetitions), "result" (the output read back), "check" (verification) and
-  /// "release" (the algorithm destroyed, its output freed). Empty where the record did not run, and
-  /// in records written before it was kept.
+  /// Where the record's wall time went on the host, step by step [ns]: "make" (bench only: how long
+  /// bench waited for the case to be made, a whole batch's making on the case's first record that
+  /// started one, 0 on the others), "prepare" (the algorithm made and set up: allocation, upload, its
+  /// traffic model), "runs" (the warm-up and timed repetitions), "result" (the output read back),
+  /// "check" (verification) and "release" (the algorithm destroyed, its output freed). The steps that
+  /// finished: a record whose run failed has those before the failure. Empty where the algorithm was
+  /// never set up, and in records written before it was kept.
   std::vector<std::pair<std::string, double>> host_ns;
   bool verified = false;
   std::string mismatch;               ///< the verifier's message when not verified

@@ -699,7 +699,7 @@ class Paper:
         """device, driver and winnow commit(s) of one api's records (of `src`, another suite's source, where
         given), for intros and figure titles: every commit the usable records name, in their order (a resumed
         run may add records of a later one)."""
-        src = src or self.sources[api]
+        src = src if src is not None else self.sources[api]
         d = src.first()
         commits = list(dict.fromkeys(c for r in src.usable for c in r.commits))
         commit = ", ".join(commits) or d.get("winnow") or (self.run.manifest or {}).get("winnow", "?")

@@ -175,7 +175,8 @@ def fig6_over_n(paper, src):
     t = paper.table("Fig. 6 over n: the red-zone fraction r, Redzone 2 as published", note=(
         "Suite `redzone-r`: Alg. 2 without §6's options, as the paper's Fig. 6 runs it; total µs per n (each point's "
         "logarithmic mean over its seeds), then each phase's share at the largest n."
-        + (f" A point with fewer than {most} seeds (the bench was interrupted) says how many it has." if few else "")))
+        + (f" A point with fewer seeds than the others' {most} (an interrupted bench, or seeds that failed) says "
+           "how many it has." if few else "")))
     phases = []
     for r in cells.values():
         phases += [p for p in r.phases if p not in phases]
