@@ -64,11 +64,10 @@ measurement measure(algorithm& a, const run_options& options) {
   // Untimed warm-up: at least `warmup` repetitions and at least `warmup_ns` of wall time, then on
   // while the runs still get faster (GPU clocks still climbing), for at most `settle_ns` more.
   const auto warm_start = clock::now();
-  const auto since = [](clock::time_point t0) { return std::chrono::duration<double, std::nano>(clock::now() - t0).count(); };
   std::vector<double> warm_totals, warm_ends; // per warm-up run: total [ns], and when it ended [ns since warm_start]
   const auto warming = [&] {
-    if (warm_totals.size() < static_cast<std::size_t>(options.warmup) || since(warm_start) < options.warmup_ns) return true;
-    if (warm_ends.empty() || since(warm_start) >= options.warmup_ns + options.settle_ns) return false;
+    if (warm_totals.size() < static_cast<std::size_t>(options.warmup) || ns_since(warm_start) < options.warmup_ns) return true;
+    if (warm_ends.empty() || ns_since(warm_start) >= options.warmup_ns + options.settle_ns) return false;
     const double now = warm_ends.back();
     const auto recent = std::count_if(warm_ends.begin(), warm_ends.end(), [&](double e) { return e > now - settle_window_ns; });
     return still_settling(warm_totals, std::min<std::size_t>(static_cast<std::size_t>(recent), warm_totals.size() / 2));
@@ -82,15 +81,15 @@ measurement measure(algorithm& a, const run_options& options) {
     double total = 0;
     for (const auto& ph : t->read()) total += ph.ns;
     warm_totals.push_back(total);
-    warm_ends.push_back(since(warm_start));
+    warm_ends.push_back(ns_since(warm_start));
   }
-  const double warm_ns = since(warm_start);
+  const double warm_ns = ns_since(warm_start);
   // `reps` repetitions, then (with max_noise) more until the totals are quiet enough or time is up.
   const auto timed_start = clock::now();
   const auto more = [&] {
     if (totals.size() < static_cast<std::size_t>(options.reps)) return true;
     if (options.max_noise <= 0) return false;
-    if (std::chrono::duration<double, std::nano>(clock::now() - timed_start).count() >= options.timeout_ns) return false;
+    if (ns_since(timed_start) >= options.timeout_ns) return false;
     return summarize(totals).noise() > options.max_noise;
   };
   while (more()) {
@@ -126,10 +125,10 @@ measurement measure(algorithm& a, const run_options& options) {
   m.timer = t->clock();
   m.total = summarize(std::move(totals));
   m.wall = summarize(std::move(walls));
-  m.runs_ns = since(warm_start);
+  m.runs_ns = ns_since(warm_start);
   const auto read_start = clock::now();
   m.output = a.result();
-  m.result_ns = since(read_start);
+  m.result_ns = ns_since(read_start);
   return m;
 }
 
@@ -180,7 +179,6 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
   r.driver = dev.driver;
   try {
     using clock = std::chrono::steady_clock;
-    const auto ns_since = [](clock::time_point from) { return std::chrono::duration<double, std::nano>(clock::now() - from).count(); };
     // Each step is kept as it finishes: a record whose run failed still says where its time went.
     auto t0 = clock::now();
     auto a = entry.make();

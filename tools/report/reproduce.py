@@ -105,7 +105,7 @@ def figure_lines(f, stage):
 def used(src):
     """'74 records used' or, where records stand for several seeds' runs, '1463 runs used (74 points, their
     seeds merged)': counted in runs, as the skipped and failed counts beside it are."""
-    runs = sum(len(r.seeds) if r.seeds else 1 for r in src.usable)
+    runs = sum(r.runs for r in src.usable)
     if runs == len(src.usable):
         return f"{runs} record{'' if runs == 1 else 's'} used"
     return f"{runs} runs used ({len(src.usable)} points, their seeds merged)"

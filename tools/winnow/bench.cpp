@@ -119,7 +119,7 @@ int bench_command(const bench_args& a) {
     const auto asked = std::chrono::steady_clock::now();
     const made_case m = maker.take(made++);
     // What bench waited for the case: a batch's whole making where this case started one, else 0.
-    double waited = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - asked).count();
+    double waited = ns_since(asked);
     if (m.c && m.c->w.spec != name) throw error("bench: case " + name + " was handed " + m.c->w.spec); // never: a bug
     // Too large for this machine is a suite meeting a small machine; a file: case that cannot be
     // decoded is bad input: its records are skipped, and bench exits 2 at the end, as run does.

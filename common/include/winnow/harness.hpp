@@ -2,6 +2,7 @@
 /// Runs an algorithm with warm-up and repetitions, reduces the per-phase times to median/min/max,
 /// verifies the result and fills a record. Catches per case: a missing capability becomes a
 /// skipped record with the reason, never an abort of the whole sweep.
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -11,6 +12,11 @@
 #include "winnow/registry.hpp"
 
 namespace winnow {
+
+/// Host wall time since `from` [ns]: how the harness and bench time their steps.
+[[nodiscard]] inline double ns_since(std::chrono::steady_clock::time_point from) {
+  return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - from).count();
+}
 
 struct run_options {
   int warmup = 1; ///< untimed repetitions first

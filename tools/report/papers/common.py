@@ -136,6 +136,11 @@ class Rec:
     def p(self, name, default=None):
         return self.params.get(name, default)
 
+    @property
+    def runs(self):
+        """How many runs (seeds) the record stands for: 1 unless merge_seeds merged several."""
+        return len(self.seeds) if self.seeds else 1
+
     def moved(self):
         return (self.d.get("bytes_read") or 0) + (self.d.get("bytes_written") or 0)
 

@@ -37,7 +37,6 @@ def build(paper):
     api = "cuda"
     src = paper.sources[api]
     text = published_text()
-    dev, drv, commit = paper.header(api)
     paper.intro += ["Paper: an A100 (MIG 4g.20gb) and an RTX 3070, n = 128 KiB … 2 GiB of 32-bit items, each competitor "
                     "with the paper's marking phase (phase 1). Sizes: the paper counts bytes, winnow's case specs count "
                     "32-bit elements (2 GiB = 512M); the tables give both. Times in µs: each record's median; where a "
@@ -63,7 +62,7 @@ def build(paper):
     gains_table(paper, recs, FIG4, "redzone2", lack, competitors=COMPETITORS)
     rsweep = fig6_table(paper, src, text, lack)
 
-    title = f"{dev}, cuda, winnow {commit}"
+    title = figure_title(paper, api)
     f = sweep_figure(paper, "redzone-fig4.png", f"Redzone Fig. 4: Redzone 2 vs O(n) compaction — {title}",
                      "Fig. 4 layout: median total time (marking included) against n, one panel per k.", cells4, FIG4)
     if not f.rows:
@@ -90,6 +89,12 @@ def build(paper):
     fig6_figure(paper, rsweep, title, lack)
     fig6_over_n(paper, paper.source(api, R_SUITE))
     findings(paper, cells4, cells5, rsweep, text, lack)
+
+
+def figure_title(paper, api, src=None):
+    """'card, api, winnow commits' of the main suite's records, or of `src`'s."""
+    dev, _, commit = paper.header(api, src)
+    return f"{dev}, {api}, winnow {commit}"
 
 
 def as_published(r):
@@ -163,12 +168,11 @@ def fig6_over_n(paper, src):
     """Fig. 6 over the paper's n range (suite redzone-r): per k, Redzone 2's total and its phase 1 against n,
     one line per r; the table gives every point and each phase's share at the largest n. Titled by its own
     records, which may come from another card or build than the main suite's (or without them)."""
-    dev, _, commit = paper.header("cuda", src)
-    title = f"{dev}, cuda, winnow {commit}"
+    title = figure_title(paper, "cuda", src)
     cells = r_cells(src)
     ns = sorted({n for _, _, n in cells})
     # An interrupted bench leaves a point with fewer seeds than the rest: its mean is of those only.
-    seeds = {key: len(rec.seeds) if rec.seeds else 1 for key, rec in cells.items()}
+    seeds = {key: rec.runs for key, rec in cells.items()}
     most = max(seeds.values(), default=1)
     few = "; ".join(f"k = {pct(k)}, r = {pct(rr)}, {size_label(n)} ({m} of {most})"
                     for (k, rr, n), m in sorted(seeds.items()) if m < most)
