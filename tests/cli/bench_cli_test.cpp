@@ -108,10 +108,11 @@ TEST_F(bench_cli, case_globs_pick_from_the_suite_and_name_picks_the_file) {
   const result all = winnow("bench --suite cpu --api cpu --list");
   const result some = winnow("bench --suite cpu --api cpu --case 'removal:128K:*' --case 'removal:1M:k=0.[19]' --list");
   ASSERT_EQ(some.code, 0) << some.output;
-  EXPECT_EQ(count(all.output, "removal:"), 5u * 24u)
-      << "(5 sizes × 4 densities + 4 add-and-remove cases) × 5 algorithms\n" << all.output;
-  // 128K: four densities; 1M: k=0.1 and k=0.9 — six cases × five algorithms.
-  EXPECT_EQ(count(some.output, "removal:"), 5u * 6u) << some.output;
+  EXPECT_EQ(count(all.output, "removal:"), 5u * 24u * 20u)
+      << "(5 sizes × 4 densities + 4 add-and-remove cases) × 5 algorithms × 20 seeds, as the paper measures\n" << all.output;
+  EXPECT_EQ(count(all.output, ":seed=20"), 5u * 24u) << all.output; // every case up to its 20th seed
+  // 128K: four densities; 1M: k=0.1 and k=0.9 — six cases × five algorithms × 20 seeds.
+  EXPECT_EQ(count(some.output, "removal:"), 5u * 6u * 20u) << some.output;
   EXPECT_EQ(count(some.output, "removal:8M"), 0u) << some.output;
   EXPECT_EQ(count(some.output, "removal:1M:k=0.5"), 0u) << some.output;
   EXPECT_NE(some.output.find("cpu.jsonl"), std::string::npos) << "a filtered suite keeps its name\n" << some.output;

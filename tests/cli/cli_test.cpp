@@ -123,7 +123,7 @@ TEST_F(cli, run_says_what_a_parameter_given_as_auto_settled) {
 }
 
 TEST_F(cli, bench_writes_jsonl_and_csv_whole) {
-  const result r = winnow("bench --suite cpu --case uniform:20000:p=0.3 --case removal:20000:k=0.5 --reps 1 --warmup 0 --out " +
+  const result r = winnow("bench --suite cpu --case uniform:20000:p=0.3 --case removal:20000:k=0.5 --seeds 1 --reps 1 --warmup 0 --out " +
                           path("out"));
   ASSERT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("[10/10 "), std::string::npos) << "progress on stderr\n" << r.output;

@@ -89,8 +89,8 @@ protected:
   }
   void TearDown() override { fs::remove_all(m_dir); }
   fs::path m_dir;
-  // Enough work to be interrupted in the middle: 5 cpu algorithms × 6 cases of 4M elements.
-  const std::vector<std::string> m_sweep = {"bench", "--suite", "cpu", "--reps", "3", "--warmup", "0", "--warmup-time", "0",
+  // Enough work to be interrupted in the middle: 5 cpu algorithms × 6 cases of 4M elements, one seed each.
+  const std::vector<std::string> m_sweep = {"bench", "--suite", "cpu", "--seeds", "1", "--reps", "3", "--warmup", "0", "--warmup-time", "0",
                                             "--case", "removal:4M:k=0.1", "--case", "removal:4M:k=0.5",
                                             "--case", "uniform:4M:p=0.2", "--case", "uniform:4M:p=0.9",
                                             "--case", "removal:4M:k=0.9", "--case", "uniform:4M:p=0.5"};

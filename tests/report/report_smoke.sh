@@ -4,7 +4,7 @@ set -euo pipefail
 winnow=$1 report=$2
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-"$winnow" bench --suite cpu --case removal:4096:k=0.1 --case removal:16384:k=0.1 --case uniform:5000:p=0.3 \
+"$winnow" bench --suite cpu --seeds 1 --case removal:4096:k=0.1 --case removal:16384:k=0.1 --case uniform:5000:p=0.3 \
   --reps 1 --warmup 0 --out "$dir" 2>/dev/null >/dev/null
 python3 "$report" "$dir"
 grep -q '^## removal:k=0.1:r=uniform' "$dir/report.md"

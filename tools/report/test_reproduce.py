@@ -470,6 +470,39 @@ class RedzoneFig6OverN(unittest.TestCase):
         self.assertIn("redzone-r", figs["redzone-fig6-n.png"]["missing"])
 
 
+class CpuFig7Seeds(unittest.TestCase):
+    """Suite cpu with the paper's statistics (bench --seeds): a point's time is the logarithmic mean over its
+    seeds, and a point an interrupted bench left short of seeds says how many it has."""
+
+    def test_short_points_are_marked(self):
+        tmp = pathlib.Path(tempfile.mkdtemp(prefix="winnow-cpu-seeds-test-"))
+        self.addCleanup(shutil.rmtree, tmp, True)
+        recs = []
+        for size in ("128K", "1M"):
+            for k in ("0.02", "0.9"):
+                for algo, per in (("redzone", 40 * float(k)), ("stencil", 3.0), ("sequential", 8.0)):
+                    for seed, slower in ((1, 1.0), (2, 4.0)):  # log mean: 2 × the first seed
+                        recs.append(record("cpu", algo, {}, f"removal:{size}:k={k}:r=uniform:seed={seed}",
+                                           SIZES[size] * per * slower))
+        recs.pop()  # the sequential loop at 1M, k = 90 %: seed 1 alone
+        write_jsonl(tmp / "cpu" / "cpu.jsonl", recs)
+        r = run(tmp, "--paper", "cpu", "--out", tmp / "out")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        md = (tmp / "out" / "report.md").read_text()
+        section = md.split("### Fig. 7: Redzone against Stencil")[1].split("\n### ")[0]
+        self.assertIn("the logarithmic mean of their medians (up to 2 seeds); one with fewer", section)
+        # Stencil at 1M: 2^20 · 3 · 2 ns = 6.29 ms; the sequential loop, seed 1 alone: 2^20 · 8 ns = 8.39 ms.
+        row = next(line for line in section.splitlines() if line.startswith("| 90 % | 1M |"))
+        self.assertIn("| 6.29 | 8.39 (1 of 2 seeds) |", row)
+        self.assertNotIn("of 2 seeds", next(line for line in section.splitlines() if line.startswith("| 2 % | 1M |")))
+        figs = {f["file"]: f for f in json.loads((tmp / "out" / "report.json").read_text())["papers"]["cpu"]["figures"]}
+        for name in ("cpu-fig7.png", "cpu-fig7-phases.png", "cpu-fig7-shares.png"):
+            self.assertIn("Fewer seeds than the rest: k = 90 %, 1M, sequential loop (1 of 2).", figs[name]["caption"])
+        self.assertIn("the logarithmic mean over its seeds' medians (up to 2 seeds)", figs["cpu-fig7.png"]["caption"])
+        self.assertIn("logarithmic means over up to 2 seeds, the black mark the largest total",
+                      figs["cpu-fig7-phases.png"]["caption"])
+
+
 class BilleterTables12(unittest.TestCase):
     """Tables 1-2 from the cuda calibrate step: by access width, and Table 2's band around 24M; Tables 4-5
     (the prefix sums and the radix sorts) from the same step."""

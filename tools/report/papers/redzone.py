@@ -10,8 +10,8 @@ import csv
 import pathlib
 
 from .common import DASH, NotMeasured, Panel, Series, bytes_label, pc, pct, size_label
-from .removal import (fmt_time, gains_table, largest_common, phase_bars_figure, range_text, share, share_figure, speedups,
-                      sweep, sweep_figure, sweep_table)
+from .removal import (fmt_time, gains_table, largest_common, phase_bars_figure, range_text, seed_counts, seeds_note, share,
+                      share_figure, speedups, sweep, sweep_figure, sweep_table)
 
 SUITE = "redzone"
 R_SUITE = "redzone-r"  # Fig. 6 over n: Redzone 2 as published on the r cases, 512 KiB … 2 GiB
@@ -171,9 +171,7 @@ def fig6_over_n(paper, src):
     title = figure_title(paper, "cuda", src)
     cells = r_cells(src)
     ns = sorted({n for _, _, n in cells})
-    # An interrupted bench leaves a point with fewer seeds than the rest: its mean is of those only.
-    seeds = {key: rec.runs for key, rec in cells.items()}
-    most = max(seeds.values(), default=1)
+    seeds, most = seed_counts(cells)
     few = "; ".join(f"k = {pct(k)}, r = {pct(rr)}, {size_label(n)} ({m} of {most})"
                     for (k, rr, n), m in sorted(seeds.items()) if m < most)
     t = paper.table("Fig. 6 over n: the red-zone fraction r, Redzone 2 as published", note=(
@@ -214,10 +212,6 @@ def fig6_over_n(paper, src):
         rows[0].append(total)
         rows[1].append(mark)
     f.rows += rows
-
-
-def seeds_note(m, most):
-    return f" ({m} of {most} seeds)" if m < most else ""
 
 
 def findings(paper, cells4, cells5, rsweep, text, lack):

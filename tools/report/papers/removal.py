@@ -66,9 +66,36 @@ def share(rec, phase):
     return rec.phases.get(phase, 0) / rec.total if rec and rec.total else None
 
 
+def seed_counts(cells):
+    """How many seeds each cell's record merges, and the most any has: a point of an interrupted bench
+    (or whose other seeds failed) has fewer, and its mean is of those only."""
+    seeds = {key: rec.runs for key, rec in cells.items()}
+    return seeds, max(seeds.values(), default=1)
+
+
+def seeds_note(m, most):
+    return f" ({m} of {most} seeds)" if m < most else ""
+
+
+def short_points(cells, algos):
+    """'k = 2 %, 512M, Redzone (9 of 20); …' for the sweep's points with fewer seeds than the most, for captions."""
+    seeds, most = seed_counts(cells)
+    order = {a: i for i, (a, _) in enumerate(algos)}
+    names = dict(algos)
+    return "; ".join(f"k = {pct(k)}, {size_label(n)}, {names.get(a, a)} ({m} of {most})"
+                     for (k, n, a), m in sorted(seeds.items(), key=lambda e: (e[0][0], e[0][1], order.get(e[0][2], 99)))
+                     if m < most)
+
+
 def sweep_table(paper, name, note, cells, skipped, algos, ours, scale=1e3, unit="µs", phase="mark", competitors=None):
     """Rows k × n, a column per algorithm, then best competitor / ours and ours' phase-1 share
-    (competitors: every other algorithm drawn, unless given)."""
+    (competitors: every other algorithm drawn, unless given). Where points merge seeds, a time is their
+    logarithmic mean, and a point with fewer seeds than the most says how many it has."""
+    seeds, most = seed_counts(cells)
+    if most > 1:
+        note += (f" A point that ran with several seeds gives the logarithmic mean of their medians (up to {most} seeds)"
+                 + ("; one with fewer than the most says how many it has." if any(m < most for m in seeds.values())
+                    else "."))
     t = paper.table(name, note=note)
     present = [(a, label) for a, label in algos if any(k[2] == a for k in cells)]
     comps = [a for a, _ in present if a != ours and (competitors is None or a in competitors)]
@@ -82,7 +109,8 @@ def sweep_table(paper, name, note, cells, skipped, algos, ours, scale=1e3, unit=
             row = [pct(k), size_label(n), bytes_label(n)]
             for a, _ in present:
                 r = cells.get((k, n, a))
-                row.append(t.val(r.total / scale, fmt_time) if r else ("skipped" if (k, n, a) in skipped else DASH))
+                row.append(t.val(r.total / scale, fmt_time) + seeds_note(seeds[(k, n, a)], most) if r
+                           else ("skipped" if (k, n, a) in skipped else DASH))
             o = cells.get((k, n, ours))
             others = [cells[(k, n, a)].total for a in comps if (k, n, a) in cells]
             if comps:
