@@ -142,7 +142,7 @@ TEST_F(cli, bench_writes_jsonl_and_csv_whole) {
 }
 
 TEST_F(cli, bench_records_sizes_over_memory_as_skipped) {
-  const result r = winnow("bench --suite cpu --algo cpu/sequential --case removal:3G:k=0.1 --out " + path("big"));
+  const result r = winnow("bench --suite cpu --algo cpu/sequential --case removal:3G:k=0.1 --seeds 1 --out " + path("big"));
   EXPECT_EQ(r.code, 0) << r.output;
   std::ifstream jsonl(path("big/cpu.jsonl"));
   std::string line;

@@ -485,6 +485,8 @@ class CpuFig7Seeds(unittest.TestCase):
                         recs.append(record("cpu", algo, {}, f"removal:{size}:k={k}:r=uniform:seed={seed}",
                                            SIZES[size] * per * slower))
         recs.pop()  # the sequential loop at 1M, k = 90 %: seed 1 alone
+        # A second variant with one seed, faster than the point's 20-seed mean: it must not stand for the point.
+        recs.append(record("cpu", "redzone", {"batches": "9"}, "removal:128K:k=0.02:r=uniform:seed=1", SIZES["128K"] * 0.4))
         write_jsonl(tmp / "cpu" / "cpu.jsonl", recs)
         r = run(tmp, "--paper", "cpu", "--out", tmp / "out")
         self.assertEqual(r.returncode, 0, r.stderr)
@@ -495,6 +497,12 @@ class CpuFig7Seeds(unittest.TestCase):
         row = next(line for line in section.splitlines() if line.startswith("| 90 % | 1M |"))
         self.assertIn("| 6.29 | 8.39 (1 of 2 seeds) |", row)
         self.assertNotIn("of 2 seeds", next(line for line in section.splitlines() if line.startswith("| 2 % | 1M |")))
+        # Redzone at 128K, k = 2 %: the two seeds' mean, 2^17 · 0.8 · 2 ns = 0.21 ms, not the one-seed variant's 0.05.
+        self.assertIn("| 2 % | 128K | 512 KiB | 0.21 |", section)
+        # The bars table: per k at the largest n every algorithm ran; the short point says so there too.
+        bars = md.split("### Fig. 7 (bars)")[1].split("\n### ")[0]
+        self.assertIn("| sequential loop | 90 % | 1M | 8.39 (1 of 2 seeds) |", bars)
+        self.assertIn("| Redzone | 2 % | 1M |", bars)
         figs = {f["file"]: f for f in json.loads((tmp / "out" / "report.json").read_text())["papers"]["cpu"]["figures"]}
         for name in ("cpu-fig7.png", "cpu-fig7-phases.png", "cpu-fig7-shares.png"):
             self.assertIn("Fewer seeds than the rest: k = 90 %, 1M, sequential loop (1 of 2).", figs[name]["caption"])

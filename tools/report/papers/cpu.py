@@ -4,8 +4,8 @@ with the marking phase, n sweep at k = 2, 10, 50, 90 %. The paper plots Fig. 7 o
 are its text's statements (abstract, §5.3, §6), judged on our numbers.
 """
 from .common import DASH, NotMeasured, pct, size_label
-from .removal import (gains_table, largest_common, phase_bars_figure, range_text, seed_counts, share, share_figure, short_points,
-                      speedups, sweep, sweep_figure, sweep_table)
+from .removal import (gains_table, largest_common, phase_bars_figure, range_text, seed_counts, seeds_note, share, share_figure,
+                      short_points, speedups, sweep, sweep_figure, sweep_table)
 
 SUITE = "cpu"
 APIS = ["cpu"]
@@ -60,25 +60,28 @@ def build(paper):
 
 
 def phase_table(paper, cells, lack):
-    """The paper's horizontal bars: each phase's share of the total at the largest n."""
+    """The paper's horizontal bars: each phase's share of the total, per k at the largest n every
+    algorithm ran at that k (as the share figure draws them)."""
     t = paper.table("Fig. 7 (bars): share of each phase at the largest n", note=(
-        "Each algorithm's phases as a share of its total, at the largest n every algorithm ran (the paper: 2 GiB)."))
-    ns = [n for n in {key[1] for key in cells} if all(any(key[1] == n and key[2] == a for key in cells) for a, _ in ALGOS)]
-    if not ns:
-        ns = [max(key[1] for key in cells)] if cells else []
-    if not ns:
+        "Each algorithm's phases as a share of its total, per k at the largest n every algorithm ran at that k "
+        "(the paper: 2 GiB)."))
+    seeds, most = seed_counts(cells)
+    rows = []
+    for k in sorted({key[0] for key in cells}):
+        present = [(a, label) for a, label in ALGOS if any(key[0] == k and key[2] == a for key in cells)]
+        n = largest_common(cells, [a for a, _ in present], k)
+        if n is not None:
+            rows += [(label, k, n, cells[(k, n, a)], seeds[(k, n, a)]) for a, label in present]
+    if not rows:
         t.missing = lack("the n sweep")
         return
-    n = max(ns)
-    rows = [(label, k, cells[(k, n, a)]) for a, label in ALGOS for k in sorted({key[0] for key in cells})
-            if (k, n, a) in cells]
     # Columns by phase order (the paper's phase 1, 2, 3), the phase's name in the cell: each algorithm
     # names its phases differently, so columns by name would be mostly empty.
-    width = max(len(r.phases) for _, _, r in rows)
+    width = max(len(r.phases) for _, _, _, r, _ in rows)
     t.sub(["algorithm", "k", "n", "total [ms]"] + [f"phase {i + 1}" for i in range(width)])
-    for label, k, r in rows:
-        cells = [f"{p} {share(r, p) * 100:.0f} %" for p in r.phases] + [DASH] * (width - len(r.phases))
-        t.add([label, pct(k), size_label(n), t.val(r.total / 1e6, lambda v: f"{v:.2f}")] + cells)
+    for label, k, n, r, m in rows:
+        parts = [f"{p} {share(r, p) * 100:.0f} %" for p in r.phases] + [DASH] * (width - len(r.phases))
+        t.add([label, pct(k), size_label(n), t.val(r.total / 1e6, lambda v: f"{v:.2f}") + seeds_note(m, most)] + parts)
 
 
 def findings(paper, cells, lack):

@@ -15,16 +15,18 @@ def gains_table(paper, records, algos, ours, lack, scale=1e3, unit="µs", compet
     """§4.6, adding and removing in one operation: cases removal:N:k=K:g=G (G = round(g·n) gains
     appended after the n). Ours appends them in its run (phase `append`); the others compact the
     n + j stream as given (their append, the same copy, is not in their time)."""
-    t = paper.table("§4.6: adding and removing in one operation", note=(
-        f"Median total in {unit} over the stream A + G (n + j elements, j = round(g·n) gains after the n); "
-        f"{dict(algos)[ours]} appends G inside its timed run, then removes the k; the others compact the same "
-        "stream with its gains already in place and their marking phase. 'append' is ours' append phase."))
     cells = {}
     for r in records:
         if r.algo in dict(algos) and r.usable and r.case.family == "removal" and r.case.fkey("g"):
             key = (r.case.fkey("k"), r.case.fkey("g"), r.n, r.algo)
-            if key not in cells or r.total < cells[key].total:
+            if key not in cells or better(r, cells[key]):
                 cells[key] = r
+    seeds, most = seed_counts(cells)
+    t = paper.table("§4.6: adding and removing in one operation", note=(
+        f"Median total in {unit} over the stream A + G (n + j elements, j = round(g·n) gains after the n); "
+        f"{dict(algos)[ours]} appends G inside its timed run, then removes the k; the others compact the same "
+        "stream with its gains already in place and their marking phase. 'append' is ours' append phase."
+        + seeds_sentence(seeds, most)))
     present = [(a, label) for a, label in algos if any(k[3] == a for k in cells)]
     if not any(k[3] == ours for k in cells):
         t.missing = lack("the add-and-remove cases (removal:N:k=K:g=G)")
@@ -35,7 +37,8 @@ def gains_table(paper, records, algos, ours, lack, scale=1e3, unit="µs", compet
     for k, g, n in sorted({key[:3] for key in cells}):
         o = cells.get((k, g, n, ours))
         row = [pct(k), pct(g), size_label(n)]
-        row += [t.val(cells[(k, g, n, a)].total / scale, fmt_time) if (k, g, n, a) in cells else DASH for a, _ in present]
+        row += [t.val(cells[(k, g, n, a)].total / scale, fmt_time) + seeds_note(seeds[(k, g, n, a)], most)
+                if (k, g, n, a) in cells else DASH for a, _ in present]
         row.append(t.val(o.phases.get("append", 0) / scale, fmt_time) if o else DASH)
         others = [cells[(k, g, n, a)].total for a in comps if (k, g, n, a) in cells]
         if comps:
@@ -45,7 +48,8 @@ def gains_table(paper, records, algos, ours, lack, scale=1e3, unit="µs", compet
 
 
 def sweep(records, algos):
-    """(k, n, algo) -> the fastest usable record of any variant; skipped ones kept apart for the cells."""
+    """(k, n, algo) -> the usable record of the variant with the most seeds, the fastest of those; skipped
+    ones kept apart for the cells."""
     cells, skipped = {}, {}
     for r in records:
         if r.algo not in algos or not is_sweep(r):
@@ -53,9 +57,15 @@ def sweep(records, algos):
         key = (r.case.fkey("k"), r.n, r.algo)
         if r.skipped:
             skipped[key] = r
-        elif r.usable and (key not in cells or r.total < cells[key].total):
+        elif r.usable and (key not in cells or better(r, cells[key])):
             cells[key] = r
     return cells, skipped
+
+
+def better(r, than):
+    """Of two variants of one point: the one whose mean stands on more seeds (a variant an interrupted
+    bench left with one lucky seed must not stand for the point), then the faster."""
+    return (r.runs, -r.total) > (than.runs, -than.total)
 
 
 def ks_ns(cells):
@@ -71,6 +81,14 @@ def seed_counts(cells):
     (or whose other seeds failed) has fewer, and its mean is of those only."""
     seeds = {key: rec.runs for key, rec in cells.items()}
     return seeds, max(seeds.values(), default=1)
+
+
+def seeds_sentence(seeds, most):
+    """For a table's note: what a merged point's time is, and that a short one says so."""
+    if most <= 1:
+        return ""
+    return (f" A point that ran with several seeds gives the logarithmic mean of their medians (up to {most} seeds)"
+            + ("; one with fewer than the most says how many it has." if any(m < most for m in seeds.values()) else "."))
 
 
 def seeds_note(m, most):
@@ -92,11 +110,7 @@ def sweep_table(paper, name, note, cells, skipped, algos, ours, scale=1e3, unit=
     (competitors: every other algorithm drawn, unless given). Where points merge seeds, a time is their
     logarithmic mean, and a point with fewer seeds than the most says how many it has."""
     seeds, most = seed_counts(cells)
-    if most > 1:
-        note += (f" A point that ran with several seeds gives the logarithmic mean of their medians (up to {most} seeds)"
-                 + ("; one with fewer than the most says how many it has." if any(m < most for m in seeds.values())
-                    else "."))
-    t = paper.table(name, note=note)
+    t = paper.table(name, note=note + seeds_sentence(seeds, most))
     present = [(a, label) for a, label in algos if any(k[2] == a for k in cells)]
     comps = [a for a, _ in present if a != ours and (competitors is None or a in competitors)]
     t.sub(["k", "n", "size"] + [f"{label} [{unit}]" for _, label in present]

@@ -10,6 +10,9 @@
 set -uo pipefail
 trap 'tar czf "$OUT/cpu-seeds.tgz" repro; exit 143' TERM
 . tools/device-env.sh
+# The records name the host's thread count (and the algorithms' threads=16): on another host nothing would
+# resume, and the bench would run all 2400 again beside the committed ones.
+if [ "$(nproc)" != 16 ]; then echo "cpu-seeds.sh: $(nproc) cores here; the committed records are of a 16-core host (kind nvidia-h200)" >&2; exit 2; fi
 end=$(( $(date +%s) + ${1:-545} ))
 mkdir -p repro/cpu-seeds/cpu
 if [ -f exp/cpu-seeds.tgz ]; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Redzone paper's CPU experiment (Fig. 7, suite `cpu`) on the GPU machine's host: 16 cores and 125 GiB
 # against the development machine's 2 and 24 (docs/results/cpu/, made by the foundation commit's build).
-# `winnow reproduce cpu` runs the suite and writes the report; interrupted, a call resumes from
+# `winnow reproduce cpu` runs the suite and writes the report (with build ffdef5f, as this session ran it: one
+# seed a point; a build of 6ada1d2 or later runs the suite's 20 seeds instead); interrupted, a call resumes from
 # exp/cpu.tgz (the $OUT/cpu.tgz of the call before; exp/ is untracked and travels with the tree).
 # Carried: build-gz (winnow.xz), .gl, .libs.
 # Usage: bash docs/results/h200-2026-11-29d/device/cpu.sh [SECONDS]  (at least 30 below the call's limit_s)
