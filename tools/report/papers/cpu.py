@@ -5,7 +5,7 @@ are its text's statements (abstract, §5.3, §6), judged on our numbers.
 """
 from .common import DASH, NotMeasured, pct, size_label
 from .removal import (gains_table, largest_common, phase_bars_figure, range_text, seed_counts, seeds_note, share, share_figure,
-                      short_points, speedups, sweep, sweep_figure, sweep_table)
+                      share_points, speedups, sweep, sweep_figure, sweep_points, sweep_table)
 
 SUITE = "cpu"
 APIS = ["cpu"]
@@ -35,7 +35,7 @@ def build(paper):
     phase_table(paper, cells, lack)
     gains_table(paper, src.usable, ALGOS, "redzone", lack, scale=1e6, unit="ms")
     _, most = seed_counts(cells)
-    few = short_points(cells, ALGOS)
+    few = sweep_points(cells, ALGOS)
     short = f" Fewer seeds than the rest: {few}." if few else ""
     f = sweep_figure(paper, "cpu-fig7.png", f"Redzone Fig. 7 on the CPU — {dev}, cpu, winnow {commit}",
                      "Fig. 7 layout: total time (marking included) against n, one panel per k; "
@@ -66,12 +66,8 @@ def phase_table(paper, cells, lack):
         "Each algorithm's phases as a share of its total, per k at the largest n every algorithm ran at that k "
         "(the paper: 2 GiB)."))
     seeds, most = seed_counts(cells)
-    rows = []
-    for k in sorted({key[0] for key in cells}):
-        present = [(a, label) for a, label in ALGOS if any(key[0] == k and key[2] == a for key in cells)]
-        n = largest_common(cells, [a for a, _ in present], k)
-        if n is not None:
-            rows += [(label, k, n, cells[(k, n, a)], seeds[(k, n, a)]) for a, label in present]
+    rows = [(label, k, n, cells[(k, n, a)], seeds[(k, n, a)]) for k, n, present in share_points(cells, ALGOS)
+            for a, label in present]
     if not rows:
         t.missing = lack("the n sweep")
         return

@@ -11,7 +11,7 @@ import pathlib
 
 from .common import DASH, NotMeasured, Panel, Series, bytes_label, pc, pct, size_label
 from .removal import (fmt_time, gains_table, largest_common, phase_bars_figure, range_text, seed_counts, seeds_note, share,
-                      share_figure, speedups, sweep, sweep_figure, sweep_table)
+                      share_figure, short_points, speedups, sweep, sweep_figure, sweep_table)
 
 SUITE = "redzone"
 R_SUITE = "redzone-r"  # Fig. 6 over n: Redzone 2 as published on the r cases, 512 KiB … 2 GiB
@@ -172,8 +172,7 @@ def fig6_over_n(paper, src):
     cells = r_cells(src)
     ns = sorted({n for _, _, n in cells})
     seeds, most = seed_counts(cells)
-    few = "; ".join(f"k = {pct(k)}, r = {pct(rr)}, {size_label(n)} ({m} of {most})"
-                    for (k, rr, n), m in sorted(seeds.items()) if m < most)
+    few = short_points(cells, lambda key: f"k = {pct(key[0])}, r = {pct(key[1])}, {size_label(key[2])}")
     t = paper.table("Fig. 6 over n: the red-zone fraction r, Redzone 2 as published", note=(
         "Suite `redzone-r`: Alg. 2 without §6's options, as the paper's Fig. 6 runs it; total µs per n (each point's "
         "logarithmic mean over its seeds), then each phase's share at the largest n."

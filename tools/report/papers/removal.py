@@ -95,14 +95,32 @@ def seeds_note(m, most):
     return f" ({m} of {most} seeds)" if m < most else ""
 
 
-def short_points(cells, algos):
-    """'k = 2 %, 512M, Redzone (9 of 20); …' for the sweep's points with fewer seeds than the most, for captions."""
+def short_points(cells, describe, order=None):
+    """'k = 2 %, 512M, Redzone (9 of 20); …' for captions: the points with fewer seeds than the most, each
+    named by describe(key), in the order of order(key) (the keys' own by default)."""
     seeds, most = seed_counts(cells)
-    order = {a: i for i, (a, _) in enumerate(algos)}
-    names = dict(algos)
-    return "; ".join(f"k = {pct(k)}, {size_label(n)}, {names.get(a, a)} ({m} of {most})"
-                     for (k, n, a), m in sorted(seeds.items(), key=lambda e: (e[0][0], e[0][1], order.get(e[0][2], 99)))
+    rank = order or (lambda key: key)
+    return "; ".join(f"{describe(key)} ({m} of {most})" for key, m in sorted(seeds.items(), key=lambda e: rank(e[0]))
                      if m < most)
+
+
+def sweep_points(cells, algos):
+    """'k = 2 %, 512M, Redzone (9 of 20); …': short_points of an n sweep's cells, the algorithms in their drawing order."""
+    rank, names = {a: i for i, (a, _) in enumerate(algos)}, dict(algos)
+    return short_points(cells, lambda key: f"k = {pct(key[0])}, {size_label(key[1])}, {names.get(key[2], key[2])}",
+                        lambda key: (key[0], key[1], rank.get(key[2], len(rank))))
+
+
+def share_points(cells, algos):
+    """(k, n, present) per k: the largest n where every algorithm drawn at that k ran, and those algorithms
+    — where the paper's horizontal bars stand (its 2 GiB), for the share figure and table alike."""
+    out = []
+    for k in ks_ns(cells)[0]:
+        present = [(a, label) for a, label in algos if any(key[0] == k and key[2] == a for key in cells)]
+        n = largest_common(cells, [a for a, _ in present], k)
+        if n is not None:
+            out.append((k, n, present))
+    return out
 
 
 def sweep_table(paper, name, note, cells, skipped, algos, ours, scale=1e3, unit="µs", phase="mark", competitors=None):
@@ -185,13 +203,8 @@ def share_figure(paper, file, title, caption, cells, algos):
     """The paper's horizontal bars: each algorithm's phases as shares of its total, one panel per k,
     at the largest n where every algorithm drawn ran at that k (the paper: 2 GiB)."""
     f = paper.figure(file, title, caption)
-    ks, _ = ks_ns(cells)
     row = []
-    for k in ks:
-        present = [(a, label) for a, label in algos if any(key[0] == k and key[2] == a for key in cells)]
-        n = largest_common(cells, [a for a, _ in present], k)
-        if n is None:
-            continue
+    for k, n, present in share_points(cells, algos):
         recs = [cells[(k, n, a)] for a, _ in present]
         phases = list(dict.fromkeys(p for r in recs for p in r.phases))
         stacks = [(p, [100 * share(r, p) if p in r.phases else 0.0 for r in recs]) for p in phases]
