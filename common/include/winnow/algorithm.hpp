@@ -4,7 +4,9 @@
 ///   2. prepare(w, p)     allocate and upload; not timed
 ///   3. reset()           before each repetition: restore the input an earlier run consumed; not timed
 ///   4. run(timer)        the timed work; marks its phases on the timer
-///   5. result()          read back the compacted stream (and, out of place, the input); not timed
+///   5. result()          read back the compacted stream (and, out of place, the input); not timed.
+///                        The last step: the CPU algorithms hand their buffers over rather than copy
+///                        them, so an algorithm runs again only after prepare() again.
 /// `reset` is winnow's addition to the usual four steps (docs/design-notes.md): in-place algorithms destroy their
 /// input, and repetitions must all measure the same work.
 #include <cstdint>

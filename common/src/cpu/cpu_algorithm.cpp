@@ -3,9 +3,12 @@
 #include <oneapi/tbb/parallel_for.h>
 
 #include <algorithm>
+#include <execution>
 #include <thread>
 
 #include <unistd.h>
+
+#include "winnow/error.hpp"
 
 namespace winnow::cpu {
 
@@ -17,11 +20,21 @@ param_axis threads_axis() {
 
 void cpu_algorithm::prepare(const workload& w, const param_set& p, const prepare_options&) {
   m_w = &w;
+  m_handed_over = false;
   m_a.resize(w.size());
   m_arena.initialize(p.contains("threads") ? static_cast<int>(p.integer("threads")) : 1);
 }
 
-void cpu_algorithm::reset() { std::copy(m_w->data.begin(), m_w->data.end(), m_a.begin()); }
+void cpu_algorithm::reset() {
+  if (m_handed_over) throw error("winnow::cpu: reset() after result(): its buffers were handed over; prepare() again");
+  std::copy(std::execution::par_unseq, m_w->data.begin(), m_w->data.end(), m_a.begin());
+}
+
+std::vector<std::uint32_t> cpu_algorithm::hand_over(std::vector<std::uint32_t>& v, std::size_t size) {
+  m_handed_over = true;
+  v.resize(size); // shrinking keeps the allocation: no copy
+  return std::move(v);
+}
 
 void cpu_algorithm::flush_caches() {
   static std::vector<std::uint8_t> scratch = [] {

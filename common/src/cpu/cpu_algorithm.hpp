@@ -1,6 +1,7 @@
 #pragma once
 // What the CPU algorithms share: a working copy of the input restored before every repetition,
-// the `mark` phase that predicate algorithms run on removal-list cases, and the `threads` axis.
+// the `mark` phase that predicate algorithms run on removal-list cases, the `threads` axis, and
+// result() handing the buffers over.
 #include <oneapi/tbb/task_arena.h>
 
 #include <cstdint>
@@ -16,6 +17,7 @@ namespace winnow::cpu {
 class cpu_algorithm : public algorithm {
 public:
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override;
+  /// Restores the working copy on every core (untimed, whatever the algorithm's `threads`).
   void reset() override;
   /// Writes through a buffer twice the size of the last-level cache, evicting the working set.
   void flush_caches() override;
@@ -26,6 +28,10 @@ protected:
   void mark(timer& t, bool parallel);
   /// Bytes the mark phase moves (read R, scattered writes), 0 on predicate cases.
   [[nodiscard]] traffic mark_traffic() const;
+  /// For result(): `v`'s first `size` words, handed over rather than copied. A 2 GiB case's copies of
+  /// output and input took 1.8 s a record on the H200's host, more than its one run. After it the
+  /// algorithm is spent: reset() refuses until prepare() again.
+  [[nodiscard]] std::vector<std::uint32_t> hand_over(std::vector<std::uint32_t>& v, std::size_t size);
   template <class F>
   void in_arena(F&& f) {
     m_arena.execute(std::forward<F>(f));
@@ -36,6 +42,7 @@ protected:
 
 private:
   oneapi::tbb::task_arena m_arena;
+  bool m_handed_over = false;
 };
 
 } // namespace winnow::cpu

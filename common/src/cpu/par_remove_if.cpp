@@ -21,7 +21,7 @@ public:
     });
   }
   compaction_output result() override {
-    return {std::vector<std::uint32_t>(m_a.begin(), m_a.begin() + static_cast<std::ptrdiff_t>(m_end)), std::nullopt};
+    return {hand_over(m_a, m_end), std::nullopt};
   }
   traffic bytes_moved() const override {
     // The algorithmic minimum; libstdc++'s parallel remove also fills and copies back a buffer.

@@ -34,7 +34,7 @@ public:
     m_end = n ? m_places[n - 1] + m_flags[n - 1] : 0;
   }
   compaction_output result() override {
-    return {std::vector<std::uint32_t>(m_out.begin(), m_out.begin() + static_cast<std::ptrdiff_t>(m_end)), m_a};
+    return {hand_over(m_out, m_end), hand_over(m_a, m_a.size())};
   }
   traffic bytes_moved() const override {
     // map: x in, flags out; scan: flags in, places out; scatter: places and x in, every element out.

@@ -20,7 +20,7 @@ public:
         std::copy_if(m_a.begin(), m_a.end(), m_out.begin(), [](std::uint32_t x) { return x != 0; }) - m_out.begin());
   }
   compaction_output result() override {
-    return {std::vector<std::uint32_t>(m_out.begin(), m_out.begin() + static_cast<std::ptrdiff_t>(m_end)), m_a};
+    return {hand_over(m_out, m_end), hand_over(m_a, m_a.size())};
   }
   traffic bytes_moved() const override {
     const traffic m = mark_traffic();

@@ -61,7 +61,7 @@ public:
     });
   }
   compaction_output result() override {
-    return {std::vector<std::uint32_t>(m_out.begin(), m_out.begin() + static_cast<std::ptrdiff_t>(m_offsets.back())), m_a};
+    return {hand_over(m_out, m_offsets.back()), hand_over(m_a, m_a.size())};
   }
   traffic bytes_moved() const override {
     const std::uint64_t n = m_w->size(), k = m_w->removals.size(), v = m_w->kept();
