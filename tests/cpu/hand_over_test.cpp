@@ -1,6 +1,6 @@
 // result() is the CPU algorithms' last step: it hands the buffers over instead of copying them (a
-// 2 GiB case's copies cost more than its run), so a run after it must be refused, not overrun a
-// moved-from buffer, and prepare() must make the algorithm whole again.
+// 2 GiB case's copies cost more than its run), so a second result() and the reset() a run needs must
+// be refused, not read or overrun moved-from buffers, and prepare() must make the algorithm whole again.
 #include <gtest/gtest.h>
 
 #include "winnow/corpus.hpp"
@@ -33,6 +33,7 @@ TEST(hand_over, result_is_the_last_step_until_prepare) {
       }
       const compaction_output out = a->result();
       EXPECT_TRUE(verify(w, expected, out, entry.info.stable).ok);
+      EXPECT_THROW((void)a->result(), error);
       EXPECT_THROW(a->reset(), error);
     }
   }

@@ -6,7 +6,8 @@
 ///   4. run(timer)        the timed work; marks its phases on the timer
 ///   5. result()          read back the compacted stream (and, out of place, the input); not timed.
 ///                        The last step: the CPU algorithms hand their buffers over rather than copy
-///                        them, so an algorithm runs again only after prepare() again.
+///                        them (and refuse a second result() or reset()), so an algorithm runs again
+///                        only after prepare() again.
 /// `reset` is winnow's addition to the usual four steps (docs/design-notes.md): in-place algorithms destroy their
 /// input, and repetitions must all measure the same work.
 #include <cstdint>

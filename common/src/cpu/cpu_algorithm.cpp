@@ -25,22 +25,36 @@ void cpu_algorithm::prepare(const workload& w, const param_set& p, const prepare
   m_arena.initialize(p.contains("threads") ? static_cast<int>(p.integer("threads")) : 1);
 }
 
-void cpu_algorithm::reset() {
-  if (m_handed_over) throw error("winnow::cpu: reset() after result(): its buffers were handed over; prepare() again");
-  std::copy(std::execution::par_unseq, m_w->data.begin(), m_w->data.end(), m_a.begin());
+namespace {
+
+/// Twice the last-level cache (of 32 MiB where the system does not say): more than it can hold.
+std::size_t beyond_last_level_cache() {
+  const long llc = ::sysconf(_SC_LEVEL3_CACHE_SIZE);
+  return 2 * (llc > 0 ? static_cast<std::size_t>(llc) : std::size_t{32} << 20);
 }
 
-std::vector<std::uint32_t> cpu_algorithm::hand_over(std::vector<std::uint32_t>& v, std::size_t size) {
+} // namespace
+
+void cpu_algorithm::reset() {
+  if (m_handed_over) throw error("winnow::cpu: reset() after result(): its buffers were handed over; prepare() again");
+  // On every core only where the input cannot stay in the cache anyway: a smaller one stays, as it
+  // always has, in the cache of the thread that runs a one-thread algorithm.
+  static const std::size_t parallel_from = beyond_last_level_cache() / sizeof(std::uint32_t);
+  if (m_w->data.size() < parallel_from) std::copy(m_w->data.begin(), m_w->data.end(), m_a.begin());
+  else std::copy(std::execution::par_unseq, m_w->data.begin(), m_w->data.end(), m_a.begin());
+}
+
+compaction_output cpu_algorithm::hand_over(std::vector<std::uint32_t>& values, std::size_t kept, bool out_of_place) {
+  if (m_handed_over) throw error("winnow::cpu: result() twice: its buffers were handed over; prepare() again");
   m_handed_over = true;
-  v.resize(size); // shrinking keeps the allocation: no copy
-  return std::move(v);
+  values.resize(kept); // shrinking keeps the allocation: no copy
+  compaction_output out{std::move(values), std::nullopt};
+  if (out_of_place) out.input_after = std::move(m_a);
+  return out;
 }
 
 void cpu_algorithm::flush_caches() {
-  static std::vector<std::uint8_t> scratch = [] {
-    const long llc = ::sysconf(_SC_LEVEL3_CACHE_SIZE);
-    return std::vector<std::uint8_t>(2 * static_cast<std::size_t>(llc > 0 ? llc : 32l << 20));
-  }();
+  static std::vector<std::uint8_t> scratch(beyond_last_level_cache());
   static std::uint8_t round = 0;
   std::fill(scratch.begin(), scratch.end(), ++round); // writes: the lines must be owned, not shared
 }

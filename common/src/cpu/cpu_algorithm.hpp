@@ -28,10 +28,11 @@ protected:
   void mark(timer& t, bool parallel);
   /// Bytes the mark phase moves (read R, scattered writes), 0 on predicate cases.
   [[nodiscard]] traffic mark_traffic() const;
-  /// For result(): `v`'s first `size` words, handed over rather than copied. A 2 GiB case's copies of
-  /// output and input took 1.8 s a record on the H200's host, more than its one run. After it the
-  /// algorithm is spent: reset() refuses until prepare() again.
-  [[nodiscard]] std::vector<std::uint32_t> hand_over(std::vector<std::uint32_t>& v, std::size_t size);
+  /// result(): the first `kept` words of `values` (and, out of place, the input after the run), handed
+  /// over rather than copied. A 2 GiB case's copies of output and input took 1.8 s a record on the
+  /// H200's host, more than its one run. After it the algorithm is spent: a second result() and
+  /// reset() refuse until prepare() again.
+  [[nodiscard]] compaction_output hand_over(std::vector<std::uint32_t>& values, std::size_t kept, bool out_of_place);
   template <class F>
   void in_arena(F&& f) {
     m_arena.execute(std::forward<F>(f));

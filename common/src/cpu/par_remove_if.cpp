@@ -21,7 +21,7 @@ public:
     });
   }
   compaction_output result() override {
-    return {hand_over(m_a, m_end), std::nullopt};
+    return hand_over(m_a, m_end, false);
   }
   traffic bytes_moved() const override {
     // The algorithmic minimum; libstdc++'s parallel remove also fills and copies back a buffer.

@@ -129,7 +129,7 @@ public:
     in_arena([&] { redzone_compact(m_a, m_r, m_batches, &t); });
   }
   compaction_output result() override {
-    return {hand_over(m_a, m_w->kept()), std::nullopt};
+    return hand_over(m_a, m_w->kept(), false);
   }
   traffic bytes_moved() const override {
     const std::uint64_t k = m_r.size(), j = m_w->gains;

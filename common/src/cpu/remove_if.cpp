@@ -15,7 +15,7 @@ public:
     m_end = static_cast<std::size_t>(std::remove(m_a.begin(), m_a.end(), 0u) - m_a.begin());
   }
   compaction_output result() override {
-    return {hand_over(m_a, m_end), std::nullopt};
+    return hand_over(m_a, m_end, false);
   }
   traffic bytes_moved() const override {
     const traffic m = mark_traffic();

@@ -34,7 +34,7 @@ public:
     m_end = n ? m_places[n - 1] + m_flags[n - 1] : 0;
   }
   compaction_output result() override {
-    return {hand_over(m_out, m_end), hand_over(m_a, m_a.size())};
+    return hand_over(m_out, m_end, true);
   }
   traffic bytes_moved() const override {
     // map: x in, flags out; scan: flags in, places out; scatter: places and x in, every element out.

@@ -20,7 +20,7 @@ public:
         std::copy_if(m_a.begin(), m_a.end(), m_out.begin(), [](std::uint32_t x) { return x != 0; }) - m_out.begin());
   }
   compaction_output result() override {
-    return {hand_over(m_out, m_end), hand_over(m_a, m_a.size())};
+    return hand_over(m_out, m_end, true);
   }
   traffic bytes_moved() const override {
     const traffic m = mark_traffic();

@@ -61,7 +61,7 @@ public:
     });
   }
   compaction_output result() override {
-    return {hand_over(m_out, m_offsets.back()), hand_over(m_a, m_a.size())};
+    return hand_over(m_out, m_offsets.back(), true);
   }
   traffic bytes_moved() const override {
     const std::uint64_t n = m_w->size(), k = m_w->removals.size(), v = m_w->kept();

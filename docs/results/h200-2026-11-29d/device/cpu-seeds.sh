@@ -13,6 +13,11 @@ trap 'tar czf "$OUT/cpu-seeds.tgz" repro; exit 143' TERM
 # The records name the host's thread count (and the algorithms' threads=16): on another host nothing would
 # resume, and the bench would run all 2400 again beside the committed ones.
 if [ "$(nproc)" != 16 ]; then echo "cpu-seeds.sh: $(nproc) cores here; the committed records are of a 16-core host (kind nvidia-h200)" >&2; exit 2; fi
+# Resuming does not compare builds: another build's records would mix in unannounced.
+case "$(build-carry/winnow --version)" in
+  *ffdef5f*) ;;
+  *) echo "cpu-seeds.sh: carry build ffdef5f as build-gz/winnow.xz; the committed records are all its" >&2; exit 2 ;;
+esac
 end=$(( $(date +%s) + ${1:-545} ))
 mkdir -p repro/cpu-seeds/cpu
 if [ -f exp/cpu-seeds.tgz ]; then
