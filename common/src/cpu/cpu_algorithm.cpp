@@ -22,6 +22,9 @@ void cpu_algorithm::prepare(const workload& w, const param_set& p, const prepare
   m_w = &w;
   m_handed_over = false;
   m_a.resize(w.size());
+  // A second prepare() may ask for other threads, and an initialized arena cannot change (oneTBB
+  // asserts so in its debug builds, and its release builds would keep the old threads).
+  if (m_arena.is_active()) m_arena.terminate();
   m_arena.initialize(p.contains("threads") ? static_cast<int>(p.integer("threads")) : 1);
 }
 
