@@ -17,7 +17,8 @@ namespace winnow::cpu {
 class cpu_algorithm : public algorithm {
 public:
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override;
-  /// Restores the working copy on every core (untimed, whatever the algorithm's `threads`).
+  /// Restores the working copy (untimed): on every core, whatever the algorithm's `threads`, when the
+  /// input is beyond the last-level cache; on this thread otherwise, so a small one stays in its cache.
   void reset() override;
   /// Writes through a buffer twice the size of the last-level cache, evicting the working set.
   void flush_caches() override;
