@@ -113,6 +113,31 @@ def shader_records(api, suite):
     return out
 
 
+def era_records(api):
+    """Suite moreira-era: every plan under loop_limit=256 (JJ and RLZ's plain search refused at B = 512, with
+    the reason the frame gives), Horn's search both ways (by steps: log2 B more passes, 1.5 × the time)."""
+    rows = [("horn", {"search": "loop"}, 1.3), ("horn", {"search": "steps"}, 1.95), ("jj", {}, 1.2),
+            ("rlz", {"runs": "doubling", "search": "plain"}, 2.0), ("rlz", {"runs": "doubling", "search": "fast"}, 1.8),
+            ("bt", {}, 0.7)]
+    out = []
+    for algo, extra, c in rows:
+        for block in ("32", "512"):
+            params = {"block": block, "scan": "hillis", "loop_limit": "256", **extra}
+            trips = {"jj": 511, "rlz": 257}.get(algo) if block == "512" and extra.get("search") != "fast" else None
+            for img in IMAGES:
+                case = f"{img}:16K"
+                if trips:
+                    why = (f"{case}: winnow::shader_era: {algo} at block {block} may loop {trips} times, over "
+                           "loop_limit=256 (the GeForce 7300 Go's fragment loops)")
+                    out.append(record(api, algo, params, case, 0, skipped=why))
+                    continue
+                r = record(api, algo, params, case, c * 16384 * 20)
+                if extra.get("search") == "steps":
+                    r["launches"] += {"32": 5, "512": 9}[block]
+                out.append(r)
+    return out
+
+
 def cpu_records():
     out = []
     for size in ("128K", "1M"):
@@ -170,6 +195,8 @@ def make_dir(root):
         for suite in ("moreira", "paths"):
             write_jsonl(root / api / f"{suite}.jsonl", shader_records(api, suite))
             step("bench", api, suite)
+        write_jsonl(root / api / "moreira-era.jsonl", era_records(api))
+        step("bench", api, "moreira-era")
     write_jsonl(root / "cpu" / "cpu.jsonl", cpu_records())
     (root / "cpu" / "cpu.status.json").write_text(json.dumps(
         {"complete": False, "records": 42, "planned": 48, "not_run": {}, "command": "winnow bench --suite cpu"}))
@@ -336,6 +363,33 @@ class Reproduce(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(list(json.loads((d / "out" / "report.json").read_text())["papers"]), ["cpu"])
         self.assertEqual(run(d).returncode, 2)  # neither a manifest nor --paper: nothing to report
+
+    def test_table1_within_256_trip_loops_and_horn_by_steps(self):
+        loops = self.md.split("### Table 1 within 256-iteration loops (gl)")[1].split("###")[0]
+        self.assertIn("| 32 | JJ | 0.393 | 0.393 |", loops)  # 1.2 × 16384 × 20 ns
+        self.assertIn("| 512 | JJ | over 256 (511) | over 256 (511) |", loops)
+        self.assertIn("| 512 | RLZ, plain search | over 256 (257) | over 256 (257) |", loops)
+        self.assertIn("| 512 | RLZ, fast search | 0.590 | 0.590 |", loops)
+        steps = self.md.split("### Horn's search by steps (gl)")[1].split("###")[0]
+        self.assertIn("| 32 | 16K | 30 | 35 | 1.50× [1.50, 1.50] |", steps)
+        self.assertIn("| 512 | 16K | 30 | 39 | 1.50× [1.50, 1.50] |", steps)
+        verdicts = {v["finding"]: v for v in self.report["papers"]["moreira"]["verdicts"]}
+        jj = verdicts["Jumping Jack cannot run at B = 512 within 256-iteration loops (Table 1 has no JJ there) [gl]"]
+        self.assertEqual(jj["verdict"], "holds", jj)
+        self.assertIn("6 of 6 refused (may loop 511 times)", jj["evidence"])
+
+    def test_a_plan_refused_below_512_changes_the_loop_limit_finding(self):
+        d = self.tmp / "refused128"
+        shutil.copytree(self.dir, d)
+        recs = [json.loads(line) for line in (d / "vk" / "moreira-era.jsonl").read_text().splitlines()]
+        for r in recs:
+            if r["algorithm"] == "vk/jj" and r["params"]["block"] == "32":
+                r["skipped"], r["phases"] = f"{r['case']}: jj at block 32 may loop 300 times, over loop_limit=256", []
+        write_jsonl(d / "vk" / "moreira-era.jsonl", recs)
+        self.assertEqual(run(d, "--paper", "moreira").returncode, 0)
+        verdicts = {v["finding"]: v for v in json.loads((d / "report.json").read_text())["papers"]["moreira"]["verdicts"]}
+        self.assertEqual(verdicts["Jumping Jack cannot run at B = 512 within 256-iteration loops (Table 1 has no JJ "
+                                  "there) [vk]"]["verdict"], "changed")
 
     def test_unreadable_input_fails(self):
         d = self.tmp / "bad"

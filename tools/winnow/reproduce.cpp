@@ -43,8 +43,10 @@ struct paper {
 /// The papers and what each needs. `all` is their union, each step once.
 const std::vector<paper>& papers() {
   static const std::vector<paper> list = {
-      // The adaptive algorithm's model is fitted from the moreira suite's records of the same run.
+      // The adaptive algorithm's model is fitted from the moreira suite's records of the same run;
+      // moreira-era is Table 1 as the paper's GPU ran it (256-trip loops, Horn's search by steps).
       {"moreira", {"gl", "vkfrag", "vk"}, {{"moreira", {"gl", "vkfrag", "vk"}},
+                                            {"moreira-era", {"gl", "vkfrag", "vk"}},
                                             {"adaptive", {"gl", "vkfrag", "vk"}, {"--param", "*/adaptive:model=pass,{api_dir}/moreira.jsonl"}}}},
       {"cross-api", {"gl", "vkfrag", "vk"}, {{"paths", {"gl", "vkfrag", "vk"}}}},
       {"redzone", {}, {{"redzone", {"cuda"}}, {"redzone-r", {"cuda"}}}},

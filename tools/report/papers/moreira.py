@@ -4,12 +4,15 @@ Vulkan compute (vk).
 
 Table 1 (images × sizes × block sizes, published numbers beside), Fig. 7 (time per phase at three
 densities), Figs. 8-10 (time against density per block size), each path's pass model, and the
-paper's findings from §4 and §5, judged on each path separately. Then their future work, the
-adaptive algorithm (suite `adaptive`): its time against the best fixed choice per case.
+paper's findings from §4 and §5, judged on each path separately. Table 1 again as the paper's GPU
+ran it (suite `moreira-era`): loops of at most 256 trips, and Horn's search one step per pass. Then
+their future work, the adaptive algorithm (suite `adaptive`): its time against the best fixed choice
+per case.
 """
 import csv
 import math
 import pathlib
+import re
 
 from .common import (DEFAULT_CONCAT, is_shader_default, DASH, NotMeasured, Panel, Series, best, fmt_ms, fvals, mean, pc, pick, ratio_range,
                      size_label, sizes_of)
@@ -85,6 +88,8 @@ def build(paper):
     for api in APIS:
         table1(paper, api, data[api], published)
     for api in APIS:
+        era(paper, api, published)
+    for api in APIS:
         fig7_table(paper, api, data[api])
     for api in APIS:
         density_table(paper, api, data[api])
@@ -133,6 +138,97 @@ def table1(paper, api, recs, published):
     if not shown_pub:
         t.after.append(f"No published cell at these sizes ({', '.join(size_label(n) for n in sizes)}) and blocks: "
                        "the paper measured 256K, 1M and 4M at B = 32, 128, 512 (published/moreira2009_table1.csv).")
+
+
+ERA_SUITE = "moreira-era"
+# Table 1's rows in suite moreira-era: (algorithm, its search, label). Published times stand beside the
+# first row of each algorithm: the paper names no search form.
+ERA_ROWS = [("horn", "loop", "Horn"), ("horn", "steps", "Horn, by steps"), ("jj", None, "JJ"),
+            ("rlz", "plain", "RLZ, plain search"), ("rlz", "fast", "RLZ, fast search"), ("bt", None, "BT")]
+LOOP_REFUSAL = re.compile(r"may loop (\d+) times, over loop_limit=(\d+)")
+
+
+def refused_trips(r):
+    """The trips a plan may loop when loop_limit refused it (its skip reason says so), else None."""
+    m = LOOP_REFUSAL.search(str(r.skipped or ""))
+    return int(m.group(1)) if m else None
+
+
+def era(paper, api, published):
+    """Table 1 as the GeForce 7300 Go ran it (loop_limit=256: the cells it refuses say so), with Horn's
+    search both ways; then what Horn's steps cost: passes and time against the single loop."""
+    src = paper.source(api, ERA_SUITE)
+    recs = [r for r in src.records if r.algo in NAME and r.p("block") and r.case.family in IMAGES]
+    note = (f"{PATH_NAME[api]} (`{api}`), suite `moreira-era`: every plan with `loop_limit=256`, the 7300 Go's fragment "
+            "loops of at most 256 iterations, which refuses a plan whose search may loop more (its trips in the cell). "
+            "Hillis-Steele scans, RLZ doubling runs. Time in ms: ours / published, beside each algorithm's first row "
+            "(the paper names no search form; it ran no JJ at B = 512).")
+    t = paper.table(f"Table 1 within 256-iteration loops ({api})", note=note)
+    t2 = paper.table(f"Horn's search by steps ({api})", note=(
+        f"{PATH_NAME[api]}, suite `moreira-era`: Horn's search as one loop in one pass against one binary step per pass "
+        "(log2 B passes and a gather, as Horn ran it without loops). Passes as recorded; time by steps over time by "
+        "loop, the geometric mean over the images with its range."))
+    if not any(r.usable for r in recs):
+        t.missing = t2.missing = src.missing() or f"no usable {api} record of suite {ERA_SUITE}"
+        def unmeasured():
+            raise NotMeasured(t.missing)
+        paper.check("Jumping Jack cannot run at B = 512 within 256-iteration loops (Table 1 has no JJ there)",
+                    "§4, Table 1", unmeasured, scope=api)
+        return
+    cell = {}
+    for r in recs:
+        search = r.p("search") if r.algo in ("horn", "rlz") else None
+        key = (r.case.family, r.n, int(r.p("block")), r.algo, search)
+        if key not in cell or (r.usable and (not cell[key].usable or r.total < cell[key].total)):
+            cell[key] = r
+    sizes = sizes_of(recs)
+    blocks = blocks_of(recs)
+    for pair in PAIRS:
+        if not any(k[0] in pair for k in cell):
+            continue
+        t.sub(["block", "algorithm"] + [f"{img} {size_label(n)}" for img in pair for n in sizes])
+        for block in blocks:
+            for algo, search, label in ERA_ROWS:
+                first = (algo, search) == next((a, s) for a, s, _ in ERA_ROWS if a == algo)
+                row = [str(block), label]
+                for img in pair:
+                    for n in sizes:
+                        r = cell.get((img, n, block, algo, search))
+                        if r is not None and refused_trips(r):
+                            ours = f"over 256 ({refused_trips(r)})"
+                        else:
+                            ours = t.val(r.total if r is not None and r.usable else None, lambda v: f"{v / 1e6:.3f}")
+                        pub = published.get((img, block, NAME[algo], size_label(n))) if first else None
+                        row.append(ours + (f" / {pub:g}" if pub is not None else ""))
+                t.add(row)
+    t2.sub(["block", "n", "passes: loop", "passes: steps", "steps / loop"])
+    for block in blocks:
+        for n in sizes:
+            pairs = [(cell.get((img, n, block, "horn", "loop")), cell.get((img, n, block, "horn", "steps"))) for img in IMAGES]
+            pairs = [(a, b) for a, b in pairs if a is not None and b is not None and a.usable and b.usable]
+            if not pairs:
+                continue
+            ratios = [b.total / a.total for a, b in pairs]
+            geo = math.exp(sum(map(math.log, ratios)) / len(ratios))
+            passes = lambda rs: "/".join(sorted({str(r.d.get("launches", "?")) for r in rs}))  # noqa: E731
+            t2.add([str(block), size_label(n), passes([a for a, _ in pairs]), passes([b for _, b in pairs]),
+                    t2.val(geo, lambda v: f"{v:.2f}× [{min(ratios):.2f}, {max(ratios):.2f}]")])
+
+    def jj_refused():
+        jj = [r for r in recs if r.algo == "jj"]
+        at512 = [r for r in jj if int(r.p("block")) >= 512]
+        below = [r for r in jj if int(r.p("block")) < 512]
+        if not at512 or not below:
+            raise NotMeasured(f"suite {ERA_SUITE} has no {api}/jj record at B = 512 and below")
+        refused = [r for r in at512 if refused_trips(r)]
+        ran = [r for r in below if r.usable]
+        trips = sorted({refused_trips(r) for r in refused})
+        return (len(refused) == len(at512) and len(ran) == len(below),
+                f"JJ at B ≥ 512: {len(refused)} of {len(at512)} refused (may loop {', '.join(map(str, trips)) or '—'} times); "
+                f"below: {len(ran)} of {len(below)} ran (rule: all refused, all below ran)")
+
+    paper.check("Jumping Jack cannot run at B = 512 within 256-iteration loops (Table 1 has no JJ there)",
+                "§4, Table 1", jj_refused, scope=api)
 
 
 def fig7_cases(recs):
