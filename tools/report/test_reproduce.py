@@ -391,6 +391,20 @@ class Reproduce(unittest.TestCase):
         self.assertEqual(verdicts["Jumping Jack cannot run at B = 512 within 256-iteration loops (Table 1 has no JJ "
                                   "there) [vk]"]["verdict"], "changed")
 
+    def test_without_the_era_suite_its_tables_and_finding_say_why(self):
+        d = self.tmp / "noera"
+        shutil.copytree(self.dir, d)
+        os.remove(d / "vk" / "moreira-era.jsonl")
+        self.assertEqual(run(d, "--paper", "moreira").returncode, 0)
+        paper = json.loads((d / "report.json").read_text())["papers"]["moreira"]
+        for name in ("Table 1 within 256-iteration loops (vk)", "Horn's search by steps (vk)"):
+            t = next(t for t in paper["tables"] if t["name"] == name)
+            self.assertFalse(t["filled"])
+            self.assertIn("vk/moreira-era.jsonl", t["missing"])
+        v = next(v for v in paper["verdicts"] if v["finding"].startswith("Jumping Jack cannot") and v["finding"].endswith("[vk]"))
+        self.assertEqual(v["verdict"], "not measured")
+        self.assertIn("vk/moreira-era.jsonl", v["reason"])
+
     def test_unreadable_input_fails(self):
         d = self.tmp / "bad"
         shutil.copytree(self.dir, d)

@@ -155,6 +155,13 @@ def refused_trips(r):
     return int(m.group(1)) if m else None
 
 
+def unmeasurable(paper, finding, source, why, api):
+    """A finding whose records are missing: its verdict is 'not measured', saying why."""
+    def fn():
+        raise NotMeasured(why)
+    paper.check(finding, source, fn, scope=api)
+
+
 def era(paper, api, published):
     """Table 1 as the GeForce 7300 Go ran it (loop_limit=256: the cells it refuses say so), with Horn's
     search both ways; then what Horn's steps cost: passes and time against the single loop."""
@@ -172,10 +179,8 @@ def era(paper, api, published):
         "loop, the geometric mean over the images with its range."))
     if not any(r.usable for r in recs):
         t.missing = t2.missing = src.missing() or f"no usable {api} record of suite {ERA_SUITE}"
-        def unmeasured():
-            raise NotMeasured(t.missing)
-        paper.check("Jumping Jack cannot run at B = 512 within 256-iteration loops (Table 1 has no JJ there)",
-                    "§4, Table 1", unmeasured, scope=api)
+        unmeasurable(paper, "Jumping Jack cannot run at B = 512 within 256-iteration loops (Table 1 has no JJ there)",
+                     "§4, Table 1", t.missing, api)
         return
     cell = {}
     for r in recs:
@@ -625,11 +630,8 @@ def adaptive(paper, api):
     fixed = [r for r in usable if r.algo in NAME]
     if not ad or not fixed:
         t.missing = src.missing() or paper.lacking(api, "the adaptive algorithm and the fixed choices of suite adaptive")
-        def unmeasured():
-            raise NotMeasured(t.missing)
-
-        paper.check("The adaptive algorithm is within 10 % of the best fixed choice on every image case at 4M",
-                    "§6 (future work)", unmeasured, scope=api)
+        unmeasurable(paper, "The adaptive algorithm is within 10 % of the best fixed choice on every image case at 4M",
+                     "§6 (future work)", t.missing, api)
         return
     oracle = {}
     for r in fixed:
