@@ -49,7 +49,8 @@ const std::vector<paper>& papers() {
                                             {"moreira-era", {"gl", "vkfrag", "vk"}},
                                             {"adaptive", {"gl", "vkfrag", "vk"}, {"--param", "*/adaptive:model=pass,{api_dir}/moreira.jsonl"}}}},
       {"cross-api", {"gl", "vkfrag", "vk"}, {{"paths", {"gl", "vkfrag", "vk"}}}},
-      {"redzone", {}, {{"redzone", {"cuda"}}, {"redzone-r", {"cuda"}}}},
+      // preserve: the paper's future work, compaction from a preserve list, on both of its APIs.
+      {"redzone", {}, {{"redzone", {"cuda"}}, {"redzone-r", {"cuda"}}, {"preserve", {"cuda", "cpu"}}}},
       {"billeter", {"cuda", "vk"}, {{"billeter", {"cuda", "gl"}}}}, // vk: Table 1 through Vulkan compute
       {"cpu", {}, {{"cpu", {"cpu"}}}},
       {"cis565", {}, {{"cis565", {"cpu", "cuda"}}}},

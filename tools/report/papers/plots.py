@@ -25,6 +25,8 @@ STYLES = {
     "thrust_remove_if": ("#e377c2", "^"), "thrust_copy_if": ("#e377c2", "v"), "ink": ("#7f7f7f", "D"), "ink_atomic": ("#7f7f7f", "d"),
     "stencil": ("#17becf", "s"), "remove_if": ("#c51b7d", "^"), "par_remove_if": ("#e377c2", "v"),
     "sequential": ("#202020", "*"),
+    # Redzone's inverse, compaction from a preserve list (drawn beside both Redzones)
+    "preserve": ("#ff7f0e", "X"),
     # Billeter et al.: element widths of the best variant, scans, split
     "billeter": ("#393b79", "o"), "billeter:32": ("#393b79", "o"), "billeter:64": ("#6b6ecf", "s"),
     "billeter:128": ("#9c9ede", "^"), "billeter_scan": ("#393b79", "o"), "billeter_split": ("#843c39", "s"),

@@ -2,7 +2,8 @@
 GPU, suite `redzone` on cuda: Fig. 4 (Redzone 2 against CUB, thrust::remove_if and InK, each with
 the marking phase, n sweep at k = 2, 10, 50, 90 %), Fig. 5 (Redzone 1 against Single pass on one
 block), Fig. 6 (the red-zone fraction r: at one size beside the competitors, and suite `redzone-r`, Alg. 2 as
-published over the paper's n range). The paper gives these only as plots: the
+published over the paper's n range). Then their future work, compaction from a preserve list (suite
+`preserve`, on cuda and cpu), against Redzone and the O(n) compactions across p. The paper gives these only as plots: the
 findings are the statements of its text (§5.1, §5.2, §6), judged on our numbers.
 """
 import copy
@@ -15,6 +16,10 @@ from .removal import (fmt_time, gains_table, largest_common, phase_bars_figure, 
 
 SUITE = "redzone"
 R_SUITE = "redzone-r"  # Fig. 6 over n: Redzone 2 as published on the r cases, 512 KiB … 2 GiB
+P_SUITE = "preserve"  # the future work: O(p) compaction from a preserve list, on both APIs
+PRESERVE = {"cuda": [("preserve", "preserve list"), ("redzone2", "Redzone 2"), ("cub_if", "CUB DeviceSelect::If")],
+            "cpu": [("preserve", "preserve list"), ("redzone", "Redzone"), ("stencil", "Stencil"),
+                    ("par_remove_if", "std::remove_if (parallel)")]}
 APIS = ["cuda"]
 TITLE = "Bontes & Gain 2024: Redzone stream compaction on the GPU (Figs. 4-6)"
 FIG4 = [("redzone2", "Redzone 2 (§6 options)"), ("redzone2_published", "Redzone 2 (Alg. 2 as published)"),
@@ -89,6 +94,41 @@ def build(paper):
     fig6_figure(paper, rsweep, title, lack)
     fig6_over_n(paper, paper.source(api, R_SUITE))
     findings(paper, cells4, cells5, rsweep, text, lack)
+    preserve(paper)
+
+
+def preserve(paper):
+    """The future work (§6, Conclusion): the inverse of Redzone, out[i] = A[P[i]] from a preserve list, O(p). Per API a
+    table over k and n (the others with their marking) and one figure: time against p, a panel per API and n."""
+    f = paper.figure("redzone-preserve.png", "Redzone's inverse: compaction from a preserve list, across p",
+                     "Median total time against the survivors p = n − k, one panel per API and n; the others with their "
+                     "marking phase. The preserve list gathers one element per survivor, Redzone fills one hole per removal.")
+    panels, why, devices = [], [], []
+    for api, algos in PRESERVE.items():
+        src = paper.source(api, P_SUITE)
+        cells, skipped = sweep(src.usable + src.skipped, {a for a, _ in algos})
+        t = sweep_table(paper, f"Future work: compaction from a preserve list ({api})", (
+            f"Suite `preserve` on {api}: median total time in µs, the others' marking included; 'best other / preserve "
+            "list' > 1 means the preserve list is faster; p = n − k survive. The paper proposes it (§6, future work) and measures "
+            "nothing, so there are no published numbers."), cells, skipped, algos, "preserve", phase="gather")
+        if not t.filled:
+            t.missing = src.missing() or f"no usable {api} record of suite {P_SUITE}"
+            why.append(f"{api}: {t.missing}")
+            continue
+        devices.append(figure_title(paper, api, src))
+        for n in sorted({n for _, n, _ in cells}):
+            panel = Panel(f"{api}, n = {size_label(n)} ({bytes_label(n)})", "survivors p [% of n]",
+                          "total time [µs]", ylog=True)
+            for a, label in algos:
+                pts = sorted((100 * (1 - k), r.total / 1e3) for (k, nn, aa), r in cells.items() if nn == n and aa == a)
+                if pts:
+                    panel.series.append(Series(label, [x for x, _ in pts], [y for _, y in pts], a))
+            panels.append(panel)
+    if panels:
+        f.rows.append(panels)
+        f.title += " — " + "; ".join(devices)
+    else:
+        f.missing = "; ".join(why)
 
 
 def figure_title(paper, api, src=None):
