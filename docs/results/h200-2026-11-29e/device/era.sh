@@ -12,7 +12,7 @@ mkdir -p repro/era
 trap 'tar czf "$OUT/era.tgz" repro; exit 143' TERM
 { nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader; build-carry/winnow --version; } | tee repro/calls.txt
 for api in gl vkfrag vk; do
-  # A third of what is left to each api still to run, so that one slow api cannot take the others' time.
+  # An equal share of what is left to each api still to run, so that one slow api cannot take the others' time.
   left=$(( end - $(date +%s) )); case $api in gl) share=$(( left / 3 ));; vkfrag) share=$(( left / 2 ));; vk) share=$left;; esac
   start=$(date +%s)
   timeout -s TERM $share build-carry/winnow bench --suite moreira-era --api $api --out repro/era/$api \
