@@ -442,6 +442,19 @@ class Reproduce(unittest.TestCase):
         self.assertEqual(verdicts["Jumping Jack cannot run at B = 512 within 256-iteration loops (Table 1 has no JJ "
                                   "there) [vk]"]["verdict"], "changed")
 
+    def test_jj_skipped_for_other_reasons_leaves_the_loop_limit_finding_unmeasured(self):
+        d = self.tmp / "jjoom"
+        shutil.copytree(self.dir, d)
+        recs = [json.loads(line) for line in (d / "gl" / "moreira-era.jsonl").read_text().splitlines()]
+        for r in recs:
+            if r["algorithm"] == "gl/jj":
+                r["skipped"], r["phases"] = f"{r['case']}: out of memory", []
+        write_jsonl(d / "gl" / "moreira-era.jsonl", recs)
+        self.assertEqual(run(d, "--paper", "moreira").returncode, 0)
+        verdicts = {v["finding"]: v for v in json.loads((d / "report.json").read_text())["papers"]["moreira"]["verdicts"]}
+        v = verdicts["Jumping Jack cannot run at B = 512 within 256-iteration loops (Table 1 has no JJ there) [gl]"]
+        self.assertEqual(v["verdict"], "not measured", v)
+
     def test_without_the_era_suite_its_tables_and_finding_say_why(self):
         d = self.tmp / "noera"
         shutil.copytree(self.dir, d)

@@ -230,22 +230,23 @@ def era(paper, api, published):
         t2.missing = f"no image case with Horn's search both ways in {api}'s records of suite {ERA_SUITE}"
 
     def jj_refused():
-        # What the limit did: plans it refused, plans that ran. A plan skipped for another reason, or one that
-        # failed verification, says nothing about the limit: counted apart.
+        # What the limit did: plans it refused, plans it let run (verified or not). A plan skipped for another
+        # reason says nothing about the limit: counted apart.
         jj = [r for r in recs if r.algo == "jj"]
         at512 = [r for r in jj if int(r.p("block")) >= 512]
         below = [r for r in jj if int(r.p("block")) < 512]
         refused = [r for r in at512 if refusal(r)]
-        ran = [r for r in below if r.usable]
+        ran512 = [r for r in at512 if not r.skipped]  # verified or not: the limit let them run
+        ran = [r for r in below if not r.skipped]
         below_refused = [r for r in below if refusal(r)]
-        other = len(jj) - len(refused) - len(ran) - len(below_refused) - sum(r.usable for r in at512)
-        if not refused and not any(r.usable for r in at512) or not ran and not below_refused:
+        other = len(jj) - len(refused) - len(ran512) - len(ran) - len(below_refused)
+        if (not refused and not ran512) or (not ran and not below_refused):
             raise NotMeasured(f"suite {ERA_SUITE} has no {api}/jj plan that the limit judged at B = 512 and below")
         trips = sorted({refusal(r)[0] for r in refused})
-        return (not below_refused and not any(r.usable for r in at512),
-                f"JJ at B ≥ 512: {len(refused)} of {len(at512)} refused (may loop {', '.join(map(str, trips)) or '—'} "
-                f"times), {sum(r.usable for r in at512)} ran; below: {len(ran)} ran, {len(below_refused)} refused"
-                + (f"; {other} skipped otherwise or wrong, left out" if other else "")
+        return (not below_refused and not ran512,
+                f"JJ records at B ≥ 512: {len(refused)} of {len(at512)} refused (may loop {', '.join(map(str, trips)) or '—'} "
+                f"times), {len(ran512)} ran; below: {len(ran)} ran, {len(below_refused)} refused"
+                + (f"; {other} skipped otherwise, left out" if other else "")
                 + " (rule: the limit refuses every JJ plan at B ≥ 512 and none below; it refuses by winnow's bound "
                 "on JJ's loop, B − 1 trips, not by a measurement)")
 

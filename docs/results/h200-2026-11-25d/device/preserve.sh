@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Issue 14: cuda/preserve (compaction from a preserve list) in one device call: the conformance
 # suite's cuda/preserve cases, then the suite cuda/bench/preserve.json against Redzone and CUB.
+# The suite file has moved since (c3fa93e: tools/winnow/suites/preserve.json, 2^27 and the CPU too); to run
+# this script as it ran, restore the old one first: git show fb0f029:cuda/bench/preserve.json > cuda/bench/preserve.json
 # Usage: OUT=... bash docs/results/h200-2026-11-25d/device/preserve.sh   (carry build-carry with
 #        winnow and conformance_tests, .gl, .libs)
 set -uo pipefail
