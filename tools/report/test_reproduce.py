@@ -31,6 +31,7 @@ PHASES = {"horn": ["scan", "search", "count", "concat"], "jj": ["scan", "search"
           "adaptive": ["sample", "reduce", "traverse", "count", "concat"]}
 SIZES = {"16K": 16384, "64K": 65536, "128K": 131072, "256K": 1 << 18, "1M": 1 << 20, "4M": 1 << 22, "16M": 1 << 24}
 IMAGES = ["finger", "i_finger", "hand", "i_hand", "bunny", "i_bunny"]
+JJ_FINDING = "Jumping Jack cannot run at B = 512 within 256-iteration loops (Table 1 has no JJ there)"
 
 
 def record(api, algo, params, case, total_ns, verified=True, skipped=None, noise=0.01, n=None, phases=None):
@@ -425,34 +426,31 @@ class Reproduce(unittest.TestCase):
         self.assertIn(f"| 512 | 16K | 30 | 39 | {geo:.2f}× [1.40, 1.90] |", steps)
         self.assertIn("| 32 | 256K | 30 | 35 | 1.40× [1.40, 1.40] |", steps)
         verdicts = {v["finding"]: v for v in self.report["papers"]["moreira"]["verdicts"]}
-        jj = verdicts["Jumping Jack cannot run at B = 512 within 256-iteration loops (Table 1 has no JJ there) [gl]"]
+        jj = verdicts[f"{JJ_FINDING} [gl]"]
         self.assertEqual(jj["verdict"], "holds", jj)
         self.assertIn("6 of 6 refused (may loop 511 times), 0 ran; below: 8 ran, 0 refused; 1 skipped otherwise", jj["evidence"])
 
-    def test_a_plan_refused_below_512_changes_the_loop_limit_finding(self):
-        d = self.tmp / "refused128"
+    def jj_verdict(self, name, api, skip):
+        """The JJ loop-limit finding on `api` after skip(record) -> reason marks that api's JJ records skipped."""
+        d = self.tmp / name
         shutil.copytree(self.dir, d)
-        recs = [json.loads(line) for line in (d / "vk" / "moreira-era.jsonl").read_text().splitlines()]
+        recs = [json.loads(line) for line in (d / api / "moreira-era.jsonl").read_text().splitlines()]
         for r in recs:
-            if r["algorithm"] == "vk/jj" and r["params"]["block"] == "32":
-                r["skipped"], r["phases"] = f"{r['case']}: jj at block 32 may loop 300 times, over loop_limit=256", []
-        write_jsonl(d / "vk" / "moreira-era.jsonl", recs)
+            why = skip(r) if r["algorithm"] == f"{api}/jj" else None
+            if why:
+                r["skipped"], r["phases"] = f"{r['case']}: {why}", []
+        write_jsonl(d / api / "moreira-era.jsonl", recs)
         self.assertEqual(run(d, "--paper", "moreira").returncode, 0)
         verdicts = {v["finding"]: v for v in json.loads((d / "report.json").read_text())["papers"]["moreira"]["verdicts"]}
-        self.assertEqual(verdicts["Jumping Jack cannot run at B = 512 within 256-iteration loops (Table 1 has no JJ "
-                                  "there) [vk]"]["verdict"], "changed")
+        return verdicts[f"{JJ_FINDING} [{api}]"]
+
+    def test_a_plan_refused_below_512_changes_the_loop_limit_finding(self):
+        v = self.jj_verdict("refused128", "vk", lambda r: r["params"]["block"] == "32"
+                            and "jj at block 32 may loop 300 times, over loop_limit=256")
+        self.assertEqual(v["verdict"], "changed", v)
 
     def test_jj_skipped_for_other_reasons_leaves_the_loop_limit_finding_unmeasured(self):
-        d = self.tmp / "jjoom"
-        shutil.copytree(self.dir, d)
-        recs = [json.loads(line) for line in (d / "gl" / "moreira-era.jsonl").read_text().splitlines()]
-        for r in recs:
-            if r["algorithm"] == "gl/jj":
-                r["skipped"], r["phases"] = f"{r['case']}: out of memory", []
-        write_jsonl(d / "gl" / "moreira-era.jsonl", recs)
-        self.assertEqual(run(d, "--paper", "moreira").returncode, 0)
-        verdicts = {v["finding"]: v for v in json.loads((d / "report.json").read_text())["papers"]["moreira"]["verdicts"]}
-        v = verdicts["Jumping Jack cannot run at B = 512 within 256-iteration loops (Table 1 has no JJ there) [gl]"]
+        v = self.jj_verdict("jjoom", "gl", lambda r: "out of memory")
         self.assertEqual(v["verdict"], "not measured", v)
 
     def test_without_the_era_suite_its_tables_and_finding_say_why(self):
@@ -465,7 +463,7 @@ class Reproduce(unittest.TestCase):
             t = next(t for t in paper["tables"] if t["name"] == name)
             self.assertFalse(t["filled"])
             self.assertIn("vk/moreira-era.jsonl", t["missing"])
-        v = next(v for v in paper["verdicts"] if v["finding"].startswith("Jumping Jack cannot") and v["finding"].endswith("[vk]"))
+        v = next(v for v in paper["verdicts"] if v["finding"] == f"{JJ_FINDING} [vk]")
         self.assertEqual(v["verdict"], "not measured")
         self.assertIn("vk/moreira-era.jsonl", v["reason"])
 
