@@ -7,7 +7,7 @@
 // device has such a band. Every measurement is a chain of copies, each reading what the one before
 // wrote (ping-pong), timed by CUDA events around the chain after one untimed chain. Then the
 // primitives Billeter et al. build from their compaction (primitives.cpp: Table 4's prefix sum and
-// Table 5's radix sort).
+// Table 5's radix sort), and the CIS 565 write-up's scans each alone (cis565_scans.cpp).
 #include "calibrate.hpp"
 
 #include <cuda_runtime_api.h>
@@ -18,6 +18,7 @@
 
 #include "buffer.hpp"
 #include "check.hpp"
+#include "cis565_scans.hpp"
 #include "context.hpp"
 #include "dispatch/copy.hpp"
 #include "event_timer.hpp"
@@ -87,6 +88,7 @@ std::vector<calibration> calibrate() {
                        " 32-bit elements (Billeter et al.'s Table 2 band); mean of 20 ping-pong copies"});
   }
   for (auto& c : primitives()) out.push_back(std::move(c));
+  for (auto& c : cis565_scans()) out.push_back(std::move(c));
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "event_timer.hpp"
 
+#include <algorithm>
+
 #include <nvtx3/nvToolsExt.h>
 
 #include "check.hpp"
@@ -66,6 +68,19 @@ double time_ns(cudaStream_t stream, const std::function<void()>& work) {
   work();
   t.stop();
   return t.read().at(0).ns;
+}
+
+double median_time_ns(cudaStream_t stream, int runs, const std::function<void()>& restore, const std::function<void()>& once) {
+  restore();
+  once();
+  std::vector<double> ns;
+  for (int i = 0; i < runs; ++i) {
+    restore();
+    ns.push_back(time_ns(stream, once));
+  }
+  const auto middle = ns.begin() + runs / 2;
+  std::nth_element(ns.begin(), middle, ns.end());
+  return *middle;
 }
 
 } // namespace winnow::cuda

@@ -37,5 +37,9 @@ private:
 /// The time `work` takes on `stream`, measured as one phase of an event timer (the stream is idle
 /// after it). For the calibrate step's measurements, which time a piece of work rather than a run.
 [[nodiscard]] double time_ns(cudaStream_t stream, const std::function<void()>& work);
+/// The median time of `runs` calls of `once` on `stream`, each timed on its own after `restore`
+/// (untimed), after one untimed call: one call's cost, as a program that makes one call sees it.
+[[nodiscard]] double median_time_ns(cudaStream_t stream, int runs, const std::function<void()>& restore,
+                                    const std::function<void()>& once);
 
 } // namespace winnow::cuda

@@ -43,21 +43,6 @@ double mean_ns(int runs, const std::function<void()>& once) {
          }) / runs;
 }
 
-/// Median time of `runs` calls of `once`, each timed on its own after `restore` (untimed), after one
-/// untimed call.
-double median_ns(int runs, const std::function<void()>& restore, const std::function<void()>& once) {
-  restore();
-  once();
-  std::vector<double> ns;
-  for (int i = 0; i < runs; ++i) {
-    restore();
-    ns.push_back(time_ns(context::get().stream(), once));
-  }
-  const auto middle = ns.begin() + runs / 2;
-  std::nth_element(ns.begin(), middle, ns.end());
-  return *middle;
-}
-
 /// Table 5's rows: the split radix sort of 4M elements of 1, 2 or 4 words (key first, the value words
 /// the element's index so that stability shows), and CUB's keys and separate pairs.
 void radix_sorts(std::vector<calibration>& out) {
@@ -98,7 +83,7 @@ void radix_sorts(std::vector<calibration>& out) {
     add("billeter_" + what, std::string("Billeter et al. §5.3 (a stream split per key bit), ") +
                                 (words == 1 ? "32-bit keys" : words == 2 ? "32-bit keys with 32-bit values interleaved"
                                                                          : "32-bit keys with 96-bit values interleaved"),
-        median_ns(10, restore, once));
+        median_time_ns(s, 10, restore, once));
   }
   // Keys and values in separate arrays: CUB's own layout; §5.3 interleaves before and after its sort.
   std::vector<std::uint32_t> values(n), want_keys(n), want_values(n);
@@ -131,16 +116,16 @@ void radix_sorts(std::vector<calibration>& out) {
   };
   check("the split radix sort (separate arrays)", billeter_separate, true);
   add("billeter_pairs_separate", "Billeter et al. §5.3, 32-bit keys and 32-bit values in separate arrays (interleaved before "
-      "the sort and split after it, both timed)", median_ns(10, nothing, billeter_separate));
+      "the sort and split after it, both timed)", median_time_ns(s, 10, nothing, billeter_separate));
   const std::function<void()> cub_keys = [&] { cub_sort_keys(temp.get(), temp.bytes(), k_in.get(), k_out.get(), n, s); };
   check("cub::DeviceRadixSort::SortKeys", cub_keys, false);
-  add("cub_keys", "cub::DeviceRadixSort::SortKeys, 32-bit keys", median_ns(10, nothing, cub_keys));
+  add("cub_keys", "cub::DeviceRadixSort::SortKeys, 32-bit keys", median_time_ns(s, 10, nothing, cub_keys));
   const std::function<void()> cub_pairs = [&] {
     cub_sort_pairs(temp.get(), temp.bytes(), k_in.get(), k_out.get(), v_in.get(), v_out.get(), n, s);
   };
   check("cub::DeviceRadixSort::SortPairs", cub_pairs, true);
   add("cub_pairs_separate", "cub::DeviceRadixSort::SortPairs, 32-bit keys and 32-bit values in separate arrays",
-      median_ns(10, nothing, cub_pairs));
+      median_time_ns(s, 10, nothing, cub_pairs));
 }
 
 } // namespace

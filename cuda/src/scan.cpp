@@ -1,19 +1,17 @@
 // cuda/scan_naive, cuda/scan_efficient and cuda/scan_thrust — map → scan → scatter (the CIS 565
 // write-up's GPU compaction) with a global Hillis-Steele scan (one kernel per doubling offset), a
 // Blelloch up/down-sweep scan (per block in shared memory, recursively over the block totals), or
-// thrust::exclusive_scan. The scan is a phase of its own, so a record times the scan as a scan. Any n.
-#include <algorithm>
+// thrust::exclusive_scan (global_scan.hpp). The scan is a phase of its own; `winnow calibrate --api
+// cuda` also times each scan alone (cis565_scans.cpp). Any n.
+#include <optional>
 
 #include "algorithms.hpp"
 #include "cuda_algorithm.hpp"
-#include "dispatch/cub.hpp"
 #include "dispatch/scan.hpp"
-#include "dispatch/thrust.hpp"
+#include "global_scan.hpp"
 
 namespace winnow::cuda {
 namespace {
-
-enum class scan_kind { hillis, blelloch, thrust };
 
 const char* name_of(scan_kind k) {
   return k == scan_kind::hillis ? "winnow::cuda::scan_naive" : k == scan_kind::blelloch ? "winnow::cuda::scan_efficient"
@@ -31,9 +29,10 @@ public:
     launch_map(m_flags.get(), m_a.get(), m_n, stream());
     ++m_launches;
     t.phase("scan");
-    const std::uint32_t* prefix = scan();
+    const std::uint32_t* prefix = m_scan->run(m_flags.get(), stream());
+    m_launches += m_scan->launches();
     t.phase("scatter");
-    launch_scatter(m_out.get(), m_a.get(), prefix, m_n, m_kind == scan_kind::hillis, m_count.get(), stream());
+    launch_scatter(m_out.get(), m_a.get(), prefix, m_n, m_scan->inclusive(), m_count.get(), stream());
     ++m_launches;
   }
   compaction_output result() override {
@@ -44,115 +43,25 @@ public:
 
 protected:
   void prepare_device(const param_set& p) override {
-    m_block = m_kind == scan_kind::thrust ? 0u : static_cast<unsigned>(p.integer("block"));
-    if (m_block) check_scan_block(m_block);
     m_a.resize(m_n);
     m_out.resize(m_n);
     m_flags.resize(m_n);
-    m_levels.clear();
-    m_passes = 0;
-    switch (m_kind) {
-    case scan_kind::blelloch: {
-      // Level l + 1 holds the block totals of level l, until one block covers a level.
-      const std::size_t per_block = blelloch_block_elements(m_block);
-      for (std::size_t size = m_n; size > per_block;) {
-        size = (size + per_block - 1) / per_block;
-        m_levels.emplace_back(size);
-      }
-      break;
-    }
-    case scan_kind::hillis:
-      m_ping.resize(m_n);
-      for (std::size_t offset = 1; offset < m_n; offset <<= 1) ++m_passes;
-      break;
-    case scan_kind::thrust:
-      m_ping.resize(m_n);
-      size_arena(m_arena, m_arena_memory, [&] {
-        if (m_n) thrust_exclusive_scan(m_arena, m_flags.get(), m_ping.get(), m_n, stream());
-      });
-      break;
-    }
+    m_scan.reset();
+    m_scan.emplace(m_kind, m_n, m_kind == scan_kind::thrust ? 0u : static_cast<unsigned>(p.integer("block")), stream());
   }
   void reset_device() override { m_a.copy_from(m_pristine, stream()); }
   traffic traffic_model() const override {
     const traffic mark = mark_traffic();
+    const traffic scan = m_scan->bytes();
     const std::uint64_t n = m_n;
-    std::uint64_t read = mark.read + 4 * n /*map*/ + 8 * n /*scatter: A and the prefix*/;
-    std::uint64_t written = mark.written + 4 * n /*map*/ + 4 * m_w->kept() /*scatter*/;
-    switch (m_kind) {
-    case scan_kind::blelloch: {
-      std::uint64_t size = n;
-      read += 4 * size;
-      written += 4 * size;
-      for (const auto& level : m_levels) {
-        // scanning level l writes its sums (level l + 1); adding them back reads and writes level l
-        read += 4 * level.size() + 4 * size + 4 * size / blelloch_block_elements(m_block);
-        written += 4 * level.size() + 4 * size;
-        size = level.size();
-      }
-      break;
-    }
-    case scan_kind::hillis:
-      read += 8 * n * m_passes;
-      written += 4 * n * m_passes;
-      break;
-    case scan_kind::thrust: // the least a scan moves: the flags read once, the sums written once
-      read += 4 * n;
-      written += 4 * n;
-      break;
-    }
-    return {read, written, 0};
+    return {mark.read + 4 * n /*map*/ + scan.read + 8 * n /*scatter: A and the prefix*/,
+            mark.written + 4 * n /*map*/ + scan.written + 4 * m_w->kept() /*scatter*/, 0};
   }
 
 private:
-  const std::uint32_t* scan() {
-    switch (m_kind) {
-    case scan_kind::hillis: return hillis();
-    case scan_kind::blelloch: return blelloch();
-    case scan_kind::thrust:
-      thrust_exclusive_scan(m_arena, m_flags.get(), m_ping.get(), m_n, stream());
-      ++m_launches;
-      return m_ping.get();
-    }
-    return nullptr;
-  }
-  const std::uint32_t* hillis() {
-    std::uint32_t* in = m_flags.get();
-    std::uint32_t* out = m_ping.get();
-    for (std::size_t offset = 1; offset < m_n; offset <<= 1) {
-      launch_hillis_pass(out, in, m_n, offset, m_block, stream());
-      ++m_launches;
-      std::swap(in, out);
-    }
-    return in; // inclusive sums
-  }
-  const std::uint32_t* blelloch() {
-    // Up the levels: scan each block, its total into the next level; the top level is one block.
-    std::vector<std::uint32_t*> data{m_flags.get()};
-    std::vector<std::size_t> sizes{m_n};
-    for (auto& level : m_levels) {
-      data.push_back(level.get());
-      sizes.push_back(level.size());
-    }
-    for (std::size_t l = 0; l < data.size(); ++l) {
-      launch_blelloch_blocks(data[l], data[l], l + 1 < data.size() ? data[l + 1] : nullptr, sizes[l], m_block, stream());
-      ++m_launches;
-    }
-    // Down: every block adds the exclusive sum of the blocks before it.
-    for (std::size_t l = data.size() - 1; l-- > 0;) {
-      launch_add_block_sums(data[l], data[l + 1], sizes[l], m_block, stream());
-      ++m_launches;
-    }
-    return m_flags.get(); // exclusive sums, in place over the flags
-  }
-
   scan_kind m_kind;
-  unsigned m_block = 0;
-  std::size_t m_passes = 0;
-  device_buffer<std::uint32_t> m_a, m_out, m_flags, m_ping;
-  std::vector<device_buffer<std::uint32_t>> m_levels;
-  thrust_arena m_arena;
-  device_buffer<char> m_arena_memory;
+  device_buffer<std::uint32_t> m_a, m_out, m_flags;
+  std::optional<global_scan> m_scan;
 };
 
 /// Threads per block of the scan kernels: the write-up's block-size study.

@@ -16,6 +16,8 @@
 // Private headers of winnow::cuda (tests may look inside).
 #include "../../cuda/src/check.hpp"
 #include "../../cuda/src/calibrate.hpp"
+#include "../../cuda/src/cis565_scans.hpp"
+#include "../../cuda/src/global_scan.hpp"
 #include "../../cuda/src/event_timer.hpp"
 #include "../../cuda/src/context.hpp"
 #include "../../cuda/src/primitives.hpp"
@@ -155,6 +157,63 @@ TEST(cuda_primitives, value_prefix_sum_matches_the_cpu) {
       EXPECT_EQ((in_place ? a : b).download(n, s), want) << "n = " << n << (in_place ? ", in place" : ", out of place");
     }
   }
+}
+
+// The three scans cuda/scan_* use and the calibrate step times alone, at every block size on sizes
+// that end a block, a level or neither, on values whose sums wrap around 2^32; Hillis-Steele gives
+// inclusive sums, the others exclusive ones. The launches and bytes one run reports are its own.
+TEST(cuda_global_scan, every_kind_and_block_matches_the_cpu) {
+  WINNOW_NEED_DEVICE();
+  const cudaStream_t s = context::get().stream();
+  for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{253}, std::size_t{256}, std::size_t{2049},
+                              std::size_t{70001}, (std::size_t{1} << 20) - 3}) {
+    std::vector<std::uint32_t> v(n), exclusive(n), inclusive(n);
+    for (std::size_t i = 0; i < n; ++i) v[i] = 0xfffffff0u + static_cast<std::uint32_t>(i * 2654435761u % 97);
+    std::exclusive_scan(v.begin(), v.end(), exclusive.begin(), std::uint32_t{0});
+    std::inclusive_scan(v.begin(), v.end(), inclusive.begin());
+    for (const scan_kind kind : {scan_kind::hillis, scan_kind::blelloch, scan_kind::thrust})
+      for (const unsigned block : {32u, 128u, 1024u}) {
+        if (kind == scan_kind::thrust && block != 128) continue;
+        global_scan scan(kind, n, block, s);
+        device_buffer<std::uint32_t> a(n);
+        a.upload(v.data(), n, s);
+        const std::uint32_t* sums = scan.run(a.get(), s);
+        std::vector<std::uint32_t> got(n);
+        if (n) {
+          ASSERT_EQ(cudaMemcpy(got.data(), sums, n * sizeof(std::uint32_t), cudaMemcpyDeviceToHost), cudaSuccess);
+        }
+        EXPECT_EQ(scan.inclusive(), kind == scan_kind::hillis);
+        EXPECT_EQ(got, scan.inclusive() ? inclusive : exclusive) << "kind " << static_cast<int>(kind) << ", block " << block
+                                                                  << ", n = " << n;
+        EXPECT_EQ(scan.launches() == 0, n == 0 || (kind == scan_kind::hillis && n == 1)) << n;
+        EXPECT_GE(scan.bytes().read, kind == scan_kind::hillis && n == 1 ? 0 : 4 * n);
+      }
+  }
+  EXPECT_THROW(global_scan(scan_kind::blelloch, 16, 96, s), error);
+}
+
+// The write-up's scans in the calibrate step: both size series, the block-size study at the sizes
+// it names, every scan on the same n.
+TEST(cuda_calibrate, cis565_scans_cover_the_write_ups_sizes_and_blocks) {
+  WINNOW_NEED_DEVICE();
+  std::map<std::string, double> got;
+  for (const auto& c : cis565_scans()) {
+    EXPECT_GT(c.value, 0.0) << c.name;
+    EXPECT_EQ(c.unit, "µs") << c.name;
+    got[c.name] = c.value;
+  }
+  for (const std::size_t n : {std::size_t{256}, std::size_t{253}, std::size_t{1} << 26, (std::size_t{1} << 26) - 3}) {
+    const std::string at = "_n" + std::to_string(n);
+    for (const std::string& name : {"cis565_scan_cpu" + at, "cis565_scan_thrust" + at, "cis565_scan_naive" + at + "_b128",
+                                   "cis565_scan_efficient" + at + "_b128"})
+      EXPECT_TRUE(got.count(name)) << name;
+  }
+  for (const unsigned block : {32u, 64u, 256u, 512u, 1024u})
+    for (const char* scan : {"naive", "efficient"}) {
+      EXPECT_TRUE(got.count(std::string("cis565_scan_") + scan + "_n1048576_b" + std::to_string(block))) << scan << block;
+      EXPECT_FALSE(got.count(std::string("cis565_scan_") + scan + "_n256_b" + std::to_string(block))) << scan << block;
+    }
+  EXPECT_EQ(got.size(), 12u * 4 + 3 * 2 * 5);
 }
 
 TEST(cuda_params, billeter_rejects_odd_element_sizes) {

@@ -721,9 +721,10 @@ class BilleterTables12(unittest.TestCase):
 
 
 class Cis565(unittest.TestCase):
-    """Scans timed as scans (the `scan` phase), compaction with and without a scan, the block-size study."""
+    """Scans timed alone (calibrate's cis565_scan_*), compaction with and without a scan, the block-size study,
+    the write-up's test program beside ours."""
 
-    def test_tables_findings_and_the_block_study(self):
+    def folder(self, scans=True):
         tmp = pathlib.Path(tempfile.mkdtemp(prefix="winnow-cis565-test-"))
         self.addCleanup(shutil.rmtree, tmp, True)
 
@@ -733,33 +734,56 @@ class Cis565(unittest.TestCase):
                 ph["median_ns"] = phases[ph["name"]]
             return r
 
-        cpu, cuda = [], []
-        for n, scale in ((4096, 1), (4093, 1), (1 << 24, 4096), ((1 << 24) - 3, 4096)):
+        cpu, cuda, cal = [], [], []
+
+        def scan(name, n, ns, block=None):
+            cal.append({"api": "cuda", "device": "Test GPU", "name": f"cis565_scan_{name}_n{n}" + (f"_b{block}" if block else ""),
+                        "value": ns / 1e3, "unit": "µs", "how": "test"})
+
+        for n, scale in ((256, 1), (253, 1), (4096, 1), (4093, 1), (1 << 24, 4096), ((1 << 24) - 3, 4096)):
             cpu.append(rec("cpu", "sequential", n, {"compact": 4e3 * scale}))
             cpu.append(rec("cpu", "scan_compact", n, {"map": 1e3 * scale, "scan": 1e3 * scale, "scatter": 1e3 * scale}))
             pad = 1.2 if n % 2 else 1.0  # the work-efficient scan 20 % slower at 2^k − 3
-            for block, slower in (("128", 1.0), ("256", 1.5)):
-                cuda.append(rec("cuda", "scan_naive", n, {"map": 5e3, "scan": 3e4 * (1 + scale / 100) * slower, "scatter": 5e3},
-                                {"block": block}))
-                cuda.append(rec("cuda", "scan_efficient", n, {"map": 5e3, "scan": 2e4 * (1 + scale / 400) * pad * slower,
-                                                               "scatter": 5e3}, {"block": block}))
+            for algo, phase in (("scan_naive", 3e4 * (1 + scale / 100)), ("scan_efficient", 2e4 * (1 + scale / 400) * pad)):
+                cuda.append(rec("cuda", algo, n, {"map": 5e3, "scan": phase, "scatter": 5e3}, {"block": "128"}))
+                # a compaction at another block: never in a table (the block study is the scans alone)
+                cuda.append(rec("cuda", algo, n, {"map": 5e3, "scan": phase / 9, "scatter": 5e3}, {"block": "256"}))
             cuda.append(rec("cuda", "scan_thrust", n, {"map": 5e3, "scan": 1e4 * (1 + scale / 1000), "scatter": 5e3}))
+            scan("cpu", n, 1e3 * scale)
+            scan("thrust", n, 1e4 * (1 + scale / 1000))
+            blocks = (32, 128, 256, 1024) if n == 1 << 24 else (128,)
+            for block in blocks:
+                slower = {32: 2.0, 128: 1.0, 256: 1.5, 1024: 3.0}[block]
+                scan("naive", n, 3e4 * (1 + scale / 100) * slower, block)
+                scan("efficient", n, 2e4 * (1 + scale / 400) * pad * slower, block)
         write_jsonl(tmp / "cpu" / "cis565.jsonl", cpu)
         write_jsonl(tmp / "cuda" / "cis565.jsonl", cuda)
+        if scans:
+            write_jsonl(tmp / "cuda" / "calibrate.jsonl", cal)
         r = run(tmp, "--paper", "cis565", "--out", tmp / "out")
         self.assertEqual(r.returncode, 0, r.stderr)
-        md = (tmp / "out" / "report.md").read_text()
+        report = json.loads((tmp / "out" / "report.json").read_text())["papers"]["cis565"]
+        return (tmp / "out" / "report.md").read_text(), {x["finding"]: x for x in report["verdicts"]}, report
+
+    def test_tables_findings_and_the_block_study(self):
+        md, v, report = self.folder()
         scan = md.split("### Scan, power-of-two n")[1].split("###")[0]
         self.assertIn("| 4K | 0.0010 | 0.0303 | 0.0200 | 0.0100 |", scan)  # block 128, the write-up's
         npot = md.split("### Scan, non-power-of-two n")[1].split("###")[0]
-        self.assertIn("| 4K − 3 |", npot)
+        self.assertIn("| 4K − 3 | 0.0010 | 0.0303 | 0.0241 |", npot)
         comp = md.split("### Stream compaction, power-of-two n")[1].split("###")[0]
-        self.assertIn("| 4K | 0.0040 | 0.0030 |", comp)
+        self.assertIn("| 4K | 0.0040 | 0.0030 | 0.0403 |", comp)  # the compactions at block 128 only
         block = md.split("### Block size")[1].split("###")[0]
-        self.assertIn("| naive (Hillis-Steele), n = 16M |", block)
-        self.assertIn("| 128 |", block.split("work-efficient")[1])  # the fastest block
-        v = {x["finding"]: x for x in json.loads((tmp / "out" / "report.json").read_text())["papers"]["cis565"]["verdicts"]}
+        self.assertIn("| naive (Hillis-Steele), n = 16M | 2.5176 | 1.2588 | 1.8882 | 3.7764 | 128 |", block)
+        self.assertIn("| work-efficient (Blelloch), n = 16M |", block)
+        self.assertNotIn("n = 4K", block)  # one block size there: no study
+        test = md.split("### The write-up's test program")[1].split("###")[0]
+        self.assertIn("| naive scan | 0.15872 | 0.0303 | 0.119808 | 0.0303 |", test)
+        self.assertIn("| CPU compact with scan | 0.0035 | 0.0030 | — | 0.0030 |", test)
+        self.assertIn("| work-efficient compact | 0.305152 | 0.0301 | 0.195584 | 0.0341 |", test)
+        self.assertIn("the scans alone on Test GPU", md)
         self.assertEqual(v["For tiny inputs the CPU scan wins"]["verdict"], "holds")
+        self.assertIn("at n = 256 − 3", v["For tiny inputs the CPU scan wins"]["evidence"])
         self.assertEqual(v["Thrust's scan is the fastest on large inputs"]["verdict"], "holds")
         self.assertEqual(v["The naive scan degrades fastest as n grows (O(n log n) work)"]["verdict"], "holds")
         self.assertEqual(v["The work-efficient scan is slower on non-power-of-two sizes (padding)"]["verdict"], "holds")
@@ -768,6 +792,21 @@ class Cis565(unittest.TestCase):
         self.assertEqual(gpu["verdict"], "holds", gpu)
         self.assertIn("first faster at 16M", gpu["evidence"])
         self.assertEqual(v["The scan, not the scatter, dominates the GPU compaction"]["verdict"], "holds")
+        figures = {f["file"]: f for f in report["figures"]}
+        self.assertEqual(set(figures), {"cis565-scan.png", "cis565-compaction.png", "cis565-blocks.png"})
+        if has_matplotlib():
+            self.assertTrue(all(f["drawn"] for f in figures.values()), figures)
+
+    def test_without_the_calibrate_step_the_scans_say_why(self):
+        md, v, report = self.folder(scans=False)
+        tables = {t["name"]: t for t in report["tables"]}
+        for name in ("Scan, power-of-two n", "Scan, non-power-of-two n", "Block size"):
+            self.assertFalse(tables[name]["filled"], name)
+            self.assertIn("calibrate", tables[name]["missing"], name)
+        self.assertTrue(tables["Stream compaction, power-of-two n"]["filled"])
+        self.assertEqual(v["For tiny inputs the CPU scan wins"]["verdict"], "not measured")
+        self.assertIn("calibrate", v["For tiny inputs the CPU scan wins"]["reason"])
+        self.assertEqual(v["GPU work-efficient compaction overtakes the CPU as n grows"]["verdict"], "holds")
 
 
 class Defaults(unittest.TestCase):

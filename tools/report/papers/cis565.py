@@ -1,22 +1,37 @@
-"""The CIS 565 stream-compaction write-up (Project 2, on an RTX 4060 Laptop), suite `cis565` on cpu and
-cuda: exclusive scans timed as scans — the `scan` phase of cpu/scan_compact (CPU), cuda/scan_naive
-(Hillis-Steele), cuda/scan_efficient (Blelloch) and cuda/scan_thrust (thrust::exclusive_scan) — and
-compaction on the CPU without a scan (cpu/sequential) and with one (cpu/scan_compact) against the
-GPU's map → scan → scatter; at powers of two and at 3 less, the GPU scans at block sizes 32 … 1024.
-The write-up gives its results as plots and a few sample timings; its findings are the statements of
-its text, judged on our numbers.
+"""The CIS 565 stream-compaction write-up (Project 2, on an RTX 4060 Laptop). Its scans timed as scans come
+from `winnow calibrate --api cuda` (the cis565_scan_* constants: one exclusive scan of n values at a time,
+the CPU's std::exclusive_scan, the naive Hillis-Steele, the work-efficient Blelloch and thrust::exclusive_scan,
+each checked against the CPU's sums before it is timed); its compactions from suite `cis565` on cpu and cuda:
+the CPU without a scan (cpu/sequential) and with one (cpu/scan_compact) against the GPU's map → scan →
+scatter with each scan (cuda/scan_naive, scan_efficient, scan_thrust). Sizes are powers of two and 3 less;
+the block-size study runs the GPU scans at 32 … 1024 threads a block. The write-up gives its results as
+plots and its test program's timings at 2^8 and 2^8 − 3; those are beside ours, and its findings are the
+statements of its text, judged on our numbers.
 """
+import re
+
 from .common import DASH, NotMeasured, Panel, Series, size_label
 
 SUITE = "cis565"
 APIS = ["cpu", "cuda"]
 TITLE = "CIS 565 stream compaction (exclusive scans, compaction with and without a scan)"
 BLOCK = "128"  # the write-up's blockSize, for every table and figure but the block-size study
-SCANS = [("cpu", "scan_compact", "CPU scan"), ("cuda", "scan_naive", "naive (Hillis-Steele)"),
-         ("cuda", "scan_efficient", "work-efficient (Blelloch)"), ("cuda", "scan_thrust", "thrust::exclusive_scan")]
+# The standalone scans (calibrate's cis565_scan_<key>_n<N>[_b<B>]): key, label, plot style (the compaction using it).
+SCANS = [("cpu", "CPU scan", "scan_compact"), ("naive", "naive (Hillis-Steele)", "scan_naive"),
+         ("efficient", "work-efficient (Blelloch)", "scan_efficient"), ("thrust", "thrust::exclusive_scan", "scan_thrust")]
+SCAN_NAME = re.compile(r"^cis565_scan_(cpu|naive|efficient|thrust)_n(\d+)(?:_b(\d+))?$")
 COMPACTIONS = [("cpu", "sequential", "CPU without scan"), ("cpu", "scan_compact", "CPU with scan"),
                ("cuda", "scan_naive", "GPU, naive scan"), ("cuda", "scan_efficient", "GPU, work-efficient scan"),
                ("cuda", "scan_thrust", "GPU, thrust scan")]
+# The write-up's test program (n = 2^8 and 2^8 − 3, its SIZE and NPOT; values below 50 for the scans, below 4
+# for the compactions), ms: (power of two, 3 less). Its "cpu compact with scan" runs at the power of two only.
+PUBLISHED_N = 256
+PUBLISHED = [("scan", "cpu", "CPU scan", (0.0005, 0.0004)), ("scan", "naive", "naive scan", (0.15872, 0.119808)),
+             ("scan", "efficient", "work-efficient scan", (0.344064, 0.162912)),
+             ("scan", "thrust", "thrust scan", (0.1024, 0.048128)),
+             ("compact", ("cpu", "sequential"), "CPU compact without scan", (0.0011, 0.0007)),
+             ("compact", ("cpu", "scan_compact"), "CPU compact with scan", (0.0035, None)),
+             ("compact", ("cuda", "scan_efficient"), "work-efficient compact", (0.305152, 0.195584))]
 
 
 def pow2(n):
@@ -33,56 +48,95 @@ def label(n):
 
 
 def records(paper):
-    """(api, algo, n) -> the record at the write-up's block size (or without one), and the block study."""
-    at, blocks = {}, {}
+    """(api, algo, n) -> the compaction record at the write-up's block size (or without one)."""
+    at = {}
     for api in APIS:
         for r in paper.sources[api].usable:
-            b = r.p("block")
-            if b is not None:
-                blocks.setdefault((r.algo, r.n), {})[int(b)] = r
-                if b != BLOCK:
-                    continue
-            at[(api, r.algo, r.n)] = r
-    return at, blocks
+            if r.p("block") in (None, BLOCK):
+                at[(api, r.algo, r.n)] = r
+    return at
 
 
 def scan_ns(r):
     return r.phases.get("scan") if r else None
 
 
+def standalone(cal):
+    """The calibrate step's scans: (key, n) -> ns at the write-up's block (or none), and (key, n) -> {block: ns}."""
+    at, blocks = {}, {}
+    for name, us in cal.values.items():
+        m = SCAN_NAME.match(name)
+        if not m:
+            continue
+        key, n, b = m.group(1), int(m.group(2)), m.group(3)
+        if b:
+            blocks.setdefault((key, n), {})[int(b)] = us * 1e3
+        if b in (None, BLOCK):
+            at[(key, n)] = us * 1e3
+    return at, blocks
+
+
 def build(paper):
-    at, blocks = records(paper)
+    at = records(paper)
+    cal = paper.run.calibration("cuda", None, pass_model=False)
+    scans, blocks = standalone(cal)
+    no_scans = cal.reason or ("cuda/calibrate.jsonl holds no cis565_scan_* (calibrated by a winnow from before the "
+                              "CIS 565 scans were timed alone)")
     devs = paper.devices([api for api in APIS if paper.sources[api].usable]) or "nothing measured"
     paper.intro += ["Write-up: an i7-14700HX and an RTX 4060 Laptop GPU, blockSize = 128, timings of the GPU work "
-                    f"only. Here: {devs}. Scans are each algorithm's `scan` phase; times in ms, medians."]
+                    f"only. Here: the compactions on {devs}; the scans alone on {cal.device if scans else DASH} "
+                    "(`winnow calibrate --api cuda`: the CPU scan on its host). Times in ms, medians."]
     lack = lambda api, what: paper.lacking(api, what)  # noqa: E731
+    published_table(paper, scans, at, no_scans, lack)
     ns = sorted({n for (_, _, n) in at})
+    sns = sorted({n for (_, n) in scans})
     for kind, test in (("power-of-two", pow2), ("non-power-of-two", npot)):
-        scan_table(paper, kind, [n for n in ns if test(n)], at, lack)
+        scan_table(paper, kind, [n for n in sns if test(n)], scans, no_scans)
     for kind, test in (("power-of-two", pow2), ("non-power-of-two", npot)):
         compaction_table(paper, kind, [n for n in ns if test(n)], at, lack)
-    block_table(paper, blocks, lack)
-    figure(paper, "cis565-scan.png", f"CIS 565: exclusive scan against n — {devs}",
-           "The write-up's scan plots: time of the scan alone against n (log-log), power-of-two n left, 3 less right; "
-           f"GPU scans at {BLOCK} threads a block.", ns, at, SCANS, scan_ns, lack)
+    block_table(paper, blocks, no_scans)
+    figure(paper, "cis565-scan.png", f"CIS 565: exclusive scan against n — {cal.device if scans else DASH}",
+           "The write-up's scan plots: one scan of n values alone against n (log-log), power-of-two n left, 3 less "
+           f"right; GPU scans at {BLOCK} threads a block.", sns, [(k, name, style) for k, name, style in SCANS],
+           lambda k, n: scans.get((k, n)), no_scans)
     figure(paper, "cis565-compaction.png", f"CIS 565: stream compaction against n — {devs}",
            "The write-up's compaction plots: the whole compaction (map, scan, scatter; the CPU loop without a scan) "
-           "against n (log-log), power-of-two n left, 3 less right.", ns, at, COMPACTIONS, lambda r: r.total, lack)
-    findings(paper, ns, at, blocks, lack)
+           "against n (log-log), power-of-two n left, 3 less right.", ns, [((api, a), name, a) for api, a, name in COMPACTIONS],
+           lambda k, n: at[(*k, n)].total if (*k, n) in at else None, lack("cuda", "two sizes of any compaction"))
+    block_figure(paper, blocks, cal.device, no_scans)
+    findings(paper, ns, at, scans, lack, no_scans)
 
 
 def cell(t, ns_value):
     return t.val(ns_value / 1e6 if ns_value is not None else None, lambda v: f"{v:.4f}")
 
 
-def scan_table(paper, kind, ns, at, lack):
-    t = paper.table(f"Scan, {kind} n", note=(
-        f"ms, the `scan` phase (an exclusive scan of the valid flags), GPU at {BLOCK} threads a block."))
-    t.sub(["n"] + [name for *_, name in SCANS])
-    for n in ns:
-        t.add([label(n)] + [cell(t, scan_ns(at.get((api, a, n)))) for api, a, _ in SCANS])
+def published_table(paper, scans, at, no_scans, lack):
+    n, m = PUBLISHED_N, PUBLISHED_N - 3
+    t = paper.table("The write-up's test program: n = 256 and 256 − 3, blockSize = 128", note=(
+        "ms; the write-up's numbers are its test program's output (one run each, on an RTX 4060 Laptop and an "
+        "i7-14700HX), ours medians as in the tables below. Its scans run on values below 50, its compactions on values below 4 "
+        "(3/4 valid), as ours."))
+    t.sub(["", "write-up, 256", "here, 256", "write-up, 256 − 3", "here, 256 − 3"])
+    for kind, key, name, (pub_n, pub_m) in PUBLISHED:
+        if kind == "scan":
+            ours = (scans.get((key, n)), scans.get((key, m)))
+        else:
+            ours = tuple(at[(*key, x)].total if (*key, x) in at else None for x in (n, m))
+        t.add([name, DASH if pub_n is None else f"{pub_n:g}", cell(t, ours[0]), DASH if pub_m is None else f"{pub_m:g}",
+               cell(t, ours[1])])
     if not t.filled:
-        t.missing = lack("cuda", "the scans (suite cis565)")
+        t.missing = no_scans if not scans else lack("cuda", "the compactions at 256 and 256 − 3 (suite cis565)")
+
+
+def scan_table(paper, kind, ns, scans, no_scans):
+    t = paper.table(f"Scan, {kind} n", note=(
+        f"ms, one exclusive scan of n values below 50 alone (calibrate's cis565_scan_*), GPU at {BLOCK} threads a block."))
+    t.sub(["n"] + [name for _, name, _ in SCANS])
+    for n in ns:
+        t.add([label(n)] + [cell(t, scans.get((k, n))) for k, _, _ in SCANS])
+    if not t.filled:
+        t.missing = no_scans
 
 
 def compaction_table(paper, kind, ns, at, lack):
@@ -94,88 +148,103 @@ def compaction_table(paper, kind, ns, at, lack):
         t.missing = lack("cpu", "the compactions (suite cis565)")
 
 
-def block_table(paper, blocks, lack):
+GPU_SCANS = [("naive", "naive (Hillis-Steele)", "scan_naive"), ("efficient", "work-efficient (Blelloch)", "scan_efficient")]
+
+
+def block_table(paper, blocks, no_scans):
     t = paper.table("Block size", note=(
-        "ms, the GPU scans' `scan` phase against the threads per block, at the largest power-of-two n measured "
-        "(the write-up chose 128)."))
-    sizes = [n for (_, n) in blocks if pow2(n)]
-    n = max(sizes) if sizes else None
-    bs = sorted({b for (a, m), by in blocks.items() if m == n for b in by})
-    t.sub(["algorithm"] + [str(b) for b in bs] + ["fastest"])
-    for algo, name in (("scan_naive", "naive (Hillis-Steele)"), ("scan_efficient", "work-efficient (Blelloch)")):
-        by = blocks.get((algo, n), {})
-        if not by:
-            continue
-        best = min(by, key=lambda b: scan_ns(by[b]) or float("inf"))
-        t.add([f"{name}, n = {size_label(n)}"] + [cell(t, scan_ns(by.get(b))) for b in bs] + [str(best)])
+        "ms, one GPU scan alone against the threads per block, at each size the study ran (the write-up chose 128)."))
+    bs = sorted({b for by in blocks.values() for b in by})
+    t.sub(["scan"] + [str(b) for b in bs] + ["fastest"])
+    for key, name, _ in GPU_SCANS:
+        for n in sorted(m for (k, m) in blocks if k == key and len(blocks[(k, m)]) > 1):
+            by = blocks[(key, n)]
+            t.add([f"{name}, n = {label(n)}"] + [cell(t, by.get(b)) for b in bs] + [str(min(by, key=by.get))])
     if not t.filled:
-        t.missing = lack("cuda", "the GPU scans at several block sizes")
+        t.missing = no_scans
 
 
-def figure(paper, file, title, caption, ns, at, lines, value, lack):
+def figure(paper, file, title, caption, ns, lines, value, missing):
+    """Time against n, a panel for powers of two and one for 3 less; lines: (key, label, style), value(key, n) -> ns."""
     f = paper.figure(file, title, caption)
     row = []
     for name, test in (("power-of-two n", pow2), ("n = 2^k − 3 (3 less than each tick)", npot)):
         xs = [n for n in ns if test(n)]
         panel = Panel(name, "n [elements]", "time [ms]", xlog=2, ylog=True,
                       xticks=(xs, [size_label(n if pow2(n) else n + 3) for n in xs]))
-        for api, a, label_ in lines:
-            pts = [(n, value(at[(api, a, n)])) for n in ns if test(n) and (api, a, n) in at and value(at[(api, a, n)])]
+        for key, label_, style in lines:
+            pts = [(n, value(key, n)) for n in xs if value(key, n)]
             if len(pts) >= 2:
-                panel.series.append(Series(label_, [p[0] for p in pts], [p[1] / 1e6 for p in pts], a))
+                panel.series.append(Series(label_, [p[0] for p in pts], [p[1] / 1e6 for p in pts], style))
         if panel.series:
             row.append(panel)
     if row:
         f.rows.append(row)
     else:
-        f.missing = lack("cuda", "two sizes of any line")
+        f.missing = missing
 
 
-def findings(paper, ns, at, blocks, lack):
-    def scans_at(n):
-        return {a: scan_ns(at.get((api, a, n))) for api, a, _ in SCANS}
+def block_figure(paper, blocks, device, missing):
+    f = paper.figure("cis565-blocks.png", f"CIS 565: the GPU scans against the block size — {device}",
+                     "One scan alone against the threads per block (log-log), a panel per n the study ran; the write-up "
+                     f"ran {BLOCK}.")
+    row = []
+    for n in sorted({m for (k, m), by in blocks.items() if len(by) > 1}):
+        bs = sorted({b for (k, m), by in blocks.items() if m == n for b in by})
+        panel = Panel(f"n = {label(n)}", "threads per block", "time [ms]", xlog=2, ylog=True, xticks=(bs, [str(b) for b in bs]))
+        for key, name, style in GPU_SCANS:
+            by = blocks.get((key, n), {})
+            if len(by) >= 2:
+                panel.series.append(Series(name, sorted(by), [by[b] / 1e6 for b in sorted(by)], style))
+        if panel.series:
+            row.append(panel)
+    if row:
+        f.rows.append(row)
+    else:
+        f.missing = missing
 
-    def need(n, names, what):
-        got = scans_at(n)
-        if n is None or any(got.get(a) is None for a in names):
-            raise NotMeasured(lack("cuda", what))
-        return got
 
-    p2, np2 = [n for n in ns if pow2(n)], [n for n in ns if npot(n)]
-    small, large = (p2[0], p2[-1]) if p2 else (None, None)
-    # The write-up states these three in its section on non-power-of-two sizes: judged there.
-    nsmall, nlarge = (np2[0], np2[-1]) if np2 else (None, None)
+def findings(paper, ns, at, scans, lack, no_scans):
+    def need(n, keys):
+        if n is None or any(scans.get((k, n)) is None for k in keys):
+            raise NotMeasured(no_scans if not scans else f"not every scan of {', '.join(keys)} at n = {label(n) if n else DASH}")
+        return {k: scans[(k, n)] for k in keys}
+
+    p2 = [n for n in ns if pow2(n)]
+    large = p2[-1] if p2 else None
+    # The write-up states the scan findings in its section on non-power-of-two sizes: judged there.
+    snp2 = sorted({n for (_, n) in scans if npot(n)})
+    nsmall, nlarge = (snp2[0], snp2[-1]) if snp2 else (None, None)
 
     def cpu_small():
-        got = need(nsmall, ["scan_compact", "scan_naive", "scan_efficient", "scan_thrust"], "every scan at the smallest n")
-        gpu = min(got[a] for a in ("scan_naive", "scan_efficient", "scan_thrust"))
-        return got["scan_compact"] < gpu, (f"at n = {label(nsmall)}: CPU {got['scan_compact'] / 1e3:.2f} µs, fastest GPU "
-                                           f"scan {gpu / 1e3:.2f} µs")
+        got = need(nsmall, ["cpu", "naive", "efficient", "thrust"])
+        gpu = min(got[k] for k in ("naive", "efficient", "thrust"))
+        return got["cpu"] < gpu, f"at n = {label(nsmall)}: CPU {got['cpu'] / 1e3:.2f} µs, fastest GPU scan {gpu / 1e3:.2f} µs"
 
     paper.check("For tiny inputs the CPU scan wins", "write-up: Scan, non-power-of-two Ns", cpu_small)
 
     def thrust_large():
-        got = need(nlarge, ["scan_naive", "scan_efficient", "scan_thrust"], "the GPU scans at the largest n")
-        others = min(got["scan_naive"], got["scan_efficient"])
-        return got["scan_thrust"] < others, (f"at n = {label(nlarge)}: thrust {got['scan_thrust'] / 1e6:.3f} ms, "
-                                             f"work-efficient {got['scan_efficient'] / 1e6:.3f}, naive {got['scan_naive'] / 1e6:.3f}")
+        got = need(nlarge, ["naive", "efficient", "thrust"])
+        return got["thrust"] < min(got["naive"], got["efficient"]), (
+            f"at n = {label(nlarge)}: thrust {got['thrust'] / 1e6:.3f} ms, work-efficient {got['efficient'] / 1e6:.3f}, "
+            f"naive {got['naive'] / 1e6:.3f}")
 
     paper.check("Thrust's scan is the fastest on large inputs", "write-up: Scan, non-power-of-two Ns", thrust_large)
 
     def naive_degrades():
-        a, b = need(nsmall, ["scan_naive", "scan_efficient"], "both GPU scans"), need(nlarge, ["scan_naive", "scan_efficient"], "both GPU scans")
-        r0, r1 = a["scan_naive"] / a["scan_efficient"], b["scan_naive"] / b["scan_efficient"]
-        return r1 > r0 and r1 > 1, (f"naive / work-efficient: {r0:.2f}× at {label(nsmall)}, {r1:.2f}× at {label(nlarge)}")
+        a, b = need(nsmall, ["naive", "efficient"]), need(nlarge, ["naive", "efficient"])
+        r0, r1 = a["naive"] / a["efficient"], b["naive"] / b["efficient"]
+        return r1 > r0 and r1 > 1, f"naive / work-efficient: {r0:.2f}× at {label(nsmall)}, {r1:.2f}× at {label(nlarge)}"
 
     paper.check("The naive scan degrades fastest as n grows (O(n log n) work)", "write-up: Scan, non-power-of-two Ns", naive_degrades)
 
     def padding():
-        pairs = [(n, n - 3) for n in p2 if (n - 3) in ns and scan_ns(at.get(("cuda", "scan_efficient", n))) and
-                 scan_ns(at.get(("cuda", "scan_efficient", n - 3)))]
+        pairs = [(n, n - 3) for n in sorted({m for (_, m) in scans if pow2(m)})
+                 if scans.get(("efficient", n)) and scans.get(("efficient", n - 3))]
         if not pairs:
-            raise NotMeasured(lack("cuda", "the work-efficient scan at 2^k and 2^k − 3"))
+            raise NotMeasured(no_scans if not scans else "the work-efficient scan at 2^k and 2^k − 3")
         n, m = pairs[-1]
-        r = scan_ns(at[("cuda", "scan_efficient", m)]) / scan_ns(at[("cuda", "scan_efficient", n)])
+        r = scans[("efficient", m)] / scans[("efficient", n)]
         return r > 1.05, (f"work-efficient scan at {label(m)} / at {size_label(n)}: {r:.2f}× (rule: > 1.05; winnow's "
                           "Blelloch scan pads only its last block, not the whole array to a power of two)")
 
