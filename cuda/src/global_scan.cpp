@@ -8,7 +8,7 @@ namespace winnow::cuda {
 
 global_scan::global_scan(scan_kind kind, std::size_t n, unsigned block, cudaStream_t stream)
     : m_kind(kind), m_n(n), m_block(kind == scan_kind::thrust ? 0u : block) {
-  if (m_block) check_scan_block(m_block);
+  if (m_kind != scan_kind::thrust) check_scan_block(m_block);
   switch (m_kind) {
   case scan_kind::blelloch: {
     // Level l + 1 holds the block totals of level l, until one block covers a level.
@@ -25,6 +25,8 @@ global_scan::global_scan(scan_kind kind, std::size_t n, unsigned block, cudaStre
     break;
   case scan_kind::thrust:
     m_ping.resize(m_n);
+    // thrust's temporary storage depends on n and the types alone, so an in-place call over m_ping
+    // sizes it for run()'s out-of-place one (a larger request there would throw, never allocate).
     size_arena(m_arena, m_arena_memory, [&] {
       if (m_n) thrust_exclusive_scan(m_arena, m_ping.get(), m_ping.get(), m_n, stream);
     });
