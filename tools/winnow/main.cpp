@@ -171,7 +171,7 @@ int main(int argc, char** argv) {
 
   std::vector<std::string> calibrate_apis;
   std::string calibrate_out;
-  auto* calibrate_cmd = app.add_subcommand("calibrate", "measure each device's pass cost and copy bandwidth (for pass models); on cuda also Billeter et al.'s prefix sum and radix sort against CUB's");
+  auto* calibrate_cmd = app.add_subcommand("calibrate", "measure each device's pass cost and copy bandwidth (for pass models); on cuda also Billeter et al.'s prefix sum and radix sort against CUB's, and the CIS 565 scans alone");
   calibrate_cmd->add_option("--api", calibrate_apis, "only these apis (comma-separated)")->check(non_empty);
   auto* calibrate_out_opt = calibrate_cmd->add_option("--out", calibrate_out, "also write the constants as JSON Lines (FILE.jsonl)");
 
