@@ -10,7 +10,7 @@ statements of its text, judged on our numbers.
 """
 import re
 
-from .common import DASH, NotMeasured, Panel, Series, size_label
+from .common import DASH, InputError, NotMeasured, Panel, Series, size_label
 
 SUITE = "cis565"
 APIS = ["cpu", "cuda"]
@@ -57,10 +57,6 @@ def records(paper):
     return at
 
 
-def scan_ns(r):
-    return r.phases.get("scan") if r else None
-
-
 def standalone(cal):
     """The calibrate step's scans: (key, n) -> ns at the write-up's block (or none), and (key, n) -> {block: ns}."""
     at, blocks = {}, {}
@@ -68,6 +64,8 @@ def standalone(cal):
         m = SCAN_NAME.match(name)
         if not m:
             continue
+        if cal.units.get(name) not in (None, "µs"):
+            raise InputError(f"cuda/calibrate.jsonl: {name} in {cal.units[name]}, not µs")
         key, n, b = m.group(1), int(m.group(2)), m.group(3)
         if b:
             blocks.setdefault((key, n), {})[int(b)] = us * 1e3
@@ -108,7 +106,8 @@ def build(paper):
 
 
 def cell(t, ns_value):
-    return t.val(ns_value / 1e6 if ns_value is not None else None, lambda v: f"{v:.4f}")
+    """ms to four decimals; below 1 µs two significant digits (the CPU's scans of 256 values)."""
+    return t.val(ns_value / 1e6 if ns_value is not None else None, lambda v: f"{v:.4f}" if v >= 1e-3 else f"{v:.2g}")
 
 
 def published_table(paper, scans, at, no_scans, lack):
@@ -148,7 +147,7 @@ def compaction_table(paper, kind, ns, at, lack):
         t.missing = lack("cpu", "the compactions (suite cis565)")
 
 
-GPU_SCANS = [("naive", "naive (Hillis-Steele)", "scan_naive"), ("efficient", "work-efficient (Blelloch)", "scan_efficient")]
+GPU_SCANS = SCANS[1:3]  # the two with a block size
 
 
 def block_table(paper, blocks, no_scans):
@@ -161,7 +160,7 @@ def block_table(paper, blocks, no_scans):
             by = blocks[(key, n)]
             t.add([f"{name}, n = {label(n)}"] + [cell(t, by.get(b)) for b in bs] + [str(min(by, key=by.get))])
     if not t.filled:
-        t.missing = no_scans
+        t.missing = no_scans if not blocks else "the calibration ran each GPU scan at one block size only"
 
 
 def figure(paper, file, title, caption, ns, lines, value, missing):
@@ -201,7 +200,7 @@ def block_figure(paper, blocks, device, missing):
     if row:
         f.rows.append(row)
     else:
-        f.missing = missing
+        f.missing = missing if not blocks else "the calibration ran each GPU scan at one block size only"
 
 
 def findings(paper, ns, at, scans, lack, no_scans):

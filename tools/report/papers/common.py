@@ -344,7 +344,7 @@ class Calibration:
 
     def __init__(self, run, api, device, pass_model=True):
         """device None: any device's constants (tables drawn from the calibration alone)."""
-        self.api, self.values, self.reason, self.names, self.device = api, {}, None, {}, "?"
+        self.api, self.values, self.units, self.reason, self.names, self.device = api, {}, {}, None, {}, "?"
         path = run.dir / api / "calibrate.jsonl"
         step = run.step("calibrate", api, None)
         if not path.exists():
@@ -366,6 +366,7 @@ class Calibration:
         for d in lines:
             try:
                 self.values[d["name"]] = float(d["value"])
+                self.units[d["name"]] = d.get("unit")
             except (KeyError, TypeError, ValueError):
                 raise InputError(f"{path}: a line without name/value: {d}") from None
         if not pass_model:
