@@ -598,6 +598,44 @@ class RedzoneFig6OverN(unittest.TestCase):
         figs = {f["file"]: f for f in json.loads((tmp / "out2" / "report.json").read_text())["papers"]["redzone"]["figures"]}
         self.assertFalse(figs["redzone-fig6-n.png"]["drawn"])
         self.assertIn("redzone-r", figs["redzone-fig6-n.png"]["missing"])
+        self.assertFalse(figs["redzone-fig6-phases.png"]["drawn"])
+        self.assertIn("redzone-r", figs["redzone-fig6-phases.png"]["missing"])
+
+    def test_fig6_phases_draws_each_phase_and_its_share_per_k_and_r(self):
+        """Fig. 6's large panel: a row per k, a panel per r, a line per phase and the phases' shares stacked."""
+        sys.path.insert(0, str(HERE))
+        from papers.common import Figure, Rec
+        from papers.redzone import fig6_phases
+
+        class Paper:  # what fig6_phases uses of a paper
+            figures = []
+
+            def figure(self, *args, **kw):
+                self.figures.append(Figure(*args, **kw))
+                return self.figures[-1]
+
+        cells = {}
+        for k in (0.02, 0.5):
+            for r in (0.0, 0.5, 1.0):
+                for n in (1 << 15, 1 << 20):
+                    d = record("cuda", "redzone2", {}, f"removal:{n}:k={k}:r={r:g}", 4e3, n=n, phases=["mark", "fill", "orphans"])
+                    for ph, part in zip(d["phases"], (1, 2, 1)):  # mark 25 %, fill 50 %, orphans 25 %
+                        ph["median_ns"] = 1e3 * part * (1 + r)
+                    d["total"]["median_ns"] = 4e3 * (1 + r)
+                    cells[(k, r, n)] = Rec(d, "t")
+        paper = Paper()
+        fig6_phases(paper, cells, "Test GPU", "", "no records")
+        f = paper.figures[0]
+        self.assertEqual(f.file, "redzone-fig6-phases.png")
+        self.assertEqual([len(row) for row in f.rows], [3, 3])
+        panel = f.rows[1][2]
+        self.assertEqual(panel.title, "k = 50 %, r = 100 %")
+        self.assertEqual([s.label for s in panel.series], ["mark", "fill", "orphans"])
+        self.assertEqual(panel.series[1].ys, [4.0, 4.0])  # fill: 2 µs × (1 + r), in µs
+        xs, shares = panel.shares
+        self.assertEqual(xs, [1 << 15, 1 << 20])
+        self.assertEqual([(ph, [round(v) for v in vs]) for ph, vs in shares],
+                         [("mark", [25, 25]), ("fill", [50, 50]), ("orphans", [25, 25])])
 
 
 class CpuFig7Seeds(unittest.TestCase):

@@ -62,6 +62,8 @@ def closeness(panel):
 
 
 def style(key):
+    if key.startswith("phase:"):  # a phase drawn as a line: its colour in the stacked bars
+        return phase_colour(key[len("phase:"):]), "o"
     if key not in STYLES:  # an algorithm this file does not know yet: a fixed colour from now on
         STYLES[key] = (next(FALLBACK), "x")
     return STYLES[key]
@@ -224,6 +226,8 @@ def draw_lines(ax, panel, handles, over_labels):
             bars = [(x, lo, hi) for x, y, lo, hi in zip(s.xs, s.ys, s.lo, s.hi) if y is not None and lo is not None]
             ax.vlines([b[0] for b in bars], [b[1] for b in bars], [b[2] for b in bars], color=colour, linewidth=1,
                       alpha=0.8, zorder=2)
+    if panel.shares:
+        draw_shares(ax, panel.shares, handles)
     xs = sorted({p[0] for pts in drawn for p in pts})
     if panel.xlog:
         ax.set_xscale("log", base=panel.xlog)
@@ -237,6 +241,24 @@ def draw_lines(ax, panel, handles, over_labels):
         ax.set_xticklabels(panel.xticks[1])
     if not panel.ylog and panel.yzero:
         ax.set_ylim(bottom=0)
+
+
+def draw_shares(ax, shares, handles):
+    """Each phase's share of the total, stacked grey areas (darker first) on a twin 0-100 % axis drawn
+    behind ax's lines."""
+    from matplotlib.patches import Patch
+
+    xs, phases = shares
+    greys = [str(0.35 + 0.4 * i / max(1, len(phases) - 1)) for i in range(len(phases))]
+    twin = ax.twinx()
+    areas = twin.stackplot(xs, [values for _, values in phases], colors=greys, alpha=0.45, linewidth=0)
+    twin.set_ylim(0, 100)
+    twin.set_ylabel("share of the total [%]", fontsize=8)
+    twin.tick_params(labelsize=8)
+    ax.set_zorder(twin.get_zorder() + 1)  # the lines in front of the areas
+    ax.patch.set_visible(False)
+    for (phase, _), area in zip(phases, areas):
+        handles.setdefault(f"share: {phase}", Patch(facecolor=area.get_facecolor()[0], alpha=0.45))
 
 
 def log_labels(ax):
