@@ -17,6 +17,7 @@
 #include "context.hpp"
 #include "event_timer.hpp"
 #include "global_scan.hpp"
+#include "primitives.hpp"
 #include "winnow/error.hpp"
 
 namespace winnow::cuda {
@@ -25,16 +26,10 @@ namespace {
 constexpr int runs = 10;
 constexpr unsigned write_up_block = 128;
 
-/// The write-up's test data: n pseudo-random values in [0, 50) (splitmix64).
+/// The write-up's test data: n pseudo-random values in [0, 50).
 std::vector<std::uint32_t> values_below_50(std::size_t n) {
-  std::vector<std::uint32_t> v(n);
-  std::uint64_t x = 565;
-  for (auto& e : v) {
-    std::uint64_t z = (x += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    e = static_cast<std::uint32_t>((z ^ (z >> 31)) % 50);
-  }
+  std::vector<std::uint32_t> v = random_values(n, 565);
+  for (auto& e : v) e %= 50;
   return v;
 }
 

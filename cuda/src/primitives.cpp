@@ -20,12 +20,10 @@
 #include "winnow/error.hpp"
 
 namespace winnow::cuda {
-namespace {
 
-/// n pseudo-random 32-bit values (splitmix64): their sums wrap around 2^32 many times.
-std::vector<std::uint32_t> values_of(std::size_t n) {
+std::vector<std::uint32_t> random_values(std::size_t n, std::uint64_t seed) {
   std::vector<std::uint32_t> v(n);
-  std::uint64_t x = 0x5eed;
+  std::uint64_t x = seed;
   for (auto& e : v) {
     std::uint64_t z = (x += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -34,6 +32,11 @@ std::vector<std::uint32_t> values_of(std::size_t n) {
   }
   return v;
 }
+
+namespace {
+
+/// The primitives' test data: their sums wrap around 2^32 many times.
+std::vector<std::uint32_t> values_of(std::size_t n) { return random_values(n, 0x5eed); }
 
 /// Mean time of one of `runs` calls of `once`, back to back on the stream, after one untimed call.
 double mean_ns(int runs, const std::function<void()>& once) {

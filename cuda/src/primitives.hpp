@@ -15,6 +15,9 @@
 
 namespace winnow::cuda {
 
+/// n pseudo-random 32-bit values (splitmix64 from `seed`): the calibrate step's test data.
+[[nodiscard]] std::vector<std::uint32_t> random_values(std::size_t n, std::uint64_t seed);
+
 /// One whole-stream count / scan of Billeter's scheme for n elements of `words` words: P virtual
 /// processors (warps) as cuda/billeter sizes them, their sums or counts and offsets.
 class billeter_pass {
