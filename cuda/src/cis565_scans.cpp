@@ -28,8 +28,9 @@ constexpr unsigned write_up_block = 128;
 
 /// The write-up's test data: n pseudo-random values in [0, 50).
 std::vector<std::uint32_t> values_below_50(std::size_t n) {
-  std::vector<std::uint32_t> v = random_values(n, 565);
-  for (auto& e : v) e %= 50;
+  std::vector<std::uint32_t> v(n);
+  std::uint64_t x = 565;
+  for (auto& e : v) e = static_cast<std::uint32_t>(splitmix64(x) % 50);
   return v;
 }
 

@@ -21,22 +21,22 @@
 
 namespace winnow::cuda {
 
-std::vector<std::uint32_t> random_values(std::size_t n, std::uint64_t seed) {
-  std::vector<std::uint32_t> v(n);
-  std::uint64_t x = seed;
-  for (auto& e : v) {
-    std::uint64_t z = (x += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    e = static_cast<std::uint32_t>(z ^ (z >> 31));
-  }
-  return v;
+std::uint64_t splitmix64(std::uint64_t& x) {
+  std::uint64_t z = (x += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
 }
 
 namespace {
 
-/// The primitives' test data: their sums wrap around 2^32 many times.
-std::vector<std::uint32_t> values_of(std::size_t n) { return random_values(n, 0x5eed); }
+/// The primitives' test data: n pseudo-random 32-bit values, whose sums wrap around 2^32 many times.
+std::vector<std::uint32_t> values_of(std::size_t n) {
+  std::vector<std::uint32_t> v(n);
+  std::uint64_t x = 0x5eed;
+  for (auto& e : v) e = static_cast<std::uint32_t>(splitmix64(x));
+  return v;
+}
 
 /// Mean time of one of `runs` calls of `once`, back to back on the stream, after one untimed call.
 double mean_ns(int runs, const std::function<void()>& once) {

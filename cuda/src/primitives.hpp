@@ -15,8 +15,8 @@
 
 namespace winnow::cuda {
 
-/// n pseudo-random 32-bit values (splitmix64 from `seed`): the calibrate step's test data.
-[[nodiscard]] std::vector<std::uint32_t> random_values(std::size_t n, std::uint64_t seed);
+/// The next value of the splitmix64 sequence whose state is x (advanced): the calibrate step's test data.
+[[nodiscard]] std::uint64_t splitmix64(std::uint64_t& x);
 
 /// One whole-stream count / scan of Billeter's scheme for n elements of `words` words: P virtual
 /// processors (warps) as cuda/billeter sizes them, their sums or counts and offsets.

@@ -636,6 +636,17 @@ class RedzoneFig6OverN(unittest.TestCase):
         self.assertEqual(xs, [1 << 15, 1 << 20])
         self.assertEqual([(ph, [round(v) for v in vs]) for ph, vs in shares],
                          [("mark", [25, 25]), ("fill", [50, 50]), ("orphans", [25, 25])])
+        # A panel whose records lack a phase keeps every phase in its place (greys are by place), at 0 %,
+        # and the shares of what ran still stack to 100 (the total of merged seeds need not add up).
+        for n in (1 << 15, 1 << 20):
+            cells[(0.02, 0.0, n)].phases.pop("orphans")
+            cells[(0.02, 0.0, n)].total *= 1.5
+        paper = Paper()
+        paper.figures = []
+        fig6_phases(paper, cells, "Test GPU", "", "no records")
+        _, shares = paper.figures[0].rows[0][0].shares
+        self.assertEqual([(ph, [round(v) for v in vs]) for ph, vs in shares],
+                         [("mark", [33, 33]), ("fill", [67, 67]), ("orphans", [0, 0])])
 
 
 class CpuFig7Seeds(unittest.TestCase):
@@ -806,9 +817,9 @@ class Cis565(unittest.TestCase):
     def test_tables_findings_and_the_block_study(self):
         md, v, report = self.folder()
         scan = md.split("### Scan, power-of-two n")[1].split("###")[0]
-        self.assertIn("| 4K | 0.0008 | 0.0242 | 0.0160 | 0.0080 |", scan)  # block 128, the write-up's
+        self.assertIn("| 4K | 0.00080 | 0.0242 | 0.0160 | 0.0080 |", scan)  # block 128, the write-up's
         npot = md.split("### Scan, non-power-of-two n")[1].split("###")[0]
-        self.assertIn("| 4K − 3 | 0.0008 | 0.0242 | 0.0192 |", npot)
+        self.assertIn("| 4K − 3 | 0.00080 | 0.0242 | 0.0192 |", npot)
         comp = md.split("### Stream compaction, power-of-two n")[1].split("###")[0]
         self.assertIn("| 4K | 0.0040 | 0.0030 | 0.0403 |", comp)  # the compactions at block 128 only
         block = md.split("### Block size")[1].split("###")[0]
@@ -835,6 +846,12 @@ class Cis565(unittest.TestCase):
         self.assertEqual(set(figures), {"cis565-scan.png", "cis565-compaction.png", "cis565-blocks.png"})
         if has_matplotlib():
             self.assertTrue(all(f["drawn"] for f in figures.values()), figures)
+
+    def test_times_below_a_microsecond_keep_two_digits_without_an_exponent(self):
+        sys.path.insert(0, str(HERE))
+        from papers.cis565 import ms
+        self.assertEqual([ms(v) for v in (0.5, 0.0012, 0.00019, 0.000052, 0.0)],
+                         ["0.5000", "0.0012", "0.00019", "0.000052", "0.0000"])
 
     def test_without_the_calibrate_step_the_scans_say_why(self):
         md, v, report = self.folder(scans=False)

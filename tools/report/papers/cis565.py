@@ -8,6 +8,7 @@ the block-size study runs the GPU scans at 32 … 1024 threads a block. The writ
 plots and its test program's timings at 2^8 and 2^8 − 3; those are beside ours, and its findings are the
 statements of its text, judged on our numbers.
 """
+import math
 import re
 
 from .common import DASH, InputError, NotMeasured, Panel, Series, size_label
@@ -105,9 +106,15 @@ def build(paper):
     findings(paper, ns, at, scans, lack, no_scans)
 
 
+def ms(v):
+    """ms to four decimals; below 1 µs two significant digits, never in exponent form (the CPU's scans of 256 values)."""
+    if v >= 1e-3 or v <= 0:
+        return f"{v:.4f}"
+    return f"{v:.{1 - math.floor(math.log10(v))}f}"
+
+
 def cell(t, ns_value):
-    """ms to four decimals; below 1 µs two significant digits (the CPU's scans of 256 values)."""
-    return t.val(ns_value / 1e6 if ns_value is not None else None, lambda v: f"{v:.4f}" if v >= 1e-3 else f"{v:.2g}")
+    return t.val(ns_value / 1e6 if ns_value is not None else None, ms)
 
 
 def published_table(paper, scans, at, no_scans, lack):

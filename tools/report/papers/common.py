@@ -599,7 +599,7 @@ class Panel:
     ylog: bool = False
     xticks: list = None  # (positions, labels)
     yzero: bool = True  # linear y from 0; False where the series differ by a few per cent
-    # Behind the lines, each phase's share of the total as grey stacked areas on a 0-100 % axis at the
+    # Behind the lines, each phase's share (per cent of the phases' sum) as grey stacked areas on a 0-100 % axis at the
     # right (the Redzone paper's Fig. 6): (xs, [(phase, [per cent per x])]), the first phase at the bottom.
     shares: tuple = None
     # Stacked bars instead of lines: categories on x, one stack per phase.

@@ -158,6 +158,7 @@ def legend_labels(fig_spec):
                 names = group_labels(p)
             else:
                 names = [f"phase {ph}" for ph, _ in p.stacks] if p.stacks is not None else [s.label for s in p.series]
+            names += [f"share: {ph}" for ph, _ in p.shares[1]] if p.shares else []
             labels += [x for x in names if x not in labels]
     return labels
 
@@ -244,7 +245,7 @@ def draw_lines(ax, panel, handles, over_labels):
 
 
 def draw_shares(ax, shares, handles):
-    """Each phase's share of the total, stacked grey areas (darker first) on a twin 0-100 % axis drawn
+    """Each phase's share of the phases' sum, stacked grey areas (darker first) on a twin 0-100 % axis drawn
     behind ax's lines."""
     from matplotlib.patches import Patch
 
@@ -253,7 +254,7 @@ def draw_shares(ax, shares, handles):
     twin = ax.twinx()
     areas = twin.stackplot(xs, [values for _, values in phases], colors=greys, alpha=0.45, linewidth=0)
     twin.set_ylim(0, 100)
-    twin.set_ylabel("share of the total [%]", fontsize=8)
+    twin.set_ylabel("share of the phases [%]", fontsize=8)
     twin.tick_params(labelsize=8)
     ax.set_zorder(twin.get_zorder() + 1)  # the lines in front of the areas
     ax.patch.set_visible(False)

@@ -259,23 +259,29 @@ def fig6_phases(paper, cells, title, few, missing):
     share of the total as grey areas behind them."""
     f = paper.figure("redzone-fig6-phases.png", f"Redzone Fig. 6, per phase: the red-zone fraction r — {title}",
                      "Fig. 6's large panel: Redzone 2 (Alg. 2 as published) per k removed (rows) and r, the share of the "
-                     "removals inside the red zone (columns): each phase's time against n (lines, log-log), and the "
-                     "share of the total each phase takes (grey areas, right axis; phase 1 at the bottom, darkest)."
+                     "removals inside the red zone (columns): each phase's time against n (lines, log-log), and each "
+                     "phase's share of the phases' sum (grey areas, right axis; phase 1 at the bottom, darkest)."
                      + (f" Fewer seeds than the rest: {few}." if few else ""))
     if not cells:
         f.missing = missing
+    # One phase list for every panel: a phase keeps its grey (its place in the stack) and its colour.
+    phases = []
+    for rec in cells.values():
+        phases += [p for p in rec.phases if p not in phases]
+
+    def part(rec, p):  # per cent of the phases' sum: the shares stack to 100 (a total that merges seeds does not)
+        whole = sum(rec.phases.values())
+        return 100 * rec.phases.get(p, 0) / whole if whole else 0
+
     for k in sorted({k for k, _, _ in cells}):
         row = []
         for rr in sorted({r for kk, r, _ in cells if kk == k}):
             pts = sorted((n, rec) for (kk, r, n), rec in cells.items() if kk == k and r == rr)
-            phases = []
-            for _, rec in pts:
-                phases += [p for p in rec.phases if p not in phases]
             panel = Panel(f"k = {pct(k)}, r = {pct(rr)}", "n [32-bit elements]", "phase time [µs]", xlog=2, ylog=True)
             xs = [n for n, _ in pts]
             for p in phases:
                 panel.series.append(Series(p, xs, [rec.phases.get(p, 0) / 1e3 or None for _, rec in pts], f"phase:{p}"))
-            panel.shares = (xs, [(p, [100 * share(rec, p) if p in rec.phases else 0 for _, rec in pts]) for p in phases])
+            panel.shares = (xs, [(p, [part(rec, p) for _, rec in pts]) for p in phases])
             row.append(panel)
         f.rows.append(row)
 

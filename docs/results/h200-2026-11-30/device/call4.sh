@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Call 2: the scan test of 6d17f8c (global_scan: exact launches, block 0 refused, two runs an object),
+# Call 4: the scan test of a23b195 (global_scan: exact launches, block 0 refused, two runs an object),
 # `winnow reproduce cis565` again with 6d17f8c (build-gz/winnow2.xz; suite cis565 at block 128 only),
-# then the Moreira run of call 1 goes on (build-gz/winnow.xz, b09c060, the build it began with;
-# build-carry/repro/moreira carried in from call 1's repro.tar.gz) until the call's budget is spent.
-# Usage: OUT=... BUDGET=550 bash docs/results/h200-2026-11-30/device/call2.sh
+# then the Moreira run of call 3 goes on (build-gz/winnow.xz, b09c060, the build it began with;
+# build-carry/repro/moreira carried in from call 3's repro.tar.gz) until the call's budget is spent.
+# Usage: OUT=... BUDGET=545 bash docs/results/h200-2026-11-30/device/call4.sh
 set -uo pipefail
 . tools/device-env.sh
 export WINNOW_REPORT_DIR=$PWD/tools/report
