@@ -50,17 +50,16 @@ const std::uint32_t* global_scan::run(std::uint32_t* d_data, cudaStream_t stream
     return in;
   }
   case scan_kind::blelloch: {
+    // Level 0 is the data, level l + 1 the block totals of level l (m_levels[l]): nothing is allocated
+    // between the launches of a timed run.
+    const std::size_t top = m_levels.size();
+    const auto level = [&](std::size_t l) { return l == 0 ? d_data : m_levels[l - 1].get(); };
+    const auto count = [&](std::size_t l) { return l == 0 ? m_n : m_levels[l - 1].size(); };
     // Up the levels: scan each block, its total into the next level; the top level is one block.
-    std::vector<std::uint32_t*> data{d_data};
-    std::vector<std::size_t> sizes{m_n};
-    for (auto& level : m_levels) {
-      data.push_back(level.get());
-      sizes.push_back(level.size());
-    }
-    for (std::size_t l = 0; l < data.size(); ++l)
-      launch_blelloch_blocks(data[l], data[l], l + 1 < data.size() ? data[l + 1] : nullptr, sizes[l], m_block, stream);
+    for (std::size_t l = 0; l <= top; ++l)
+      launch_blelloch_blocks(level(l), level(l), l < top ? level(l + 1) : nullptr, count(l), m_block, stream);
     // Down: every block adds the exclusive sum of the blocks before it.
-    for (std::size_t l = data.size() - 1; l-- > 0;) launch_add_block_sums(data[l], data[l + 1], sizes[l], m_block, stream);
+    for (std::size_t l = top; l-- > 0;) launch_add_block_sums(level(l), level(l + 1), count(l), m_block, stream);
     return d_data;
   }
   }
