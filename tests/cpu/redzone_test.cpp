@@ -2,7 +2,12 @@
 #include <gtest/gtest.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
+#include <random>
 #include <set>
 
 #include "winnow/corpus.hpp"
@@ -131,6 +136,79 @@ TEST(redzone, duplicate_removals_break_the_orphan_invariant_loudly) {
   w.data = {1, 2, 3, 4, 5, 6, 7, 8};
   w.removals = {7, 7, 1, 2};
   EXPECT_THROW((void)run(w, 1), error);
+}
+
+/// A + G in an anonymous mapping where every page Redzone has no business touching is made
+/// inaccessible: pages wholly below the red zone that hold no removal index. An algorithm that read
+/// or wrote O(n + j) words (a pass over A, a scan of flags) would fault there.
+class guarded_stream {
+public:
+  guarded_stream(std::size_t words, std::span<const std::uint32_t> r, std::size_t z)
+      : m_page(static_cast<std::size_t>(sysconf(_SC_PAGESIZE))), m_words(words) {
+    m_bytes = (4 * words + m_page - 1) / m_page * m_page;
+    void* p = mmap(nullptr, m_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw error("guarded_stream: mmap failed");
+    m_base = static_cast<std::uint32_t*>(p);
+    for (std::size_t i = 0; i < words; ++i) m_base[i] = static_cast<std::uint32_t>(i + 1); // non-zero payloads
+    std::vector<bool> needed(m_bytes / m_page, false);
+    for (const auto i : r) needed[4 * std::size_t{i} / m_page] = true;
+    for (std::size_t pg = 4 * z / m_page; pg < needed.size(); ++pg) needed[pg] = true;
+    for (std::size_t pg = 0; pg < needed.size(); ++pg)
+      if (!needed[pg]) {
+        ++m_guarded;
+        if (mprotect(reinterpret_cast<char*>(m_base) + pg * m_page, m_page, PROT_NONE) != 0)
+          throw error("guarded_stream: mprotect failed");
+      }
+  }
+  guarded_stream(const guarded_stream&) = delete;
+  guarded_stream& operator=(const guarded_stream&) = delete;
+  ~guarded_stream() { munmap(m_base, m_bytes); }
+
+  [[nodiscard]] std::span<std::uint32_t> span() { return {m_base, m_words}; }
+  [[nodiscard]] std::size_t pages() const { return m_bytes / m_page; }
+  [[nodiscard]] std::size_t guarded() const { return m_guarded; }
+
+private:
+  std::size_t m_page, m_words, m_bytes = 0, m_guarded = 0;
+  std::uint32_t* m_base = nullptr;
+};
+
+TEST(redzone, touches_only_the_red_zone_and_the_holes) {
+  // §4.6's O(j + k), measured by the pages the run may touch rather than by the traffic model: 16M
+  // words of A (64 MiB) plus j gains appended after it, k removals; every other page is PROT_NONE.
+  // Run in a child (a death-test fork) so that a fault fails the test with a message, not ctest.
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const std::size_t n = std::size_t{1} << 24;
+  struct shape {
+    std::size_t j, k, batches;
+  };
+  for (const shape sh : std::vector<shape>{{0, 64, 1}, {32, 64, 1}, {5000, 64, 3}, {32, 1000, 4}}) {
+    const std::size_t j = sh.j, k = sh.k, batches = sh.batches;
+    const std::size_t total = n + j, z = total - k;
+    std::mt19937_64 rng(k * 31 + j);
+    std::set<std::uint32_t> picked;
+    while (picked.size() < k) picked.insert(static_cast<std::uint32_t>(rng() % total));
+    std::vector<std::uint32_t> r(picked.begin(), picked.end());
+    std::shuffle(r.begin(), r.end(), rng);
+    const std::string what = "j=" + std::to_string(j) + " k=" + std::to_string(k);
+    EXPECT_EXIT(
+        {
+          guarded_stream a(total, r, z);
+          // Most of the stream is guarded, or the test could not tell O(k) from O(n).
+          if (4 * a.guarded() < 3 * a.pages()) std::_Exit(3);
+          std::vector<std::uint32_t> rr = r;
+          oneapi::tbb::task_arena arena(2);
+          arena.execute([&] { (void)redzone_compact(a.span(), rr, batches); });
+          // The kept red-zone items filled every hole below z: check the holes only (the guard).
+          const std::set<std::uint32_t> removed(r.begin(), r.end());
+          for (const auto i : r)
+            if (i < z && (a.span()[i] == 0 || removed.count(a.span()[i] - 1))) std::_Exit(4); // not a kept item
+          std::_Exit(0);
+        },
+        ::testing::ExitedWithCode(0), "")
+        << what << ": exit 3: too few pages guarded; 4: a hole holds a removed item; a signal: the run touched a "
+           "page outside the red zone and the holes (not O(j + k))";
+  }
 }
 
 TEST(redzone, adds_and_removes_in_one_operation) {
