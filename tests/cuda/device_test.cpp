@@ -264,10 +264,10 @@ TEST(cuda_redzone, adds_and_removes_in_one_operation_and_records_o_of_j_plus_k_t
   // §4.6 on the GPU: the run appends the gains (phase `append`), then Redzone runs over A + G, and
   // the record states j + k words of traffic, not n: a million-element stream with a thousand gains
   // and removals must count tens of KB, where one pass over A would be 4 MB. The bound, 4 (j + 10 k)
-  // bytes, holds for every variant (Alg. 2 as written, R sorted in 4 passes, order=bitmap). This
-  // checks the traffic the record states (the model the bandwidth figures divide by); that the
-  // algorithm touches no more is shown on the CPU (redzone.touches_only_the_red_zone_and_the_holes:
-  // pages outside the red zone and the holes are PROT_NONE), which device memory cannot be.
+  // bytes, holds for the five variants below (Alg. 2 as written; R sorted: a histogram and up to four
+  // digit passes; order=bitmap). This checks the traffic the record states (the model the bandwidth
+  // figures divide by), not what the kernels touch: device memory cannot be guarded page by page as
+  // the CPU's implementation is in redzone.touches_only_the_red_zone_and_the_holes.
   // redzone2's record of the same case without gains has no append phase.
   const auto& reg = all_backends();
   const std::vector<std::pair<const char*, params>> variants = {

@@ -897,6 +897,15 @@ class Defaults(unittest.TestCase):
         self.assertEqual(len(keys), len(cols) - 1)  # only the naive scan left out: no line cut by the cap
 
 
+    def test_a_finding_that_lists_some_exceptions_says_how_many_it_left_out(self):
+        sys.path.insert(0, str(HERE))
+        from papers.common import first_few
+        self.assertEqual(first_few(["a", "b", "c"]), "a; b; c")
+        self.assertEqual(first_few(list("abcdef")), "a; b; c; d; … and 2 more")
+        self.assertEqual(first_few(list("abcdefgh"), 6, ", "), "a, b, c, d, e, f, … and 2 more")
+        self.assertEqual(first_few([]), "")
+
+
 class MergeSeeds(unittest.TestCase):
     """Records of several seeds of one case become one with log-mean times (the Redzone paper's statistic)."""
 

@@ -11,7 +11,7 @@ import csv
 import pathlib
 import re
 
-from .common import DASH, NotMeasured, Panel, Series, best, fvals, mean, parse_size, pct, ratio_range, size_label
+from .common import DASH, NotMeasured, Panel, Series, best, first_few, fvals, mean, parse_size, pct, ratio_range, size_label
 
 SUITE = "billeter"
 APIS = ["cuda", "gl"]  # gl: Table 3's shader-era compactors (gl/geometry, gl/histopyramid), same device
@@ -364,7 +364,7 @@ def findings(paper, n3, dens, b32, recs, ours, cal, lack):
         sel = [p for p, w in wins.items() if w == "selective"]
         others = [f"{pct(p)}: {w}" for p, w in wins.items() if w != "selective"]
         return len(sel) == len(ps), (f"selective fastest at {len(sel)} of {len(ps)} densities"
-                                     + (f"; elsewhere the fastest: {', '.join(others[:6])}" if others else ""))
+                                     + (f"; elsewhere the fastest: {first_few(others, 6, ', ')}" if others else ""))
 
     paper.check("The selective output is the fastest variant at every density", "§5.1, Fig. 3", selective_fastest)
 

@@ -318,6 +318,12 @@ class Source:
         return f"no usable record in {self.rel()}" + (": " + "; ".join(parts) if parts else " (the file is empty)")
 
 
+def first_few(items, limit=4, sep="; "):
+    """The first `limit` items joined, and how many more there are: a finding that lists only some
+    of its exceptions must not read as if those were all."""
+    return sep.join(items[:limit]) + (f"{sep}… and {len(items) - limit} more" if len(items) > limit else "")
+
+
 def summarize_skips(recs, limit=2):
     reasons = {}
     for r in recs:

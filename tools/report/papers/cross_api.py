@@ -7,7 +7,7 @@ The claims judged are the project's own (docs/results/h200-2026-11-23/README.md,
 paper's: the fragment bandwidth belongs to the pipeline, not the API; Vulkan's pass is cheaper;
 vkfrag no slower than GL; every path within 1.3× of its model; compute faster than fragments.
 """
-from .common import DASH, NotMeasured, is_shader_default, mean, ratio_range, size_label
+from .common import DASH, NotMeasured, first_few, is_shader_default, mean, ratio_range, size_label
 
 SUITE = "paths"
 APIS = ["gl", "vkfrag", "vk"]
@@ -184,7 +184,7 @@ def findings(paper, cells, calib, paths):
         if not speed:
             raise NotMeasured("no (algorithm, block, size) measured on compute and on a fragment path")
         return not slower, (f"fastest fragment path / compute: {ratio_range(speed)} over {len(speed)} cells"
-                            + (f"; compute not faster: {', '.join(slower[:4])}" if slower else ""))
+                            + (f"; compute not faster in {len(slower)}: {first_few(slower, 4, ', ')}" if slower else ""))
 
     paper.check("Compute dispatches are faster than fragment passes for every algorithm, block and size",
                 "H200 run 3, issue 11", compute_fastest)

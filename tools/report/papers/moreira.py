@@ -14,7 +14,7 @@ import math
 import pathlib
 import re
 
-from .common import (DEFAULT_CONCAT, SEARCH_DEFAULT, is_shader_default, DASH, NotMeasured, Panel, Series, best, fmt_ms, fvals, mean, pc, pick, ratio_range,
+from .common import (DEFAULT_CONCAT, first_few, SEARCH_DEFAULT, is_shader_default, DASH, NotMeasured, Panel, Series, best, fmt_ms, fvals, mean, pc, pick, ratio_range,
                      size_label, sizes_of)
 
 SUITE = "moreira"
@@ -549,7 +549,7 @@ def findings(paper, api, recs, published):
         if not total:
             raise NotMeasured(paper.lacking(api, "BT and another algorithm on sparse data"))
         return wins == total, (f"BT fastest at {wins} of {total} (block, density) points with ≤ 30 % valid at {size_label(n)}"
-                               + (": not at " + "; ".join(losses[:4]) if losses else ""))
+                               + (": not at " + first_few(losses) if losses else ""))
 
     paper.check("Binary-Tree beats the others on sparse data (≤ 30 % valid) at every block size",
                 "§4, Figs. 8-10", bt_sparse, scope=api)
@@ -570,7 +570,7 @@ def findings(paper, api, recs, published):
         if not ratios:
             raise NotMeasured(paper.lacking(api, "JJ and Horn at one density ≥ 30 %"))
         return not losses, (f"Horn / JJ time {ratio_range(ratios)} over {len(ratios)} (block, density) points at "
-                            f"{size_label(n)}" + (f"; JJ not faster: {'; '.join(losses[:4])}" if losses else ""))
+                            f"{size_label(n)}" + (f"; JJ not faster at {len(losses)} of {len(ratios)}: {first_few(losses)}" if losses else ""))
 
     paper.check("Jumping Jack is faster than Horn unless more than 70-80 % are invalid (here: ≥ 30 % valid)",
                 "§4, Figs. 8-10", jj_vs_horn, scope=api)
