@@ -155,6 +155,7 @@ def compaction_table(paper, kind, ns, at, lack):
 
 
 GPU_SCANS = SCANS[1:3]  # the two with a block size
+ONE_BLOCK = "the calibration ran each GPU scan at one block size only"  # why the block study is empty
 
 
 def block_table(paper, blocks, no_scans):
@@ -167,7 +168,7 @@ def block_table(paper, blocks, no_scans):
             by = blocks[(key, n)]
             t.add([f"{name}, n = {label(n)}"] + [cell(t, by.get(b)) for b in bs] + [str(min(by, key=by.get))])
     if not t.filled:
-        t.missing = no_scans if not blocks else "the calibration ran each GPU scan at one block size only"
+        t.missing = no_scans if not blocks else ONE_BLOCK
 
 
 def figure(paper, file, title, caption, ns, lines, value, missing):
@@ -207,7 +208,7 @@ def block_figure(paper, blocks, device, missing):
     if row:
         f.rows.append(row)
     else:
-        f.missing = missing if not blocks else "the calibration ran each GPU scan at one block size only"
+        f.missing = missing if not blocks else ONE_BLOCK
 
 
 def findings(paper, ns, at, scans, lack, no_scans):

@@ -264,6 +264,7 @@ def fig6_phases(paper, cells, title, few, missing):
                      + (f" Fewer seeds than the rest: {few}." if few else ""))
     if not cells:
         f.missing = missing
+        return
     # One phase list for every panel: a phase keeps its grey (its place in the stack) and its colour.
     phases = []
     for rec in cells.values():
