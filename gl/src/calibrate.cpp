@@ -2,9 +2,11 @@
 // measured by the executor the algorithms run on (shader_era/calibrate.hpp): a fragment pass that
 // does nothing (1 × 1) and the copy pass's bandwidth at 4M and 16M texels, each pass reading what the
 // one before wrote (ping-pong: independent passes overlap on the GPU and would understate the cost),
-// timed with GL_TIMESTAMP queries.
+// timed with GL_TIMESTAMP queries. On desktop GL also gl/geometry's transform-feedback draw taken
+// apart (geometry.hpp): Billeter et al.'s report reads it to say where that compactor's time goes.
 #include "calibrate.hpp"
 
+#include "geometry.hpp"
 #include "winnow/gl/context.hpp"
 #include "winnow/gl/executor.hpp"
 #include "winnow/shader_era/calibrate.hpp"
@@ -14,6 +16,10 @@ namespace winnow::gl {
 std::vector<calibration> calibrate() {
   executor x;
   auto out = shader_era::pass_model_calibration(x, param_set{}, "GL fragment pass (a full-screen triangle into an FBO)");
+  if (context::get().info().kind != context_kind::es31) { // ES 3.1 has no geometry shaders
+    auto feedback = feedback_calibration();
+    out.insert(out.end(), feedback.begin(), feedback.end());
+  }
   context::get().check("winnow::gl::calibrate");
   return out;
 }

@@ -10,7 +10,9 @@
 
 #include <cstring>
 
+#include "winnow/corpus.hpp"
 #include "winnow/error.hpp"
+#include "winnow/harness.hpp"
 #include "winnow/gl/check.hpp"
 #include "winnow/gl/context.hpp"
 #include "winnow/gl/executor.hpp"
@@ -32,8 +34,15 @@ shader_era::plan stream_plan(const workload& w, std::uint32_t max_width) {
   return p;
 }
 
+/// Which stages the points pass: gl/geometry's vertex and geometry stages, or (calibration only,
+/// never registered: it captures every word, valid or not) the vertex stage alone, so that what the
+/// geometry stage adds can be told from what the points cost without it.
+enum class stages { vertex_and_geometry, vertex_only };
+
 class geometry final : public algorithm {
 public:
+  explicit geometry(stages s = stages::vertex_and_geometry) : m_stages(s) {}
+
   void prepare(const workload& w, const param_set& p, const prepare_options&) override {
     context& ctx = context::get();
     if (ctx.info().kind == context_kind::es31)
@@ -48,7 +57,9 @@ public:
     std::vector<std::uint32_t> padded(m_plan.layout.size(), 0);
     std::copy(w.data.begin(), w.data.end(), padded.begin());
     m_exec.prepare(m_plan, p, padded, w.removals);
-    if (!m_prog.id()) m_prog = program::feedback({"feedback.vert"}, {"feedback.geom"}, "f_value");
+    if (!m_prog.id())
+      m_prog = m_stages == stages::vertex_only ? program::feedback({"feedback.vert"}, {}, "v_value")
+                                               : program::feedback({"feedback.vert"}, {"feedback.geom"}, "f_value");
     if (!m_target) {
       // A draw needs a complete framebuffer even with the rasterizer off, and a surfaceless context's
       // default one is not: a 1 × 1 target that nothing is drawn into.
@@ -131,6 +142,7 @@ public:
   }
 
 private:
+  stages m_stages;
   const workload* m_w = nullptr;
   bool m_flush_before_draw = false;
   executor m_exec;
@@ -143,7 +155,36 @@ private:
   handle<detail::delete_query> m_query;
 };
 
+/// The median time of the transform-feedback draw over `spec`'s stream through `s`, checked to have
+/// captured `expected` points.
+double feedback_draw_ns(const std::string& spec, stages s, std::size_t expected) {
+  const workload w = generate(spec);
+  geometry g(s);
+  g.prepare(w, param_set{}, prepare_options{});
+  const measurement m = measure(g, run_options{.warmup = 3, .reps = 11, .warmup_ns = 200e6});
+  if (m.output.values.size() != expected)
+    throw error("gl calibrate: the transform-feedback draw over " + spec + " captured " +
+                std::to_string(m.output.values.size()) + " points, not " + std::to_string(expected));
+  return m.total.median;
+}
+
 } // namespace
+
+std::vector<calibration> feedback_calibration() {
+  // Billeter et al.'s geometry-shader compactor is measured against the same draw without the
+  // geometry stage and with nothing to emit: the first tells the points' cost through the primitive
+  // pipeline and transform feedback from the geometry stage's, the second the emits' from the stage's.
+  constexpr std::size_t n = std::size_t{1} << 22;
+  const double points = feedback_draw_ns("all:4M", stages::vertex_only, n);
+  const double all = feedback_draw_ns("all:4M", stages::vertex_and_geometry, n);
+  const double none = feedback_draw_ns("none:4M", stages::vertex_and_geometry, 0);
+  const std::string draw = "one glDrawArrays of 4M points, rasterizer off, transform feedback into a buffer, median of 11";
+  return {{"feedback_vertex_ns_4M", points, "ns", draw + ": the vertex stage alone, every point captured (no geometry stage)"},
+          {"feedback_geometry_all_ns_4M", all, "ns", draw + ": gl/geometry's vertex and geometry stages, every word valid (every point emitted)"},
+          {"feedback_geometry_none_ns_4M", none, "ns", draw + ": gl/geometry's stages, no word valid (nothing emitted)"},
+          {"feedback_vertex_points_per_ns", double(n) / points, "1/ns", "points captured per ns by the vertex stage alone"},
+          {"feedback_geometry_points_per_ns", double(n) / all, "1/ns", "points emitted and captured per ns through the geometry stage"}};
+}
 
 algorithm_entry geometry_entry() {
   return {.info = {.api = "gl",

@@ -147,11 +147,11 @@ fbo_status framebuffer::status() const {
 program program::link(std::string_view name, GLuint first, GLuint second, const char* varying) {
   const GLuint id = glCreateProgram();
   glAttachShader(id, first);
-  glAttachShader(id, second);
+  if (second) glAttachShader(id, second);
   if (varying) glTransformFeedbackVaryings(id, 1, &varying, GL_INTERLEAVED_ATTRIBS); // before the link, which applies it
   glLinkProgram(id);
   glDeleteShader(first);
-  glDeleteShader(second);
+  if (second) glDeleteShader(second);
   program p;
   p.m_handle = handle<detail::delete_program>(id);
   GLint ok = 0;
@@ -179,11 +179,11 @@ constexpr GLenum geometry_shader_stage = 0x8DD9;
 program program::feedback(const std::vector<std::string>& vertex_files, const std::vector<std::string>& geometry_files,
                           const char* varying) {
   const std::string version = glsl_version();
-  const std::string name = vertex_files.back() + " + " + geometry_files.back();
+  const std::string name = vertex_files.back() + (geometry_files.empty() ? "" : " + " + geometry_files.back());
   const GLuint vs = compile(GL_VERTEX_SHADER, name + " (vertex)", assemble(version, "", vertex_files));
   GLuint gs = 0;
   try {
-    gs = compile(geometry_shader_stage, name + " (geometry)", assemble(version, "", geometry_files));
+    if (!geometry_files.empty()) gs = compile(geometry_shader_stage, name + " (geometry)", assemble(version, "", geometry_files));
   } catch (...) {
     glDeleteShader(vs);
     throw;

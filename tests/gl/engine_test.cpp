@@ -1,9 +1,12 @@
 // The GL engine's pieces on whatever EGL finds here (llvmpipe in CI).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
+#include <map>
 #include <set>
 
+#include "../../gl/src/geometry.hpp"
 #include "winnow/corpus.hpp"
 #include "winnow/error.hpp"
 #include "winnow/gl/backend.hpp"
@@ -198,6 +201,27 @@ TEST(gl_engine, a_pass_writes_every_texel_and_timestamps_are_monotonic_and_non_z
   const auto texels = t.download(0, 32);
   for (std::uint32_t i = 0; i < texels.size(); ++i) ASSERT_EQ(texels[i], i);
   context::get().check("pass test");
+}
+
+// gl calibrate takes gl/geometry's draw apart. Each probe checks inside that it captured what it
+// should (every point through the vertex stage alone, every one and none through the geometry stage),
+// so a probe that drew the wrong stages or data fails here; the times are only checked to be times.
+TEST(gl_calibrate, the_geometry_compactors_draw_is_taken_apart_by_probes_that_capture_what_they_should) {
+  WINNOW_REQUIRE_GL();
+  if (context::get().info().kind == context_kind::es31) GTEST_SKIP() << "OpenGL ES 3.1 has no geometry shaders";
+  const auto rows = feedback_calibration();
+  std::map<std::string, double> v;
+  for (const auto& c : rows) {
+    EXPECT_TRUE(std::isfinite(c.value) && c.value > 0) << c.name << " = " << c.value;
+    EXPECT_FALSE(c.how.empty()) << c.name;
+    v[c.name] = c.value;
+  }
+  for (const char* name : {"feedback_vertex_ns_4M", "feedback_geometry_all_ns_4M", "feedback_geometry_none_ns_4M",
+                           "feedback_vertex_points_per_ns", "feedback_geometry_points_per_ns"})
+    EXPECT_TRUE(v.contains(name)) << name;
+  EXPECT_DOUBLE_EQ(v["feedback_vertex_points_per_ns"], 4194304.0 / v["feedback_vertex_ns_4M"]);
+  EXPECT_DOUBLE_EQ(v["feedback_geometry_points_per_ns"], 4194304.0 / v["feedback_geometry_all_ns_4M"]);
+  context::get().check("feedback calibration");
 }
 
 } // namespace

@@ -98,14 +98,16 @@ public:
   static program from_source(std::string_view name, const std::string& vertex, const std::string& fragment);
   /// A vertex and a geometry stage (embedded files, as above) and no fragment stage, whose output
   /// `varying` transform feedback captures (one interleaved attribute): for draws with the
-  /// rasterizer off. Desktop GL only (3.2 or later).
+  /// rasterizer off. No geometry files: the vertex stage alone (what the geometry stage costs is
+  /// measured against it, gl calibrate). Desktop GL only (3.2 or later).
   static program feedback(const std::vector<std::string>& vertex_files, const std::vector<std::string>& geometry_files,
                           const char* varying);
   [[nodiscard]] GLuint id() const { return m_handle.id(); }
   [[nodiscard]] GLint uniform(const char* name) const;
 
 private:
-  /// Links two compiled stages (and deletes them), with transform feedback of `varying` when given.
+  /// Links the compiled stages (and deletes them; a second of 0 is none), with transform feedback
+  /// of `varying` when given.
   static program link(std::string_view name, GLuint first, GLuint second, const char* varying);
   handle<detail::delete_program> m_handle;
 };
