@@ -85,6 +85,7 @@ def build(paper):
     fig4_figure(paper, recs, title, lack)
     findings(paper, n3, dens, b32, recs, ours, cal, lack)
     tables12(paper, cal, paper.run.calibration("vk", None, pass_model=False))
+    geometry_table(paper, n3, dens, paper.run.calibration("gl", None, pass_model=False))
 
 
 def fig3_table(paper, n, b32, lack):
@@ -210,6 +211,42 @@ def table3(paper, n, dens, lack):
     if not t.filled:
         t.missing = lack("the density sweep (uniform:4M:p=...)")
     return ours
+
+
+# The geometry-shader compactor's draw taken apart by `winnow calibrate --api gl` (gl/src/geometry.cpp
+# names the constants): (name, what the draw does).
+FEEDBACK = [("feedback_geometry_none_ns_4M", "gl/geometry's draw, no word valid: nothing emitted"),
+            ("feedback_geometry_all_ns_4M", "gl/geometry's draw, every word valid: every point emitted"),
+            ("feedback_vertex_ns_4M", "the vertex stage alone, every point captured (no geometry stage)")]
+
+
+def geometry_table(paper, n, dens, gcal):
+    """Where Table 3's geometry-shader compactor spends its time: the same draw with nothing and with
+    everything to emit, and without its geometry stage, beside its mean over the densities."""
+    t = paper.table("Table 3's geometry-shader compactor taken apart", note=(
+        "ms for 4M points in one transform-feedback draw with the rasterizer off, from gl/calibrate.jsonl (`winnow "
+        f"calibrate --api gl`, on {gcal.device}); the first row is Table 3's mean over the densities from the records. "
+        "Relative: to the vertex stage alone. The paper's GTX 280 took 7.05 ms (Table 3, mean over the densities)."))
+    t.sub(["draw", "time [ms]", "points / ns", "relative"])
+    v = gcal.values if gcal.ok else {}
+    base = v.get("feedback_vertex_ns_4M")
+    ts = [r.total for r in dens if r.algo == "geometry"]
+    if ts and n == 1 << 22:
+        m = mean(ts)
+        t.add([f"gl/geometry, mean over {len(ts)} densities (Table 3's row)", t.val(m / 1e6), f"{n / m:.3f}",
+               f"{m / base:.2f}×" if base else DASH])
+    for name, what in FEEDBACK:
+        ns = v.get(name)
+        t.add([what, t.val(ns / 1e6 if ns else None), f"{(1 << 22) / ns:.3f}" if ns else DASH,
+               f"{ns / base:.2f}×" if ns and base else DASH])
+    if all(name in v for name, _ in FEEDBACK):
+        none, every = v["feedback_geometry_none_ns_4M"], v["feedback_geometry_all_ns_4M"]
+        t.after.append(
+            f"The geometry stage makes the draw {every / base:.1f}× as long as the vertex stage alone with every point "
+            f"emitted and {none / base:.1f}× with none: {'most of the time is the stage itself, not what it emits' if none > 0.5 * every else 'most of the time is in what the stage emits'} "
+            f"(nothing emitted costs {none / every:.0%} of everything emitted).")
+    if not any(v.get(name) for name, _ in FEEDBACK):
+        t.missing = gcal.reason or "gl/calibrate.jsonl has no transform-feedback draws (a calibration from before they were measured)"
 
 
 # Table 4's measurements in the calibrate step (cuda/src/primitives.cpp names them): size, place.
