@@ -6,8 +6,12 @@ digital elevation model (the Jacksboro fault), an MRI slice and a logo, from the
 Debian's python-matplotlib-data (installed with python3-matplotlib). Each is cropped to a square,
 resized bilinearly to 2048 × 2048 and written as a gray PNG (RGBA, R = G = B) whose value 128 is the split
 between kept and dropped (the `file:` family's default threshold), with its negative where the
-split is not symmetric in meaning. Usage: held_back_images.py OUT_DIR; prints the case specs.
+split is not symmetric in meaning. Usage: held_back_images.py OUT_DIR [--side N] (N a power of two,
+2048 by default; `winnow reproduce moreira --quick` asks for 256); prints the case specs and writes
+OUT_DIR/cases.txt, the images' file names one a line, last and whole: `winnow reproduce moreira` makes
+the images so (into DIR/held-back-N) and takes a folder with cases.txt as made.
 """
+import argparse
 import gzip
 import pathlib
 import sys
@@ -27,7 +31,7 @@ def square(a):
     return a[(h - s) // 2:(h - s) // 2 + s, (w - s) // 2:(w - s) // 2 + s]
 
 
-def resize(a, side=SIDE):
+def resize(a, side):
     """Bilinear, corner-aligned."""
     h, w = a.shape
     y, x = np.linspace(0, h - 1, side), np.linspace(0, w - 1, side)
@@ -48,31 +52,40 @@ def split_at(a, cut):
     return np.clip(np.where(a < cut, below, above), 0, 255)
 
 
-def images():
+def images(side=SIDE):
     hopper = mpimg.imread(SAMPLES / "grace_hopper.jpg").astype(np.float64) @ [0.299, 0.587, 0.114]
-    yield "hopper", resize(square(hopper))  # luminance, kept where ≥ 128
-    yield "i_hopper", 255 - resize(square(hopper))
+    yield "hopper", resize(square(hopper), side)  # luminance, kept where ≥ 128
+    yield "i_hopper", 255 - resize(square(hopper), side)
     dem = np.load(SAMPLES / "jacksboro_fault_dem.npz")["elevation"].astype(np.float64)
-    yield "dem", split_at(resize(square(dem)), float(np.median(dem)))  # the higher half of the terrain
+    yield "dem", split_at(resize(square(dem), side), float(np.median(dem)))  # the higher half of the terrain
     raw = np.frombuffer(gzip.open(SAMPLES / "s1045.ima.gz").read(), dtype=">u2").reshape(256, 256).astype(np.float64)
-    yield "mri", split_at(resize(raw), 0.25 * raw.max())  # tissue against the background
+    yield "mri", split_at(resize(raw, side), 0.25 * raw.max())  # tissue against the background
     logo = mpimg.imread(SAMPLES / "logo2.png")
     rgb = logo[..., :3] @ [0.299, 0.587, 0.114] * 255.0
     if logo.shape[-1] == 4:
         rgb = rgb * logo[..., 3] + 255.0 * (1 - logo[..., 3])  # on white
-    yield "logo", 255 - resize(square(rgb))  # the drawing kept, the white page dropped
+    yield "logo", 255 - resize(square(rgb), side)  # the drawing kept, the white page dropped
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: held_back_images.py OUT_DIR")
-    out = pathlib.Path(sys.argv[1])
+    ap = argparse.ArgumentParser(description="Writes the held-back real images as PNGs and OUT_DIR/cases.txt.")
+    ap.add_argument("out")
+    ap.add_argument("--side", type=int, default=SIDE, help="pixels a side, a power of two from 16 (default 2048: 4M)")
+    a = ap.parse_args()
+    if a.side < 16 or a.side & (a.side - 1):
+        ap.error(f"--side {a.side}: not a power of two from 16")
+    out = pathlib.Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
-    for name, a in images():
+    names = []
+    for name, img in images(a.side):
         path = out / f"{name}.png"
-        mpimg.imsave(path, np.round(a).astype(np.uint8), cmap="gray", vmin=0, vmax=255)
-        kept = float((np.round(a) >= 128).mean())
+        mpimg.imsave(path, np.round(img).astype(np.uint8), cmap="gray", vmin=0, vmax=255)
+        kept = float((np.round(img) >= 128).mean())
+        names.append(path.name)
         print(f"file:{path}", f"# {kept:.1%} kept", file=sys.stdout)
+    part = out / "cases.txt.part"
+    part.write_text("".join(n + "\n" for n in names))
+    part.replace(out / "cases.txt")  # last: a folder with cases.txt holds every image
 
 
 if __name__ == "__main__":

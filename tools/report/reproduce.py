@@ -68,7 +68,10 @@ def steps_table(run):
     out = ["| step | api | suite | status | seconds | note |", "|---|---|---|---|---|---|"]
     for s in steps:
         note = s.get("reason") or (f"exit {s.get('exit')}" if s.get("exit") not in (None, 0) else "")
-        out.append(f"| {s.get('kind', '?')} | {s.get('api') or '—'} | {s.get('suite') or '—'} | {s.get('status', '?')} | "
+        suite = s.get("suite") or "—"
+        if s.get("name") and s.get("name") != s.get("suite"):
+            suite += f" (as {s['name']})"
+        out.append(f"| {s.get('kind', '?')} | {s.get('api') or '—'} | {suite} | {s.get('status', '?')} | "
                    f"{s.get('seconds', 0):.1f} | {note} |")
     return out + [""]
 

@@ -32,6 +32,10 @@ struct bench_step {
   std::vector<std::string> apis;
   /// More bench arguments; "{api_dir}" stands for DIR/API (where an earlier step's records are).
   std::vector<std::string> args = {};
+  /// The results' name where it is not the suite's; such a step runs the suite over other cases.
+  std::string name = {};
+  /// Its cases: the real images of tools/report/held_back_images.py, made into DIR/held-back-SIDE.
+  bool held_back_images = false;
 };
 
 struct paper {
@@ -45,13 +49,17 @@ const std::vector<paper>& papers() {
   static const std::vector<paper> list = {
       // The adaptive algorithm's model is fitted from the moreira suite's records of the same run;
       // moreira-era is Table 1 as the paper's GPU ran it (256-trip loops, Horn's search by steps).
+      // adaptive-images: the same suite on real images the model never saw (held_back_images.py).
       {"moreira", {"gl", "vkfrag", "vk"}, {{"moreira", {"gl", "vkfrag", "vk"}},
                                             {"moreira-era", {"gl", "vkfrag", "vk"}},
-                                            {"adaptive", {"gl", "vkfrag", "vk"}, {"--param", "*/adaptive:model=pass,{api_dir}/moreira.jsonl"}}}},
+                                            {"adaptive", {"gl", "vkfrag", "vk"}, {"--param", "*/adaptive:model=pass,{api_dir}/moreira.jsonl"}},
+                                            {"adaptive", {"gl", "vkfrag", "vk"}, {"--param", "*/adaptive:model=pass,{api_dir}/moreira.jsonl"},
+                                             "adaptive-images", true}}},
       {"cross-api", {"gl", "vkfrag", "vk"}, {{"paths", {"gl", "vkfrag", "vk"}}}},
       // preserve: the paper's future work, compaction from a preserve list, on both of its APIs.
       {"redzone", {}, {{"redzone", {"cuda"}}, {"redzone-r", {"cuda"}}, {"preserve", {"cuda", "cpu"}}}},
-      {"billeter", {"cuda", "vk"}, {{"billeter", {"cuda", "gl"}}}}, // vk: Table 1 through Vulkan compute
+      // vk: Table 1 through Vulkan compute; gl: the geometry-shader compactor's draw taken apart
+      {"billeter", {"cuda", "vk", "gl"}, {{"billeter", {"cuda", "gl"}}}},
       {"cpu", {}, {{"cpu", {"cpu"}}}},
       {"cis565", {"cuda"}, {{"cis565", {"cpu", "cuda"}}}}, // cuda's calibrate step times the scans alone
   };
@@ -60,6 +68,8 @@ const std::vector<paper>& papers() {
 
 struct step {
   std::string kind, api, suite; // kind: calibrate | bench
+  std::string name;              ///< the results' name: the suite's, or bench_step::name
+  bool held_back_images = false; ///< bench_step::held_back_images
   std::vector<std::string> args; ///< bench_step::args
   std::vector<std::string> papers; ///< the papers whose report needs this step
   std::vector<std::string> argv;
@@ -85,6 +95,34 @@ std::map<std::string, std::string> unavailable_apis(const std::string& self) {
   const auto list = nlohmann::json::parse(r.output);
   for (const auto& b : list.at("backends"))
     if (!b.at("available").get<bool>()) out[b.at("api").get<std::string>()] = b.at("reason").get<std::string>();
+  return out;
+}
+
+/// The held-back real images' `file:` cases, made into `images` by held_back_images.py (beside the
+/// report script) unless a run before made them there, or why they cannot be had. A folder counts as
+/// made once it holds cases.txt, which the script writes last.
+struct held_back {
+  std::vector<std::string> cases;
+  std::string why_not;
+};
+
+held_back held_back_cases(const fs::path& images, int side, const std::string& python, const fs::path& script) {
+  const fs::path list = images / "cases.txt";
+  if (!fs::is_regular_file(list)) {
+    const child_result r = run_child({python, script.string(), images.string(), "--side", std::to_string(side)}, true);
+    if (r.exit != 0 || !fs::is_regular_file(list))
+      return {{}, "the held-back images could not be made (" + python + " " + script.string() + " needs numpy and "
+                  "python3-matplotlib, whose sample data they come from): exit " + std::to_string(r.exit)};
+  }
+  held_back out;
+  std::ifstream in(list);
+  for (std::string name; std::getline(in, name);) {
+    if (name.empty()) continue;
+    const fs::path png = images / name;
+    if (!fs::is_regular_file(png)) return {{}, list.string() + " names " + name + ", which is not there"};
+    out.cases.push_back("file:" + png.string());
+  }
+  if (out.cases.empty()) out.why_not = list.string() + " names no image";
   return out;
 }
 
@@ -136,18 +174,29 @@ int reproduce_command(const reproduce_args& a) {
 
   std::vector<step> steps; // each once, however many papers need it
   auto add = [&](const std::string& kind, const std::string& api, const std::string& suite, const std::string& paper,
-                 const std::vector<std::string>& args = {}) {
+                 const bench_step* b = nullptr) {
+    const std::string name = b && !b->name.empty() ? b->name : suite;
     for (auto& s : steps)
-      if (s.kind == kind && s.api == api && s.suite == suite) return s.papers.push_back(paper);
-    steps.push_back({kind, api, suite, args, {paper}, {}});
+      if (s.kind == kind && s.api == api && s.name == name) return s.papers.push_back(paper);
+    steps.push_back({kind, api, suite, name, b && b->held_back_images, b ? b->args : std::vector<std::string>{}, {paper}, {}});
   };
   json names = json::array();
   for (const paper* p : list) {
     names.push_back(p->name);
     for (const auto& api : p->calibrate) add("calibrate", api, "", p->name);
     for (const auto& b : p->benches)
-      for (const auto& api : b.apis) add("bench", api, b.suite, p->name, b.args);
+      for (const auto& api : b.apis) add("bench", api, b.suite, p->name, &b);
   }
+  // The held-back images, made once for every step that runs them (a quick run at 64K a picture, the
+  // quick suites' size), unless no such step can run here.
+  std::optional<held_back> images;
+  for (const auto& s : steps)
+    if (s.held_back_images && !missing.contains(s.api) && !images) {
+      const int side = a.quick ? 256 : 2048;
+      std::cerr << "reproduce: the held-back images (" << side << " × " << side << ") …\n";
+      images = held_back_cases(dir / ("held-back-" + std::to_string(side)), side, python(),
+                               script.parent_path() / "held_back_images.py");
+    }
 
   json manifest{{"papers", names}, {"quick", a.quick}, {"winnow", ""}, {"command", ""}, {"steps", json::array()}};
   {
@@ -166,19 +215,23 @@ int reproduce_command(const reproduce_args& a) {
       files.push_back(s.api + "/calibrate.jsonl");
     } else {
       argv.insert(argv.end(), {"bench", "--suite", s.suite, "--api", s.api, "--out", api_dir.string()});
+      if (s.name != s.suite) argv.insert(argv.end(), {"--name", s.name});
       for (std::string arg : s.args) {
         if (const auto at = arg.find("{api_dir}"); at != std::string::npos) arg.replace(at, 9, api_dir.string());
         argv.push_back(arg);
       }
+      if (s.held_back_images && images)
+        for (const auto& c : images->cases) argv.insert(argv.end(), {"--case", c});
       if (a.quick) argv.push_back("--quick");
       if (!a.fresh) argv.push_back("--resume");
-      files.push_back(s.api + "/" + s.suite + ".jsonl");
-      files.push_back(s.api + "/" + s.suite + ".csv");
+      files.push_back(s.api + "/" + s.name + ".jsonl");
+      files.push_back(s.api + "/" + s.name + ".csv");
     }
     std::string command;
     for (const auto& x : argv) command += (command.empty() ? "" : " ") + x;
     s.argv = argv;
     manifest["steps"].push_back({{"kind", s.kind}, {"api", s.api}, {"suite", s.suite.empty() ? json(nullptr) : json(s.suite)},
+               {"name", s.name.empty() ? json(nullptr) : json(s.name)},
                {"papers", s.papers}, {"files", files}, {"command", command}, {"status", "pending"}, {"exit", nullptr}, {"reason", nullptr},
                {"seconds", 0}});
   }
@@ -204,11 +257,18 @@ int reproduce_command(const reproduce_args& a) {
   for (std::size_t i = 0; i < steps.size(); ++i) {
     step& s = steps[i];
     json& e = manifest["steps"][i];
-    const std::string what = s.kind + " " + (s.suite.empty() ? "" : s.suite + " ") + "on " + s.api;
+    const std::string what = s.kind + " " + (s.suite.empty() ? "" : s.name + " ") + "on " + s.api;
     if (auto it = missing.find(s.api); it != missing.end()) {
       e["status"] = "not run";
       e["reason"] = s.api + ": " + it->second;
       std::cerr << "reproduce: " << where(i) << what << ": not run here: " << it->second << "\n";
+      write_manifest(dir, manifest);
+      continue;
+    }
+    if (s.held_back_images && images && !images->why_not.empty()) {
+      e["status"] = "not run";
+      e["reason"] = images->why_not;
+      std::cerr << "reproduce: " << where(i) << what << ": not run: " << images->why_not << "\n";
       write_manifest(dir, manifest);
       continue;
     }
@@ -225,7 +285,7 @@ int reproduce_command(const reproduce_args& a) {
     const child_result r = run_child(s.argv);
     e["seconds"] = e["seconds"].get<double>() + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     e["exit"] = r.exit;
-    const auto why_not = s.kind == "bench" ? not_run_reason(dir / s.api / (s.suite + ".status.json"), s.api) : std::nullopt;
+    const auto why_not = s.kind == "bench" ? not_run_reason(dir / s.api / (s.name + ".status.json"), s.api) : std::nullopt;
     if (interrupted() || r.exit > 128) {
       e["status"] = "interrupted";
       e["reason"] = "stopped by a signal; run the same command again to go on";

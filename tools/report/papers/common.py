@@ -429,8 +429,10 @@ class Run:
         self._sources, self._calib = {}, {}
 
     def step(self, kind, api, suite):
+        """The manifest's step; `suite` is the results' name (a step that runs a suite over other cases
+        names them otherwise: `name`, absent from manifests before such steps)."""
         for s in (self.manifest or {}).get("steps") or []:
-            if s.get("kind") == kind and s.get("api") == api and (suite is None or s.get("suite") == suite):
+            if s.get("kind") == kind and s.get("api") == api and (suite is None or (s.get("name") or s.get("suite")) == suite):
                 return s
         return None
 
