@@ -607,6 +607,9 @@ class Panel:
     ylog: bool = False
     xticks: list = None  # (positions, labels)
     yzero: bool = True  # linear y from 0; False where the series differ by a few per cent
+    # A second x axis on top reading 100 − x, with this label: per cent valid below, per cent invalid above
+    # (Moreira et al. speak of densities of invalid elements).
+    xcomplement: str = None
     # Behind the lines, each phase's share (per cent of the phases' sum) as grey stacked areas on a 0-100 % axis at the
     # right (the Redzone paper's Fig. 6): (xs, [(phase, [per cent per x])]), the first phase at the bottom.
     shares: tuple = None

@@ -360,13 +360,15 @@ def figures(paper, data):
     devices = paper.devices(apis)
     # Figs. 8-10: one row per path, one panel per block size, the four algorithms in each.
     f = paper.figure("moreira-fig8-10-density.png", f"Moreira Figs. 8-10: time against density — {devices} — winnow {commits}",
-                     "Figs. 8-10 layout: total time against the fraction of valid elements, one row per path, one panel "
+                     "Figs. 8-10 layout: total time against the fraction of valid elements (invalid on the top axis, as "
+                     "the paper's text counts them), one row per path, one panel "
                      "per block size, default variants (Hillis-Steele; RLZ doubling + fast search).")
     for api in apis:
         n, uni = density(data[api])
         row = []
         for block in blocks_of(uni):
-            panel = Panel(f"{api}, {size_label(n)}, B = {block}", "valid elements [%]", "total time [ms]")
+            panel = Panel(f"{api}, {size_label(n)}, B = {block}", "valid elements [%]", "total time [ms]",
+                          xcomplement="invalid elements [%]")
             for a, name in ALGOS:
                 pts = sorted((r.case.fkey("p") * 100, r.total / 1e6) for r in pick(uni, a)
                              if int(r.p("block")) == block and is_default(r, api))

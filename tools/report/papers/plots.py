@@ -195,6 +195,11 @@ def draw(fig_spec, path):
                 draw_bars(ax, panel, handles)
             else:
                 draw_lines(ax, panel, handles, over)
+            if panel.xcomplement:
+                flip = lambda x: 100 - x  # noqa: E731  (its own inverse)
+                top = ax.secondary_xaxis("top", functions=(flip, flip))
+                top.set_xlabel(panel.xcomplement, fontsize=8)
+                top.tick_params(labelsize=8)
             ax.set_title(panel.title, fontsize=10)
             ax.set_xlabel(panel.xlabel)
             ax.set_ylabel(panel.ylabel)
