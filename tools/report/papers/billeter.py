@@ -242,9 +242,10 @@ def geometry_table(paper, n, dens, gcal):
     if all(name in v for name, _ in FEEDBACK):
         none, every = v["feedback_geometry_none_ns_4M"], v["feedback_geometry_all_ns_4M"]
         t.after.append(
-            f"The geometry stage makes the draw {every / base:.1f}× as long as the vertex stage alone with every point "
-            f"emitted and {none / base:.1f}× with none: {'most of the time is the stage itself, not what it emits' if none > 0.5 * every else 'most of the time is in what the stage emits'} "
-            f"(nothing emitted costs {none / every:.0%} of everything emitted).")
+            f"Of the {every / 1e6:.3f} ms with every point emitted, the geometry stage adds {(every - base) / 1e6:.3f} ms "
+            f"({(every - base) / every:.0%}) to the same draw without it, and emitting adds {(every - none) / 1e6:.3f} ms "
+            f"({(every - none) / every:.0%}) to emitting nothing; the rest, {base / 1e6:.3f} ms ({base / every:.0%}), is the "
+            "points through the vertex stage and transform feedback alone.")
     if not any(v.get(name) for name, _ in FEEDBACK):
         t.missing = gcal.reason or "gl/calibrate.jsonl has no transform-feedback draws (a calibration from before they were measured)"
 
