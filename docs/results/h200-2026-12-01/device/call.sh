@@ -2,7 +2,8 @@
 # One device call of 2026-12-01 on the H200 (at most 10 minutes): the GPU tests of this session's
 # changes where not yet run, then `winnow reproduce` for each paper named, resuming each from the
 # folder the call before returned. The run's folders live in build-carry/repro/PAPER; they come back
-# as $OUT/repro.tar.gz, which the next call carries as build-repro/repro.tar.gz.
+# as $OUT/repro.tar.gz, which the next call carries as build-repro/repro.tar.gz (or, to go on from a
+# folder committed between sessions, build-repro/repro.tar.xz: docs/results/h200-2026-12-01/redzone/).
 #
 # First call only (no build-repro/repro.tar.gz): the folders are laid out from the repository —
 #   billeter: the H200's run of 2026-11-29 (docs/results/h200-2026-11-29/billeter) with the records
@@ -22,8 +23,9 @@ budget=${BUDGET:-550}
 mkdir -p $B/repro/logs
 pack() { tar czf $OUT/repro.tar.gz -C $B repro; }
 trap 'pack; exit 143' TERM
-if [ -f build-repro/repro.tar.gz ]; then
-  tar xzf build-repro/repro.tar.gz -C $B
+carried=$(ls build-repro/repro.tar.gz build-repro/repro.tar.xz 2>/dev/null | head -1)
+if [ -n "$carried" ]; then
+  tar xf "$carried" -C $B   # gz from a call before, or xz as committed (../redzone/repro.tar.xz)
 else
   cp -r docs/results/h200-2026-11-29/billeter $B/repro/billeter
   rm -f $B/repro/billeter/cuda/calibrate.jsonl $B/repro/billeter/cuda/billeter.csv $B/repro/billeter/report.* $B/repro/billeter/*.png
