@@ -203,9 +203,10 @@ TEST(gl_engine, a_pass_writes_every_texel_and_timestamps_are_monotonic_and_non_z
   context::get().check("pass test");
 }
 
-// gl calibrate takes gl/geometry's draw apart. Each probe checks inside that it captured what it
-// should (every point through the vertex stage alone, every one and none through the geometry stage),
-// so a probe that drew the wrong stages or data fails here; the times are only checked to be times.
+// gl calibrate takes gl/geometry's draw apart. Each probe checks inside that it captured exactly what
+// its stages must (the vertex stage alone: every word of a half-valid stream, in order; the geometry
+// stage: the valid words in order, all of them or none), so a probe that drew the wrong stages or
+// data throws and fails here; the times are only checked to be times.
 TEST(gl_calibrate, the_geometry_compactors_draw_is_taken_apart_by_probes_that_capture_what_they_should) {
   WINNOW_REQUIRE_GL();
   if (context::get().info().kind == context_kind::es31) GTEST_SKIP() << "OpenGL ES 3.1 has no geometry shaders";
