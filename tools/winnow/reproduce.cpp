@@ -100,19 +100,28 @@ std::map<std::string, std::string> unavailable_apis(const std::string& self) {
 
 /// The held-back real images' `file:` cases, made into `images` by held_back_images.py (beside the
 /// report script) unless a run before made them there, or why they cannot be had. A folder counts as
-/// made once it holds cases.txt, which the script writes last.
+/// made once it holds cases.txt, which the script writes last. A case spec names the folder as DIR
+/// was given, so a resumed run finds its records only under the same spelling of DIR.
 struct held_back {
   std::vector<std::string> cases;
   std::string why_not;
 };
 
 held_back held_back_cases(const fs::path& images, int side, const std::string& python, const fs::path& script) {
+  // A case spec cannot hold a ':' (its key separator), and bench reads *, ? and [ as a pattern.
+  if (images.string().find_first_of(":*?[") != std::string::npos)
+    return {{}, "the images' folder " + images.string() + " has a character a case spec cannot hold (:, *, ? or [)"};
   const fs::path list = images / "cases.txt";
   if (!fs::is_regular_file(list)) {
-    const child_result r = run_child({python, script.string(), images.string(), "--side", std::to_string(side)}, true);
-    if (r.exit != 0 || !fs::is_regular_file(list))
-      return {{}, "the held-back images could not be made (" + python + " " + script.string() + " needs numpy and "
-                  "python3-matplotlib, whose sample data they come from): exit " + std::to_string(r.exit)};
+    const std::string why = "the held-back images could not be made (" + python + " " + script.string() +
+                            " needs numpy and python3-matplotlib, whose sample data they come from; or make them "
+                            "elsewhere into " + images.string() + " and bring them along)";
+    try {
+      const child_result r = run_child({python, script.string(), images.string(), "--side", std::to_string(side)}, true);
+      if (r.exit != 0 || !fs::is_regular_file(list)) return {{}, why + ": exit " + std::to_string(r.exit)};
+    } catch (const std::exception& e) {
+      return {{}, why + ": " + e.what()};
+    }
   }
   held_back out;
   std::ifstream in(list);
@@ -124,6 +133,13 @@ held_back held_back_cases(const fs::path& images, int side, const std::string& p
   }
   if (out.cases.empty()) out.why_not = list.string() + " names no image";
   return out;
+}
+
+/// Whether a bench's status file says every planned record is there.
+bool complete(const fs::path& status) {
+  if (!fs::is_regular_file(status)) return false;
+  const auto j = nlohmann::json::parse(std::ifstream(status), nullptr, false);
+  return j.is_object() && j.value("complete", false);
 }
 
 /// Debian's python3 is where python3-matplotlib lives; another python3 on PATH may lack it (the
@@ -188,14 +204,17 @@ int reproduce_command(const reproduce_args& a) {
       for (const auto& api : b.apis) add("bench", api, b.suite, p->name, &b);
   }
   // The held-back images, made once for every step that runs them (a quick run at 64K a picture, the
-  // quick suites' size), unless no such step can run here.
+  // quick suites' size), unless no such step can run here or every one finished in an earlier run
+  // (its records kept without the images: a folder unpacked from its records alone).
   std::optional<held_back> images;
+  const auto finished = [&](const step& s) { return !a.fresh && complete(dir / s.api / (s.name + ".status.json")); };
   for (const auto& s : steps)
-    if (s.held_back_images && !missing.contains(s.api) && !images) {
+    if (s.held_back_images && !missing.contains(s.api) && !finished(s) && !images) {
       const int side = a.quick ? 256 : 2048;
       std::cerr << "reproduce: the held-back images (" << side << " × " << side << ") …\n";
       images = held_back_cases(dir / ("held-back-" + std::to_string(side)), side, python(),
                                script.parent_path() / "held_back_images.py");
+      if (interrupted()) return 130;
     }
 
   json manifest{{"papers", names}, {"quick", a.quick}, {"winnow", ""}, {"command", ""}, {"steps", json::array()}};
@@ -235,16 +254,21 @@ int reproduce_command(const reproduce_args& a) {
                {"papers", s.papers}, {"files", files}, {"command", command}, {"status", "pending"}, {"exit", nullptr}, {"reason", nullptr},
                {"seconds", 0}});
   }
-  // A resumed run goes on from an earlier one's records: each step's seconds add up over the runs.
+  // A resumed run goes on from an earlier one's records: each step's seconds add up over the runs,
+  // matched by kind, api and results name (a command changes with the spelling of DIR; manifests
+  // from before steps had names name them by their suite).
+  const auto step_key = [](const auto& e) {
+    const auto text = [&](const char* k) { return e.contains(k) && e[k].is_string() ? e[k].template get<std::string>() : ""; };
+    return text("kind") + "/" + text("api") + "/" + (text("name").empty() ? text("suite") : text("name"));
+  };
   std::map<std::string, double> earlier_seconds;
   if (const fs::path old = dir / "reproduce.json"; !a.fresh && fs::is_regular_file(old)) {
     const auto j = nlohmann::json::parse(std::ifstream(old), nullptr, false);
     if (j.is_object() && j.contains("steps") && j["steps"].is_array())
       for (const auto& e : j["steps"])
-        if (e.is_object() && e.value("seconds", json()).is_number())
-          earlier_seconds[e.value("command", "")] += e["seconds"].get<double>();
+        if (e.is_object() && e.value("seconds", json()).is_number()) earlier_seconds[step_key(e)] += e["seconds"].get<double>();
   }
-  for (auto& e : manifest["steps"]) e["seconds"] = earlier_seconds[e["command"].get<std::string>()];
+  for (auto& e : manifest["steps"]) e["seconds"] = earlier_seconds[step_key(e)];
   write_manifest(dir, manifest);
 
   bool failed = false;
@@ -262,6 +286,12 @@ int reproduce_command(const reproduce_args& a) {
       e["status"] = "not run";
       e["reason"] = s.api + ": " + it->second;
       std::cerr << "reproduce: " << where(i) << what << ": not run here: " << it->second << "\n";
+      write_manifest(dir, manifest);
+      continue;
+    }
+    if (s.held_back_images && finished(s) && (!images || !images->why_not.empty())) {
+      e["status"] = "done";
+      e["reason"] = "kept from an earlier run into this folder (every record there)";
       write_manifest(dir, manifest);
       continue;
     }
