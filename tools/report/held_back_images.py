@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Real images the adaptive algorithm's model never saw, for `file:` cases at 4M (2048 × 2048).
+"""Real images the adaptive algorithm's model never saw, for `file:` cases (4M elements: 2048 × 2048).
 
 The corpus's finger, hand and bunny are procedural; these are real: a photograph (Grace Hopper), a
 digital elevation model (the Jacksboro fault), an MRI slice and a logo, from the sample data of
 Debian's python-matplotlib-data (installed with python3-matplotlib). Each is cropped to a square,
-resized bilinearly to 2048 × 2048 and written as a gray PNG (RGBA, R = G = B) whose value 128 is the split
+resized bilinearly to SIDE × SIDE and written as a gray PNG (RGBA, R = G = B) whose value 128 is the split
 between kept and dropped (the `file:` family's default threshold), with its negative where the
 split is not symmetric in meaning. Usage: held_back_images.py OUT_DIR [--side N] (N a power of two,
 2048 by default; `winnow reproduce moreira --quick` asks for 256); prints the case specs and writes

@@ -85,7 +85,9 @@ def build(paper):
     fig4_figure(paper, recs, title, lack)
     findings(paper, n3, dens, b32, recs, ours, cal, lack)
     tables12(paper, cal, paper.run.calibration("vk", None, pass_model=False))
-    geometry_table(paper, n3, dens, paper.run.calibration("gl", None, pass_model=False))
+    # The probes beside the records' mean: the same device's, or the table says whose they are not.
+    gl_dev = paper.sources["gl"].first().get("device")
+    geometry_table(paper, n3, dens, paper.run.calibration("gl", gl_dev, pass_model=False))
 
 
 def fig3_table(paper, n, b32, lack):
@@ -225,8 +227,9 @@ def geometry_table(paper, n, dens, gcal):
     everything to emit, and without its geometry stage, beside its mean over the densities."""
     t = paper.table("Table 3's geometry-shader compactor taken apart", note=(
         "ms for 4M points in one transform-feedback draw with the rasterizer off, from gl/calibrate.jsonl (`winnow "
-        f"calibrate --api gl`, on {gcal.device}); the first row is Table 3's mean over the densities from the records. "
-        "Relative: to the vertex stage alone. The paper's GTX 280 took 7.05 ms (Table 3, mean over the densities)."))
+        f"calibrate --api gl`, on {gcal.device}); where the records have gl/geometry at 4M, the first row is Table 3's "
+        "mean over their densities. Relative: to the vertex stage alone. The paper's GTX 280 took 7.05 ms (Table 3, "
+        "mean over the densities)."))
     t.sub(["draw", "time [ms]", "points / ns", "relative"])
     v = gcal.values if gcal.ok else {}
     base = v.get("feedback_vertex_ns_4M")
@@ -246,8 +249,13 @@ def geometry_table(paper, n, dens, gcal):
             f"({(every - base) / every:.0%}) to the same draw without it, and emitting adds {(every - none) / 1e6:.3f} ms "
             f"({(every - none) / every:.0%}) to emitting nothing; the rest, {base / 1e6:.3f} ms ({base / every:.0%}), is the "
             "points through the vertex stage and transform feedback alone.")
+    if not gcal.ok and t.filled:  # the records' row stands; say why the probes' rows do not
+        t.after.append(f"The probes: {gcal.reason}.")
     if not any(v.get(name) for name, _ in FEEDBACK):
-        t.missing = gcal.reason or "gl/calibrate.jsonl has no transform-feedback draws (a calibration from before they were measured)"
+        t.missing = gcal.reason or (
+            "gl/calibrate.jsonl has no transform-feedback draws: calibrated on an OpenGL ES context (no geometry shaders), "
+            "or before the draws were measured (delete gl/calibrate.jsonl and run `winnow reproduce billeter` again), "
+            "or the probes failed (the calibrate step's output says why)")
 
 
 # Table 4's measurements in the calibrate step (cuda/src/primitives.cpp names them): size, place.

@@ -643,6 +643,10 @@ def adaptive(paper, api):
             "Below, where the records carry them (`notes`), the numbers `choice=auto` weighed at each size: it runs the "
             "candidate of least worst regret without a sample when that candidate's mean regret is below the price of choosing.")
     t = paper.table(f"Adaptive algorithm ({api})", note=note)
+    for extra in srcs[1:]:  # the held-back images: say so where their step could not run
+        why = extra.not_run_reason()
+        if why:
+            t.after.append(f"The held-back real images (`{api}/{extra.suite}.jsonl`): {why}.")
     ad = [r for r in usable if r.algo == "adaptive"]
     fixed = [r for r in usable if r.algo in NAME]
     if not ad or not fixed:
