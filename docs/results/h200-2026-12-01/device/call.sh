@@ -10,9 +10,10 @@
 #     of the code changed since (cuda/scan_*: the scans made one class in b09c060, Blelloch's levels
 #     in f808bc7) and the CUDA calibration (its test data, 8624f7c) taken out, so that the resumed
 #     run measures exactly those again with this build and keeps the rest (whose code is unchanged);
-#   moreira: the whole run of 2026-11-30b (records.tar.xz), to which the resumed run adds the
-#     held-back real images (suite adaptive as adaptive-images), made here beforehand into
-#     build-repro/held-back-2048 (the GPU machine has no matplotlib).
+#   moreira: the whole run (../moreira/records.tar.xz). In this session's first call that was
+#     2026-11-30b's, to which the resumed run added the held-back real images (suite adaptive as
+#     adaptive-images), made here beforehand into build-repro/held-back-2048 (the GPU machine has no
+#     matplotlib); the archive now holds those records too, so a resumed run finds nothing left.
 # Carry build-gz (winnow.xz, gl_tests.xz, cuda_tests.xz) .gl .libs build-repro.
 # Usage: OUT=... BUDGET=550 bash docs/results/h200-2026-12-01/device/call.sh PAPER...
 set -uo pipefail
@@ -25,7 +26,7 @@ pack() { tar czf $OUT/repro.tar.gz -C $B repro; }
 trap 'pack; exit 143' TERM
 carried=$(ls build-repro/repro.tar.gz build-repro/repro.tar.xz 2>/dev/null | head -1)
 if [ -n "$carried" ]; then
-  tar xf "$carried" -C $B   # gz from a call before, or xz as committed (../redzone/repro.tar.xz)
+  tar xf "$carried" -C $B || { echo "call.sh: cannot unpack $carried"; exit 1; } # gz from a call before, or xz as committed (../redzone/)
 else
   cp -r docs/results/h200-2026-11-29/billeter $B/repro/billeter
   rm -f $B/repro/billeter/cuda/calibrate.jsonl $B/repro/billeter/cuda/billeter.csv $B/repro/billeter/report.* $B/repro/billeter/*.png
@@ -37,8 +38,9 @@ kept = [l for l in lines if json.loads(l)["algorithm"] not in ("cuda/scan_naive"
 open(path, "w").write("".join(l + "\n" for l in kept))
 print(f"billeter: {len(lines) - len(kept)} cuda/scan_* records taken out, {len(kept)} kept")
 P
-  tar xJf docs/results/h200-2026-11-30b/moreira/records.tar.xz -C $B/repro
-  cp -r build-repro/held-back-2048 $B/repro/moreira/held-back-2048
+  tar xJf docs/results/h200-2026-12-01/moreira/records.tar.xz -C $B/repro &&
+    cp -r build-repro/held-back-2048 $B/repro/moreira/held-back-2048 ||
+    { echo "call.sh: the moreira folder could not be laid out"; exit 1; }
 fi
 log=$B/repro/logs/call-$(date +%H%M%S).log
 {
