@@ -320,7 +320,7 @@ class Reproduce(unittest.TestCase):
         section = self.md.split("### Adaptive algorithm (gl)")[1].split("###")[0]
         self.assertIn("The held-back real images (`gl/adaptive-images.jsonl`): gl not run here: " + NO_IMAGES, section)
         self.assertIn("| finger:64K |", section)  # the suite's own records still fill the table
-        sys.path.insert(0, str(SCRIPT.parent))
+        sys.path.insert(0, str(HERE))
         from papers.common import Run  # noqa: E402
         run = Run(self.dir)
         self.assertEqual(run.step("bench", "gl", "adaptive")["status"], "done")

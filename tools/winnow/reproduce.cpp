@@ -46,15 +46,16 @@ struct paper {
 
 /// The papers and what each needs. `all` is their union, each step once.
 const std::vector<paper>& papers() {
+  // The adaptive algorithm with the pass model and with the model fitted from the run's moreira records.
+  static const std::vector<std::string> both_models = {"--param", "*/adaptive:model=pass,{api_dir}/moreira.jsonl"};
   static const std::vector<paper> list = {
       // The adaptive algorithm's model is fitted from the moreira suite's records of the same run;
       // moreira-era is Table 1 as the paper's GPU ran it (256-trip loops, Horn's search by steps).
       // adaptive-images: the same suite on real images the model never saw (held_back_images.py).
       {"moreira", {"gl", "vkfrag", "vk"}, {{"moreira", {"gl", "vkfrag", "vk"}},
                                             {"moreira-era", {"gl", "vkfrag", "vk"}},
-                                            {"adaptive", {"gl", "vkfrag", "vk"}, {"--param", "*/adaptive:model=pass,{api_dir}/moreira.jsonl"}},
-                                            {"adaptive", {"gl", "vkfrag", "vk"}, {"--param", "*/adaptive:model=pass,{api_dir}/moreira.jsonl"},
-                                             "adaptive-images", true}}},
+                                            {"adaptive", {"gl", "vkfrag", "vk"}, both_models},
+                                            {"adaptive", {"gl", "vkfrag", "vk"}, both_models, "adaptive-images", true}}},
       {"cross-api", {"gl", "vkfrag", "vk"}, {{"paths", {"gl", "vkfrag", "vk"}}}},
       // preserve: the paper's future work, compaction from a preserve list, on both of its APIs.
       {"redzone", {}, {{"redzone", {"cuda"}}, {"redzone-r", {"cuda"}}, {"preserve", {"cuda", "cpu"}}}},
