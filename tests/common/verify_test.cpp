@@ -115,6 +115,24 @@ TEST(verify, a_large_multiset_is_decided_on_all_cores_and_a_difference_still_nam
   EXPECT_FALSE(verify(r, {5, 5, 6}, {{5, 6, 6}, std::nullopt}, false).ok);
 }
 
+TEST(verify, few_survivors_of_a_large_input_are_checked_against_the_input_size) {
+  // 90 % removed: the survivors' payloads (index + 1) reach ten times their count, which the byte map
+  // now covers because the input is that large. Whatever path decides, the verdicts are the same.
+  const workload w = generate(parse_spec("removal:1000000:k=0.9:seed=2"));
+  const std::vector<std::uint32_t> expected = reference_compact(w);
+  ASSERT_LT(expected.size() * 8, w.size());
+  std::vector<std::uint32_t> actual(expected.rbegin(), expected.rend());
+  EXPECT_TRUE(verify(w, expected, {actual, std::nullopt}, false).ok);
+  actual[3] = actual[4];
+  EXPECT_EQ(verify(w, expected, {actual, std::nullopt}, false).message,
+            "multiset differs: 1 expected values missing (first: " + std::to_string(expected[expected.size() - 4]) +
+                "); 1 unexpected values (first: output[4] = " + std::to_string(actual[4]) + ")");
+  // A removed element's payload in place of a survivor: in range of the map, never expected.
+  std::vector<std::uint32_t> removed_one(expected.rbegin(), expected.rend());
+  removed_one[0] = w.data[w.removals[0]];
+  EXPECT_FALSE(verify(w, expected, {removed_one, std::nullopt}, false).ok);
+}
+
 TEST(verify, out_of_place_input_may_only_gain_marks_at_removed_indices) {
   workload w;
   w.data = {1, 2, 3, 4};
