@@ -109,8 +109,8 @@ bool same_distinct_values(const std::vector<std::uint32_t>& expected, const std:
   return twos == n && actual.size() == n;
 }
 
-/// O(n) with a bitmap when the expected values are distinct and at most a few times n (the corpus's
-/// payloads are index + 1): sorting 2^28 elements twice took most of a benchmark's time.
+/// O(n) with a bitmap when the expected values are distinct and at most a few times the input's size
+/// (byte_map_fits): sorting 2^28 elements twice took most of a benchmark's time.
 std::optional<verdict> compare_multiset_bitmap(const std::vector<std::uint32_t>& expected,
                                                const std::vector<std::uint32_t>& actual, std::size_t span) {
   std::uint32_t top = 0;
