@@ -9,6 +9,7 @@ import json
 import math
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -301,6 +302,15 @@ class Reproduce(unittest.TestCase):
             section = self.md.split(f"### Fig. 7 ({api}): time per phase")[1].split("\n### ")[0]
             self.assertIn("here 64K, B = 256.", section, api)
             self.assertIn("| BT | 50 % |", section, api)
+
+    def test_the_report_says_what_the_concatenation_probe_chose(self):
+        # gl and vkfrag ran concat=auto (their records say lines); vk has no probe, so no line for it.
+        for api, name in (("gl", "GL fragment"), ("vkfrag", "Vulkan fragment")):
+            said = re.search(rf"\n- {name} \(`{api}`\): the blocks concatenated as the start-up probe chose "
+                             r"\(`concat=auto`\): lines in (\d+) of (\d+) records\.", self.md)
+            self.assertIsNotNone(said, api)
+            self.assertEqual(said[1], said[2], api)
+        self.assertNotIn("(`vk`): the blocks concatenated", self.md)
 
     def test_measured_papers_are_filled_and_judged(self):
         for name in ("moreira", "cross-api", "cpu"):
@@ -937,6 +947,24 @@ class Defaults(unittest.TestCase):
         self.assertTrue(is_shader_default(Rec(record("gl", "rlz", {"block": "128", "concat": "pairs", "search": "fast"}, "finger:64K", 1e6), "t"), "gl"))
         # lines given by hand: a variant since stacks became the default
         self.assertFalse(is_shader_default(Rec(record("gl", "rlz", {"block": "128", "concat": "lines", "search": "fast"}, "finger:64K", 1e6), "t"), "gl"))
+
+    def test_the_probes_choices_are_counted_per_method(self):
+        sys.path.insert(0, str(HERE))
+        from papers.common import Rec
+        from papers.moreira import concat_choice
+        base = {"block": "128", "scan": "hillis", "concat": "auto"}
+        recs = []
+        for chosen in ("rects", "lines", "rects", None):
+            d = record("gl", "horn", dict(base), "finger:64K", 1e6)
+            if chosen:
+                d["chosen"] = {"concat": chosen}
+            recs.append(Rec(d, "t"))
+        recs.append(Rec(record("gl", "horn", dict(base, concat="lines"), "finger:64K", 1e6), "t"))  # given: no probe
+        self.assertEqual(concat_choice("gl", recs),
+                         "GL fragment (`gl`): the blocks concatenated as the start-up probe chose (`concat=auto`): "
+                         "rects in 2 of 4 records, lines in 1 of 4 records, not recorded (a build before the "
+                         "records named it) in 1 of 4 records.")
+        self.assertIsNone(concat_choice("vk", [Rec(record("vk", "horn", {"block": "128", "concat": "copy"}, "finger:64K", 1e6), "t")]))
 
     def test_fig4_draws_the_shader_era_competitors_beside_every_library(self):
         sys.path.insert(0, str(HERE))

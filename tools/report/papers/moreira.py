@@ -85,6 +85,8 @@ def build(paper):
         "procedural stand-ins, so compare shapes and rankings, not cells. Each path is judged on its own.",
     ]
     data = {api: shader_recs(paper, api) for api in APIS}
+    probes = [said for api in APIS if (said := concat_choice(api, data[api]))]
+    paper.intro += [""] + [f"- {said}" for said in probes] if probes else []
     for api in APIS:
         table1(paper, api, data[api], published)
     for api in APIS:
@@ -99,6 +101,22 @@ def build(paper):
         findings(paper, api, data[api], published)
     for api in APIS:
         adaptive(paper, api)
+
+
+def concat_choice(api, recs):
+    """What concat=auto's start-up probe chose: the paper's lines, or 1-pixel rectangles where lines were
+    found not to cover each span exactly. Every table of the path reads its records as that choice.
+    None where no record left the choice to the probe (vk has none)."""
+    auto = [r for r in recs if r.given.get("concat") == "auto"]
+    if not auto:
+        return None
+    counts = {}
+    for r in auto:
+        method = r.p("concat")
+        counts[method] = counts.get(method, 0) + 1
+    said = ", ".join(f"{'not recorded (a build before the records named it)' if m == 'auto' else m} in "
+                     f"{c} of {len(auto)} records" for m, c in sorted(counts.items(), key=lambda kv: -kv[1]))
+    return f"{PATH_NAME[api]} (`{api}`): the blocks concatenated as the start-up probe chose (`concat=auto`): {said}."
 
 
 # ------------------------------------------------------------------------------------------- tables
