@@ -9,6 +9,7 @@ ran it (suite `moreira-era`): loops of at most 256 trips, and Horn's search one 
 their future work, the adaptive algorithm (suite `adaptive`): its time against the best fixed choice
 per case.
 """
+import collections
 import csv
 import math
 import pathlib
@@ -86,7 +87,8 @@ def build(paper):
     ]
     data = {api: shader_recs(paper, api) for api in APIS}
     probes = [said for api in APIS if (said := concat_choice(api, data[api]))]
-    paper.intro += [""] + [f"- {said}" for said in probes] if probes else []
+    if probes:
+        paper.intro += [""] + [f"- {said}" for said in probes]
     for api in APIS:
         table1(paper, api, data[api], published)
     for api in APIS:
@@ -110,12 +112,9 @@ def concat_choice(api, recs):
     auto = [r for r in recs if r.given.get("concat") == "auto"]
     if not auto:
         return None
-    counts = {}
-    for r in auto:
-        method = r.p("concat")
-        counts[method] = counts.get(method, 0) + 1
+    counts = collections.Counter(r.p("concat") for r in auto)
     said = ", ".join(f"{'not recorded (a build before the records named it)' if m == 'auto' else m} in "
-                     f"{c} of {len(auto)} records" for m, c in sorted(counts.items(), key=lambda kv: -kv[1]))
+                     f"{c} of {len(auto)} records" for m, c in counts.most_common())
     return f"{PATH_NAME[api]} (`{api}`): the blocks concatenated as the start-up probe chose (`concat=auto`): {said}."
 
 
