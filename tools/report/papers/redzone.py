@@ -110,7 +110,7 @@ def preserve(paper):
         t = sweep_table(paper, f"Future work: compaction from a preserve list ({api})", (
             f"Suite `preserve` on {api}: median total time in µs, the others' marking included; 'best other / preserve "
             "list' > 1 means the preserve list is faster; p = n − k survive. The paper proposes it (§6, future work) and measures "
-            "nothing, so there are no published numbers."), cells, skipped, algos, "preserve", phase="gather")
+            "nothing, so there are no published numbers."), cells, skipped, algos, "preserve", phase=None)  # its one phase, the gather
         if not t.filled:
             t.missing = src.missing() or f"no usable {api} record of suite {P_SUITE}"
             why.append(f"{api}: {t.missing}")

@@ -124,15 +124,17 @@ def share_points(cells, algos):
 
 
 def sweep_table(paper, name, note, cells, skipped, algos, ours, scale=1e3, unit="µs", phase="mark", competitors=None):
-    """Rows k × n, a column per algorithm, then best competitor / ours and ours' phase-1 share
-    (competitors: every other algorithm drawn, unless given). Where points merge seeds, a time is their
+    """Rows k × n, a column per algorithm, then best competitor / ours and ours' share of `phase`
+    (none where ours has only the one phase, so that share is always 100 %; competitors: every other
+    algorithm drawn, unless given). Where points merge seeds, a time is their
     logarithmic mean, and a point with fewer seeds than the most says how many it has."""
     seeds, most = seed_counts(cells)
     t = paper.table(name, note=note + seeds_sentence(seeds, most))
     present = [(a, label) for a, label in algos if any(k[2] == a for k in cells)]
     comps = [a for a, _ in present if a != ours and (competitors is None or a in competitors)]
     t.sub(["k", "n", "size"] + [f"{label} [{unit}]" for _, label in present]
-          + (["best other / " + dict(algos)[ours]] if comps else []) + [f"{dict(algos)[ours]}: {phase} share"])
+          + (["best other / " + dict(algos)[ours]] if comps else [])
+          + ([f"{dict(algos)[ours]}: {phase} share"] if phase else []))
     ks, ns = ks_ns({**cells, **skipped})
     for k in ks:
         for n in ns:
@@ -147,8 +149,9 @@ def sweep_table(paper, name, note, cells, skipped, algos, ours, scale=1e3, unit=
             others = [cells[(k, n, a)].total for a in comps if (k, n, a) in cells]
             if comps:
                 row.append(f"{min(others) / o.total:.2f}×" if o and others else DASH)
-            s = share(o, phase)
-            row.append(pc(s) if s is not None else DASH)
+            if phase:
+                s = share(o, phase)
+                row.append(pc(s) if s is not None else DASH)
             t.add(row)
     return t
 
