@@ -3,7 +3,7 @@
 # changes where not yet run, then `winnow reproduce` for each paper named, resuming each from the
 # folder the call before returned. The run's folders live in build-carry/repro/PAPER; they come back
 # as $OUT/repro.tar.gz, which the next call carries as build-repro/repro.tar.gz (or, to go on from a
-# folder committed between sessions, build-repro/repro.tar.xz: docs/results/h200-2026-12-02c/redzone/).
+# folder committed between sessions, build-repro/repro.tar.xz, as 2026-12-02c's was: git show 931f32e).
 #
 # First call only (no build-repro/repro.tar.gz): the folders are laid out from the repository —
 #   billeter: the H200's run of 2026-11-29 (docs/results/h200-2026-11-29/billeter) with the records
