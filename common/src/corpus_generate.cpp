@@ -12,6 +12,7 @@
 #include "images.hpp"
 #include "random.hpp"
 #include "winnow/error.hpp"
+#include "winnow/host_memory.hpp"
 
 namespace winnow {
 namespace {
@@ -74,7 +75,7 @@ void generate_removal(const case_spec& s, workload& w) {
   const std::uint64_t n = s.n;
   // The gains G follow A with the payloads their indices in A + G give them: distinct from A's.
   w.gains = gains_of(s);
-  w.data.resize(n + w.gains);
+  resize_zeroed(w.data, n + w.gains);
   fill_payloads(w.data, [](std::size_t) { return true; });
   const auto k = static_cast<std::uint64_t>(std::llround(key_real(s, "k") * static_cast<double>(n)));
   rng g(static_cast<std::uint32_t>(key_uint(s, "seed")));
@@ -131,7 +132,7 @@ workload generate(const case_spec& s) {
     for (std::size_t i = 0; i < n; ++i) mask[i] = img.luminance[i] >= threshold ? 1 : 0;
     w.width = img.width;
   }
-  w.data.resize(n);
+  resize_zeroed(w.data, n);
   const std::string& f = s.family;
   const bool negative = f.starts_with("i_");
   const std::string base = negative ? f.substr(2) : f;

@@ -6,6 +6,7 @@
 #include <tbb/parallel_for.h>
 
 #include "removed_mask.hpp"
+#include "winnow/host_memory.hpp"
 
 namespace winnow {
 
@@ -26,7 +27,7 @@ std::vector<std::uint32_t> compact_in_chunks(const workload& w, const Kept& kept
     start[c + 1] = count;
   });
   std::partial_sum(start.begin(), start.end(), start.begin());
-  std::vector<std::uint32_t> out(start.back());
+  std::vector<std::uint32_t> out = zeroed_vector<std::uint32_t>(start.back());
   tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
     std::size_t o = start[c];
     for (std::size_t i = c * chunk; i < end_of(c); ++i)

@@ -5,10 +5,12 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "winnow/host_memory.hpp"
+
 namespace winnow {
 
 std::vector<std::uint8_t> detail::removed_mask(const workload& w) {
-  std::vector<std::uint8_t> removed(w.data.size(), 0);
+  std::vector<std::uint8_t> removed = zeroed_vector<std::uint8_t>(w.data.size());
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, w.removals.size(), std::size_t{1} << 16),
                     [&](const tbb::blocked_range<std::size_t>& r) {
                       for (std::size_t i = r.begin(); i < r.end(); ++i)

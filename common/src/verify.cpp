@@ -11,6 +11,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include "removed_mask.hpp"
+#include "winnow/host_memory.hpp"
 
 namespace winnow {
 namespace {
@@ -87,7 +88,7 @@ bool same_distinct_values(const std::vector<std::uint32_t>& expected, const std:
       },
       [](std::uint32_t a, std::uint32_t b) { return std::max(a, b); });
   if (n == 0 || !byte_map_fits(top, span)) return n == 0 && actual.empty();
-  std::vector<std::uint8_t> state(std::size_t{top} + 1, 0);
+  std::vector<std::uint8_t> state = zeroed_vector<std::uint8_t>(std::size_t{top} + 1);
   const auto mark = [&](std::uint32_t v, std::uint8_t to) { std::atomic_ref<std::uint8_t>(state[v]).store(to, std::memory_order_relaxed); };
   tbb::parallel_for(range(0, n, grain), [&](const range& r) {
     for (std::size_t i = r.begin(); i < r.end(); ++i) mark(expected[i], 1);
@@ -116,7 +117,7 @@ std::optional<verdict> compare_multiset_bitmap(const std::vector<std::uint32_t>&
   std::uint32_t top = 0;
   for (const std::uint32_t v : expected) top = std::max(top, v);
   if (!byte_map_fits(top, span)) return std::nullopt;
-  std::vector<std::uint8_t> state(std::size_t{top} + 1, 0); // 1 expected, 2 expected and seen
+  std::vector<std::uint8_t> state = zeroed_vector<std::uint8_t>(std::size_t{top} + 1); // 1 expected, 2 expected and seen
   for (const std::uint32_t v : expected) {
     if (state[v]) return std::nullopt; // not distinct: sort instead
     state[v] = 1;

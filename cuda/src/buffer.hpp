@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "check.hpp"
+#include "winnow/host_memory.hpp"
 
 namespace winnow::cuda {
 
@@ -45,7 +46,7 @@ public:
   }
   /// Synchronous: for result(), never inside a run.
   [[nodiscard]] std::vector<T> download(std::size_t count, cudaStream_t stream, std::size_t offset = 0) const {
-    std::vector<T> h(count);
+    std::vector<T> h = zeroed_vector<T>(count); // its pages advised first: see host_memory.hpp
     if (count) WINNOW_CUDA_CHECK(cudaMemcpyAsync(h.data(), m_ptr + offset, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
     WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream));
     return h;
