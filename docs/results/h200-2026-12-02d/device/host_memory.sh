@@ -19,3 +19,5 @@ args=(--algo cuda/redzone2,cuda/cub_if --case removal:512M:k=0.1:r=1:seed=1 --ca
   done
   $B/winnow compare $OUT/winnow-44a8abb-2 $OUT/winnow-2 2>&1 | tail -12
 } 2>&1 | tee $OUT/host_memory.log
+# The device returns only a few files: the records as one archive.
+tar cJf $OUT/records.tar.xz -C $OUT --exclude='*.lock' --exclude='*.csv' winnow-44a8abb-1 winnow-1 winnow-44a8abb-2 winnow-2 && rm -rf $OUT/winnow-44a8abb-1 $OUT/winnow-1 $OUT/winnow-44a8abb-2 $OUT/winnow-2
