@@ -4,7 +4,7 @@
 /// about 1 s on the H200 machine's host, on every record at 512M (the case, its reference, the output
 /// read back). Backed by 2 MiB transparent huge pages the same fill took 0.32 s
 /// (docs/results/h200-2026-12-02d/README.md). Linux backs only ranges it is asked to
-/// (/sys/kernel/mm/transparent_hugepage/enabled says [madvise] there, as on Debian's default), so
+/// (/sys/kernel/mm/transparent_hugepage/enabled says [madvise] there and on the CI machine), so
 /// these helpers ask before the first touch. The elements are the same either way.
 #include <cstddef>
 #include <vector>
