@@ -5,7 +5,7 @@
 #   .gl/    the GL, EGL and Vulkan loaders (glvnd, the Vulkan loader): unpacked into / over there
 #   .libs/  the rest (oneTBB, hwloc, stb, GLFW and its X11 client libraries, the Khronos validation
 #           layer): unpacked under /tmp there, never into /, so the machine's own tools keep working
-# Usage, from anywhere in the repository:  tools/device-libs.sh [extra-package ...]   (extras go to .libs/)
+# Usage, from anywhere in the repository:  tools/device/libs.sh [extra-package ...]   (extras go to .libs/)
 set -euo pipefail
 root=$(git rev-parse --show-toplevel)
 cd "$root"

@@ -1,22 +1,15 @@
 #!/usr/bin/env bash
-# Issue 6 on the GPU machine (the device tool): the Vulkan tests, then the benchmarks, into $OUT
+# The Vulkan backend on the GPU machine: the Vulkan tests, then the benchmarks, into $OUT
 # (7 files: log.txt, moreira-vk.{jsonl,csv}, gl/moreira-vk.{jsonl,csv}, ballot.{jsonl,csv}).
 # Run from the repository root, carrying .gl, .libs and the build folder (default build-device,
 # configured with the release preset, CUDA architecture 90, WINNOW_BUILD_TESTS=ON):
-#   vulkan/device_run.sh [build-folder]
+#   tools/device/vulkan.sh [build-folder]
 # The validation layer runs there only when .libs holds vulkan-validationlayers
-# (tools/device-libs.sh vulkan-validationlayers); otherwise the tests run without it.
+# (tools/device/libs.sh); otherwise the tests run without it.
 set -uo pipefail
 build=${1:-build-device}
 out=${OUT:?set OUT to the folder whose files come back}
-for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig
-mkdir -p /tmp/winnow-libs; for f in .libs/*.deb; do dpkg -x "$f" /tmp/winnow-libs; done
-export LD_LIBRARY_PATH=/tmp/winnow-libs/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-# The GPU machine keeps the NVIDIA ICD under /usr/local/nvidia: use it when the loader finds none of its own.
-nvidia_icd=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-if [[ -z "${VK_DRIVER_FILES:-}" && -f $nvidia_icd ]] && ! ls /usr/share/vulkan/icd.d/nvidia* /etc/vulkan/icd.d/nvidia* >/dev/null 2>&1; then
-  export VK_DRIVER_FILES=$nvidia_icd
-fi
+. tools/device/env.sh
 layers=/tmp/winnow-libs/usr/share/vulkan/explicit_layer.d
 if [[ -f $layers/VkLayer_khronos_validation.json ]]; then
   export VK_LAYER_PATH=$layers WINNOW_VK_VALIDATION=1

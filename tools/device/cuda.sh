@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The CUDA backend on the GPU machine: tests, compute-sanitizer, benchmarks. Run from the repository
 # root with the build folder carried (README.md, "Running on a GPU"), writing under $OUT:
-#   cuda/device_run.sh BUILD_DIR [stage ...]      stages: tests sanitize bench targets (default: all)
+#   tools/device/cuda.sh BUILD_DIR [stage ...]      stages: tests sanitize bench targets (default: all)
 # Each stage fits one device call (≤ 10 min on an H200); run them in one call or split them.
 # What comes back (at most 8 files): log.txt (everything), tests.txt, sanitizer.txt, calibrate.jsonl,
 # results.tar.gz (JSONL + CSV of every bench). Exit status: 1 when a test, a sanitizer run or a
 # verification failed; the other stages still run.
 set -uo pipefail
-BUILD=${1:?usage: cuda/device_run.sh BUILD_DIR [tests|sanitize|bench|targets ...]}
+BUILD=${1:?usage: tools/device/cuda.sh BUILD_DIR [tests|sanitize|bench|targets ...]}
 shift
 STAGES=${*:-tests sanitize bench targets}
 OUT=${OUT:-$PWD/device-out}
@@ -16,13 +16,7 @@ LOG=$OUT/log.txt
 status=0
 say() { echo "== $* ($(date +%T))" | tee -a "$LOG"; }
 
-# Runtime libraries carried as .deb files (tools/device-libs.sh): loaders into /, the rest beside.
-if compgen -G ".gl/*.deb" >/dev/null; then for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig; fi
-if compgen -G ".libs/*.deb" >/dev/null; then
-  mkdir -p /tmp/winnow-libs
-  for f in .libs/*.deb; do dpkg -x "$f" /tmp/winnow-libs; done
-  export LD_LIBRARY_PATH=/tmp/winnow-libs/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-fi
+. tools/device/env.sh
 WINNOW=$BUILD/winnow
 SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 
