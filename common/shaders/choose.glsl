@@ -11,7 +11,8 @@ WINNOW_ARGS(uint regions; uint candidates;)
 // The regions' loop runs to the constant sample_regions (sampling.hpp asserts it is 16), so that the
 // compiler unrolls it; past args.regions it reads region 0 and adds nothing. f = Σ elements ·
 // [1, p, p², c] / Σ elements. The pass is cheap: without either loop its phase cost the same on the
-// H100 (17-28 µs, which are the predicate's preparation: docs/results/h100-2026-11-27d).
+// H100 (17-28 µs, which are the predicate's preparation: docs/algorithms.md § Adaptive,
+// "Choice, on the device").
 const uint max_regions = 16u;
 uint pass_main(uint i, inout uint trips) {
   uint extents = 4u * args.candidates;

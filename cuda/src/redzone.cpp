@@ -183,8 +183,8 @@ private:
     return {0, 0};
   }
 
-  /// auto: order=bitmap where it was faster than Alg. 2's own fill on the H200
-  /// (docs/results/h200-2026-11-25d): a stream over 4× the L2 (there the fill's scattered writes go
+  /// auto: order=bitmap where it was faster than Alg. 2's own fill on the H200 (docs/algorithms.md
+  /// § Redzone, "The fill's order"): a stream over 4× the L2 (there the fill's scattered writes go
   /// to DRAM; 2^28 at k = 2-50 %), or k ≥ 10 % (2^24 at 10 and 50 %; at 2 and 5 % the order cost
   /// more than it saved while the stream sat in L2).
   [[nodiscard]] bool bitmap_pays() const { return m_n >= device().l2_bytes || 10 * m_k >= m_n; }

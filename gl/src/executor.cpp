@@ -197,8 +197,8 @@ void executor::flush() { glFlush(); }
 // blocking wait may wake up long after the GPU is done. Desktop GL reads a single-word texture by a
 // copy into a pixel-pack buffer recorded behind the draws, so that the fence covers the copy as well
 // and the host then reads its own memory: glReadPixels into client memory after the fence waited for
-// the GPU a second time (docs/results/h100-2026-11-27d). ES (which reads such a texture only as four
-// words a texel) and wider formats take the plain read.
+// the GPU a second time on an H100 (docs/algorithms.md § Adaptive, "Run"). ES (which reads such a
+// texture only as four words a texel) and wider formats take the plain read.
 std::vector<std::uint32_t> executor::read_midway(const view& v, std::uint64_t count) {
   begin_read(v, count);
   return finish_read();

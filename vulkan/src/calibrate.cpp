@@ -81,7 +81,8 @@ std::vector<calibration> calibrate() {
   // The copy by access width and workgroup size: the API's roofline is the best of them at the largest
   // size, 2^28 elements (2 GiB in two buffers) on a GPU — a software device would page for minutes, so
   // there 16M. Not at the smaller sizes: 4M in two buffers (32 MiB) fits an H100's L2 and copies 17 %
-  // faster than DRAM allows (3539 against 3032 GB/s, docs/results/h100-2026-11-27c).
+  // faster than DRAM allows (3539 against 3032 GB/s; docs/algorithms.md § Traffic models,
+  // "The copy roofline").
   double best = 0;
   std::string best_how;
   std::vector<std::uint32_t> locals{64, 256, std::min({1024u, props.max_group_size_x, props.max_invocations})};

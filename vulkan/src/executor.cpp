@@ -136,7 +136,8 @@ void executor::end() {
 
 // Not kicked: a compute pass is so short that a submission costs the host more than the passes it
 // releases (the adaptive algorithm on the H100: 2.2 × its oracle's time with kicks, 2.0 × without;
-// docs/results/h100-2026-11-26b). The fragment executor's passes are long enough to gain.
+// docs/design-notes.md, "An algorithm may choose while it runs"). The fragment executor's passes
+// are long enough to gain.
 void executor::flush() {}
 
 void executor::read_at_end(const view& v, std::uint64_t count) {

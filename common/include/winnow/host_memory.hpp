@@ -2,8 +2,8 @@
 /// Large host arrays that are quick to fill for the first time. A fresh array's pages cost the kernel
 /// a fault each on first touch: a 2 GiB array is half a million 4 KiB pages, and zero-filling one took
 /// about 1 s on the H200 machine's host, on every record at 512M (the case, its reference, the output
-/// read back). Backed by 2 MiB transparent huge pages the same fill took 0.32 s
-/// (docs/results/h200-2026-12-02d/README.md). Linux backs only ranges it is asked to
+/// read back). Backed by 2 MiB transparent huge pages the same fill took 0.32 s (docs/design-notes.md,
+/// "Cases are made a batch ahead, on all cores"). Linux backs only ranges it is asked to
 /// (/sys/kernel/mm/transparent_hugepage/enabled says [madvise] there and on the CI machine), so
 /// these helpers ask before the first touch. The elements are the same either way.
 #include <cstddef>

@@ -148,7 +148,7 @@ public:
     // would choose, the round trip. The mean, not the worst: on GL on the H100, block 128's worst
     // regret over the records (274 µs at 4M, uniform p = 0.05) exceeds the round trip, but on the
     // 11 image cases it ran within 2.1 % of the best block, the host's choice 6-15 % over it
-    // (docs/results/h100-2026-11-28, call 4).
+    // (docs/algorithms.md § Adaptive, "No choice").
     m_weighing.reset();
     if (where == "auto")
       m_weighing = weighing{least_regret().mean_regret_ns, choosing_ns(prices, c.n), m_on_device ? 0.0 : prices.round_trip_ns};
@@ -321,7 +321,8 @@ private:
   /// n, split among its passes as the pass model prices them; otherwise the pass model's price of
   /// the pass. Its words at the case's own survivors (the sampled density is not known yet). The
   /// first form replaced the pass model's share of the whole guess, which on GL priced Binary-Tree's
-  /// first reduction at over 21 % of its time where it takes 12-15 % (docs/results/h100-2026-11-28).
+  /// first reduction at over 21 % of its time where it takes 12-15 % (docs/algorithms.md § Adaptive,
+  /// "Speculating").
   /// Records of a per-pass bench name their phases "phase: pass" and are not matched: the pass
   /// model prices the pass then.
   void ahead_of_choice(const pass_prices& prices, std::uint64_t n) {
@@ -487,7 +488,7 @@ private:
   /// The candidate predicted fastest from the regions' parts (add_sample_parts: 16 a region), as
   /// choose.glsl predicts on the device (the first of equals). The host sums the parts: on GL on the
   /// H100 the round trip of the sample's 4096 words themselves cost 20-30 µs more than a pass and 256
-  /// words, and the second sum pass and the choice pass cost 24 µs (docs/results/h100-2026-11-27d).
+  /// words, and the second sum pass and the choice pass cost 24 µs (docs/algorithms.md § Adaptive, "Run").
   std::size_t choose_on_host(const std::vector<std::uint32_t>& parts) const {
     std::vector<std::uint32_t> sums(m_shape.regions, 0); // packed, as the parts: sampling.hpp's static_asserts
     for (std::size_t k = 0; k < parts.size(); ++k) sums.at(k / 16) += parts[k];

@@ -358,7 +358,7 @@ namespace {
 /// `count` words two rows high (as wide as max_width allows), not near-square: on the H100's fragment
 /// paths the sample pass took 23 µs over 64 × 64 fragments and 14 over 2048 × 2 (or 4096 × 1) — the
 /// rasterizer deals the screen out in tiles, and a small square falls to few of them
-/// (docs/results/h100-2026-11-27d). Compute is unaffected (7.7 µs either way).
+/// (docs/algorithms.md § Adaptive, "Sample"). Compute is unaffected (7.7 µs either way).
 stream_layout two_rows(std::uint32_t count, std::uint32_t max_width) {
   return layout_for(count, std::min(std::bit_ceil((count + 1) / 2), max_width), max_width);
 }

@@ -40,7 +40,7 @@ template <class E> constexpr int VEC = 16 / sizeof(E);
 /// that the publishers write to). `spin` re-reads at once. On the H200 at 2^28, sleeping 1000 ns
 /// (close to CUB's tuning for sm_90: 1150 and 76 ns) made every shape 1.04-1.26× faster; with the L2
 /// prefetch, 2000 ns is faster again on the H100 (2^28: 1.06× and 1.04× at 10 and 50 % valid; 3000 ns
-/// wins at 50-90 % but loses at 10 % and at 2^20; docs/results/h100-2026-11-27c).
+/// wins at 50-90 % but loses at 10 % and at 2^20; docs/algorithms.md § Single pass, "Look back").
 template <bool PAUSE_, unsigned POLL_>
 struct wait_policy {
   static constexpr bool PAUSE = PAUSE_;
@@ -59,7 +59,7 @@ using sleep = wait_policy<true, 100>;
 /// throughput with 4 blocks of 256x4, 44 % with 8 of 128x8, 51 % with 3 of 128x16. Keeping the tiles
 /// in shared memory instead, filled by bulk copies ahead of persistent blocks, was 2× slower, and one
 /// bulk-copied tile per block (3-12 blocks per SM) 1.04-1.5× slower, the best shape 1.04-1.33×
-/// (docs/results/h200-2026-11-25/, h200-2026-11-25c/ and h200-2026-11-26/ have every shape's times).
+/// (docs/algorithms.md § Single pass, "Why the tile stays in registers").
 ///
 /// A persistent shape ("p" before its name) keeps its blocks resident for the whole run: each takes
 /// its next tile and issues that tile's loads before it ranks, looks back for and stores the current
@@ -212,7 +212,7 @@ __device__ void stage_and_store(const E (&v)[S::ROWS][V], const unsigned (&ok)[S
 
 /// Stores this thread's survivors at their places, one store each (4, 8 or 16 bytes, aligned): a
 /// warp's row lands in one contiguous range, so its stores combine in L2. No shared memory. On the
-/// H200 (docs/results/h200-2026-11-25c, call 9) it beats staging at 50 % valid (555 against 572 µs at
+/// H200 (docs/algorithms.md § Single pass, "Store") it beats staging at 50 % valid (555 against 572 µs at
 /// 2^28 / 50 %) and loses at 90 % (813 against 701 µs: four times the store instructions of whole
 /// vectors); in Vulkan, where the staging area costs resident workgroups, direct wins everywhere.
 template <class S, class E, int V>

@@ -3,7 +3,7 @@ passes (gl), Vulkan fragment passes (vkfrag), Vulkan compute dispatches (vk). Pe
 and size: each path's time, its ratio to its own pass model (passes × empty-pass cost + bytes moved /
 copy bandwidth, from `winnow calibrate` in the same run), and the ratios between paths.
 
-The claims judged are the project's own (docs/results/h200-2026-11-23/README.md, issue 11), not a
+The claims judged are the project's own (docs/design-notes.md, "The cross-API report"; issue 11), not a
 paper's: the fragment bandwidth belongs to the pipeline, not the API; Vulkan's pass is cheaper;
 vkfrag no slower than GL; every path within 1.3× of its model; compute faster than fragments.
 """

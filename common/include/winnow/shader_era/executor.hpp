@@ -61,8 +61,8 @@ public:
   /// begin_read places the read of words [0, count) of `v` behind the passes recorded so far; the
   /// caller records the passes to run meanwhile and flush()es them, so that they reach the device in
   /// one submission with the read (on GL on the H100, a pass flushed after the read started about
-  /// 25 µs later: docs/results/h100-2026-11-28); finish_read waits for the read and returns the
-  /// words. The passes recorded between the two must not write `v`. By default finish_read is
+  /// 25 µs later: docs/algorithms.md § Adaptive, "Speculating"); finish_read waits for the read and
+  /// returns the words. The passes recorded between the two must not write `v`. By default finish_read is
   /// read_midway at that point (it then waits for those passes too); desktop GL overrides both (a
   /// pixel-pack copy and a fence).
   virtual void begin_read(const view& v, std::uint64_t count);
@@ -86,9 +86,9 @@ public:
   virtual void predicate_on(const view& v, std::uint32_t word);
   /// Whether the adaptive algorithm's choice=auto skips on the device here: where a skipped pass
   /// costs less than the round trip it saves and the skipping was seen right on a GPU (both Vulkan
-  /// paths, docs/results/h100-2026-11-27). OpenGL's conditional rendering works, but the host still
+  /// paths on the H100: docs/driver-quirks.md). OpenGL's conditional rendering works, but the host still
   /// records every skipped candidate's state changes and draws, which the GPU waits for: on the H100
-  /// that cost more than the round trip it saves (docs/results/h100-2026-11-26c).
+  /// that cost more than the round trip it saves (docs/algorithms.md § Adaptive, "Run").
   [[nodiscard]] virtual bool prefers_predicates() const { return predicates(); }
   virtual void predicate_off();
   /// Between begin() and end(), where predicates(): one pass of each of several candidates, none
@@ -102,7 +102,7 @@ public:
   /// where a skipped pass costs an empty render pass whatever the order, one barrier a round made the
   /// device choice 1.04-1.13 × the oracle against 1.08-1.20 sequential on the H100; on Vulkan compute
   /// the rounds cost more than the barriers they save (1.9 × sequential there), and OpenGL reads the
-  /// choice back (docs/results/h100-2026-11-27).
+  /// choice back (docs/algorithms.md § Adaptive, "Run").
   [[nodiscard]] virtual bool prefers_rounds() const { return false; }
   /// Words [first, first + count) of a view (a plain resource or one level of a pyramid).
   [[nodiscard]] virtual std::vector<std::uint32_t> read(const view& v, std::uint64_t first, std::uint64_t count) = 0;

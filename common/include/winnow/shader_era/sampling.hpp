@@ -64,7 +64,7 @@ struct region_extent {
 /// 0.01, noise up to 0.5), and times fitted on √c picked better on the H100's moreira records than on
 /// c itself — on the training cases (the worst of 17 at 1.03 × the best against 1.06 on the Vulkan
 /// fragment path, 1.03 against 1.08 on GL) as on the images it never saw
-/// (docs/results/h100-2026-11-27d).
+/// (docs/algorithms.md § Adaptive, "Sample").
 inline constexpr std::size_t feature_count = 4;
 using features = std::array<double, feature_count>;
 [[nodiscard]] features features_of(const std::vector<region_estimate>& regions);
