@@ -27,6 +27,11 @@ std::string& command_line() {
   return cmd;
 }
 
+std::string& program_name() {
+  static std::string name;
+  return name;
+}
+
 std::string host_description() {
   std::ifstream cpuinfo("/proc/cpuinfo");
   std::string line, model = "unknown CPU";
@@ -73,14 +78,20 @@ std::string num(double v) {
 }
 
 void set_command_line(int argc, char** argv) {
+  // A child that `winnow reproduce` started runs as /proc/self/exe, a path of this machine: it records
+  // the name its parent was typed as instead (WINNOW_ARGV0), so records hold the command as typed.
+  const char* typed = std::getenv("WINNOW_ARGV0");
   std::string cmd;
   for (int i = 0; i < argc; ++i) {
-    std::string arg = argv[i];
+    std::string arg = i == 0 && typed && *typed ? typed : argv[i];
+    if (i == 0) program_name() = arg;
     const bool quote = arg.empty() || arg.find_first_of(" \t'\"$") != std::string::npos;
     cmd += (i ? " " : "") + (quote ? "'" + arg + "'" : arg);
   }
   command_line() = cmd;
 }
+
+std::string typed_program() { return program_name(); }
 
 const char* version() { return WINNOW_VERSION; }
 

@@ -187,6 +187,8 @@ int reproduce_command(const reproduce_args& a) {
                       " is missing (set WINNOW_REPORT_DIR to the folder holding tools/report/reproduce.py)");
   results_folder lock(dir, "reproduce"); // the folder's lock: one reproduce (or bench) at a time
   const std::string self = self_executable();
+  // The children run as `self`; their records name the program as this command was typed.
+  if (!std::getenv("WINNOW_ARGV0")) ::setenv("WINNOW_ARGV0", typed_program().c_str(), 1);
   const auto missing = unavailable_apis(self);
 
   std::vector<step> steps; // each once, however many papers need it
@@ -247,8 +249,8 @@ int reproduce_command(const reproduce_args& a) {
       files.push_back(s.api + "/" + s.name + ".jsonl");
       files.push_back(s.api + "/" + s.name + ".csv");
     }
-    std::string command;
-    for (const auto& x : argv) command += (command.empty() ? "" : " ") + x;
+    std::string command = typed_program(); // as the user would type it, not this machine's path
+    for (std::size_t i = 1; i < argv.size(); ++i) command += " " + argv[i];
     s.argv = argv;
     manifest["steps"].push_back({{"kind", s.kind}, {"api", s.api}, {"suite", s.suite.empty() ? json(nullptr) : json(s.suite)},
                {"name", s.name.empty() ? json(nullptr) : json(s.name)},

@@ -88,6 +88,8 @@ struct record {
 void stamp(record& r);
 /// The command line, set once by main() so records can carry it.
 void set_command_line(int argc, char** argv);
+/// The program's name as the command line recorded it (its first word), e.g. `build/release/winnow`.
+[[nodiscard]] std::string typed_program();
 
 [[nodiscard]] std::string to_json_line(const record& r);
 /// The inverse of to_json_line (for resuming a bench from its journal). Throws error naming the
