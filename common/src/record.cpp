@@ -246,7 +246,7 @@ void write_atomically(const std::filesystem::path& path, const std::string& text
   const auto dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
   std::string tmp = (dir / ("." + path.filename().string() + ".XXXXXX")).string();
   const int fd = ::mkstemp(tmp.data());
-  if (fd < 0) throw error("records: cannot create a temporary file next to " + path.string() + ": " + std::strerror(errno));
+  if (fd < 0) throw error("cannot create a temporary file next to " + path.string() + ": " + std::strerror(errno));
   bool ok = true;
   for (std::size_t done = 0; ok && done < text.size();) {
     const auto n = ::write(fd, text.data() + done, text.size() - done);
@@ -261,7 +261,7 @@ void write_atomically(const std::filesystem::path& path, const std::string& text
   if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
     const int err = ok ? errno : saved;
     std::remove(tmp.c_str());
-    throw error("records: cannot write " + path.string() + ": " + std::strerror(err));
+    throw error("cannot write " + path.string() + ": " + std::strerror(err));
   }
 }
 

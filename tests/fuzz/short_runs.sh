@@ -7,10 +7,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-20}
 cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz --target fuzz_spec fuzz_suite fuzz_param fuzz_image
+cmake --build --preset fuzz --target fuzz_spec fuzz_suite fuzz_param fuzz_image fuzz_record
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for t in spec suite param image; do
+for t in spec suite param image record; do
   mkdir -p "$work/$t"
   seeds=(tests/fuzz/seeds/$t)
   [ $t = suite ] && seeds+=(tools/winnow/suites) # the shipped suites seed the suite fuzzer (read only)

@@ -87,7 +87,23 @@ int bench_command(const bench_args& a) {
   std::set<std::string> done_before;
   if (a.resume) {
     auto earlier = out->previous();
-    for (const auto& r : earlier) done_before.insert(resume_key(r));
+    std::set<std::string> planned; // what this bench would measure: an earlier record must be one of these
+    for (const auto& spec : specs)
+      for (const auto& j : plan.jobs) {
+        record key;
+        key.algorithm = j.entry->info.full_name();
+        key.parameters = j.p;
+        key.spec = to_string(spec);
+        key.device = reg.device(j.entry->info.api).device;
+        planned.insert(resume_key(key));
+      }
+    for (const auto& r : earlier) {
+      if (!planned.contains(resume_key(r)))
+        throw usage_error("--resume: " + out->base().string() + " holds a record that this bench does not plan: " + r.algorithm +
+                          " " + to_string(r.parameters) + " " + r.spec + " on " + r.device +
+                          " (resume with the same suite, filters and device, or choose another --out)");
+      done_before.insert(resume_key(r));
+    }
     if (!earlier.empty()) std::cerr << "resuming: " << earlier.size() << " records from an earlier run\n";
     out->keep(std::move(earlier));
   }

@@ -3,6 +3,8 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <iostream>
+#include <map>
 #include <set>
 
 #include "winnow/corpus.hpp"
@@ -57,12 +59,19 @@ std::vector<std::string> select_cases(const bench_args& a, const suite& s) {
   return out;
 }
 
+std::string sweep_text(const param_sweep& sw) {
+  std::string values;
+  for (const auto& v : sw.values) values += (values.empty() ? "" : ",") + v;
+  return (sw.pattern.empty() ? "" : sw.pattern + ":") + sw.key + "=" + values;
+}
+
 /// The parameter sets of one algorithm: each of the suite's grids (its value lists, then each --param
 /// sweep that applies in their place) as a product, one grid after another.
 std::vector<params> grid(const suite& s, const algorithm_info& info, const std::vector<param_sweep>& sweeps,
                          std::vector<bool>& used) {
   std::vector<std::map<std::string, std::vector<std::string>>> grids{{}};
   if (auto it = s.params.find(info.full_name()); it != s.params.end()) grids = it->second;
+  std::map<std::string, std::size_t> swept; // key → the sweep that set it for this algorithm
   for (std::size_t i = 0; i < sweeps.size(); ++i) {
     const auto& sw = sweeps[i];
     if (!sw.pattern.empty() && !glob_match(sw.pattern, info.full_name())) continue;
@@ -72,6 +81,10 @@ std::vector<params> grid(const suite& s, const algorithm_info& info, const std::
       if (!sw.pattern.empty() && !is_glob(sw.pattern)) (void)resolve_params(info, {{sw.key, sw.values.front()}});
       continue;
     }
+    // A second list for one key would silently replace the first (run refuses a repeated key too).
+    if (const auto [it, fresh] = swept.emplace(sw.key, i); !fresh)
+      throw usage_error("--param " + sw.key + " is given twice for " + info.full_name() + " (" + sweep_text(sweeps[it->second]) +
+                        " and " + sweep_text(sw) + "): give one list, e.g. --param " + sw.key + "=V1,V2");
     for (auto& lists : grids) lists[sw.key] = sw.values;
     used[i] = true;
   }
@@ -141,13 +154,41 @@ bench_plan make_plan(const bench_args& a, const suite& s, const registry& reg) {
   for (const auto& api : a.apis) (void)reg.find_backend(api); // usage error for an unknown api
   check_algorithm_filters(a.algos, reg);
   for (const auto& [name, values] : s.params) (void)reg.find(name); // the suite names a known algorithm
+  // The suite's own filters, each named when it selects nothing (not only "no algorithm to run").
+  for (const auto& api : s.apis) try {
+      (void)reg.find_backend(api);
+    } catch (const usage_error& e) {
+      throw usage_error("suite " + s.origin + ": \"apis\": " + e.what());
+    }
+  const auto known = algorithm_names(reg);
+  for (const auto& name : s.algorithms) {
+    if (is_glob(name)) {
+      if (std::none_of(known.begin(), known.end(), [&](const std::string& k) { return glob_match(name, k); }))
+        throw usage_error("suite " + s.origin + ": \"algorithms\": '" + name + "' matches no algorithm (`winnow list` shows them all)");
+      continue;
+    }
+    try {
+      (void)reg.find(name);
+    } catch (const usage_error& e) {
+      throw usage_error("suite " + s.origin + ": \"algorithms\": " + e.what());
+    }
+  }
   std::vector<param_sweep> sweeps;
   for (const auto& text : a.params) sweeps.push_back(parse_sweep(text));
   for (const auto& sw : sweeps)
     if (!sw.pattern.empty()) check_algorithm_filters({sw.pattern}, reg);
 
   bench_plan plan;
-  plan.cases = with_seeds(select_cases(a, s), a.seeds.value_or(s.seeds));
+  // One case twice would be measured twice, and its two records could not be told apart (compare,
+  // --resume): it is planned once, and the repetition said (in whatever spelling it came).
+  std::map<std::string, std::string> canonical; // canonical spec → as given first
+  for (const auto& c : with_seeds(select_cases(a, s), a.seeds.value_or(s.seeds))) {
+    const auto [it, fresh] = canonical.emplace(to_string(parse_spec(c)), c);
+    if (fresh) plan.cases.push_back(c);
+    else
+      std::cerr << "bench: case " << c << " is the case " << it->second << " again"
+                << (c == it->second ? "" : " (both are " + it->first + ")") << "; it runs once\n";
+  }
   plan.name = results_name(a, s);
 
   std::vector<bool> used(sweeps.size(), false);
@@ -157,8 +198,7 @@ bench_plan make_plan(const bench_args& a, const suite& s, const registry& reg) {
     std::vector<bench_job> mine;
     for (const auto& e : b.algorithms) {
       const std::string name = e.info.full_name();
-      if (!(s.algorithms.empty() || std::find(s.algorithms.begin(), s.algorithms.end(), name) != s.algorithms.end()) ||
-          !selects(a.algos, name))
+      if (!selects(s.algorithms, name) || !selects(a.algos, name))
         continue;
       for (const auto& x : e.info.axes) selected_keys.insert(x.key);
       for (const auto& p : grid(s, e.info, sweeps, used)) {

@@ -50,6 +50,8 @@ std::string self_executable() {
 
 bool interrupted() { return got_signal != 0; }
 
+int interrupt_signal() { return got_signal; }
+
 child_result run_child(const std::vector<std::string>& argv, bool capture) {
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));

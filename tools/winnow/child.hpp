@@ -22,5 +22,7 @@ child_result run_child(const std::vector<std::string>& argv, bool capture = fals
 
 /// A signal arrived while a child ran (the parent should stop after it).
 [[nodiscard]] bool interrupted();
+/// The signal interrupted() saw (0: none): the parent exits with 128 + it, as a bench does.
+[[nodiscard]] int interrupt_signal();
 
 } // namespace winnow::cli

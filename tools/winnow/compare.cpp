@@ -10,7 +10,9 @@
 #include <map>
 
 #include "commands.hpp"
+#include "record_check.hpp"
 #include "table.hpp"
+#include "winnow/backends.hpp"
 #include "winnow/error.hpp"
 #include "winnow/record.hpp"
 
@@ -22,10 +24,20 @@ namespace fs = std::filesystem;
 /// What a record is compared by: not the device (comparing two GPUs is the point) or the version.
 std::string compare_key(const record& r) { return r.algorithm + "  " + to_string(r.parameters) + "  " + r.spec; }
 
-/// Records of a .jsonl file, or of every final NAME.jsonl of a folder (not journals), measured ones only.
-std::vector<record> load(const std::string& where) {
+/// A measured record and where it was read (FILE:LINE), for messages.
+struct read_record {
+  record r;
+  std::string where;
+};
+
+/// Records of a .jsonl file, or of every final NAME.jsonl of a folder (not journals), measured ones
+/// only, each checked (record_check.hpp). A folder's other kinds of winnow file (seed summaries,
+/// calibration) are skipped, and the skipping said; given by name, they are refused. Two records of
+/// one compare key on one side are refused: records are matched one to one.
+std::vector<read_record> load(const std::string& where) {
   std::vector<fs::path> files;
-  if (fs::is_directory(where)) {
+  const bool folder = fs::is_directory(where);
+  if (folder) {
     for (const auto& e : fs::directory_iterator(where))
       if (e.is_regular_file() && e.path().extension() == ".jsonl" && !e.path().string().ends_with(".journal.jsonl"))
         files.push_back(e.path());
@@ -35,17 +47,38 @@ std::vector<record> load(const std::string& where) {
   } else {
     throw usage_error("compare: " + where + " is " + (fs::exists(where) ? "neither a folder nor a .jsonl file" : "missing"));
   }
-  std::vector<record> out;
+  const registry& reg = all_backends();
+  std::vector<read_record> out;
+  std::map<std::string, std::string> seen; // compare key → where
   for (const auto& f : files) {
     std::ifstream in(f);
     std::string line;
+    bool first = true;
     for (int number = 1; std::getline(in, line); ++number) {
       if (line.empty()) continue;
+      const std::string at = f.string() + ":" + std::to_string(number);
+      if (first) {
+        first = false;
+        const std::string kind = jsonl_kind(line);
+        if (kind == "seed summaries" || kind == "calibration") {
+          if (!folder) throw usage_error("compare: " + f.string() + " holds " + kind + ", not records (compare reads records)");
+          std::cerr << "compare: skipped " << f.string() << " (" << kind << ", not records)\n";
+          break;
+        }
+      }
       try {
         record r = from_json_line(line);
-        if (!r.skipped && r.verified) out.push_back(std::move(r));
+        check_record(r, reg);
+        if (r.skipped || !r.verified) continue;
+        const auto [it, fresh] = seen.emplace(compare_key(r), at);
+        if (!fresh)
+          throw usage_error("compare: " + at + " is a second record of " + compare_key(r) + " (the first: " + it->second +
+                            "); records are matched one to one: compare the files one by one");
+        out.push_back({std::move(r), at});
+      } catch (const usage_error&) {
+        throw;
       } catch (const error& e) {
-        throw usage_error("compare: " + f.string() + ":" + std::to_string(number) + ": " + e.what());
+        throw usage_error("compare: " + at + ": " + e.what());
       }
     }
   }
@@ -58,13 +91,13 @@ std::vector<record> load(const std::string& where) {
 int compare_command(const std::string& before, const std::string& after, double threshold) {
   const auto a = load(before), b = load(after);
   std::map<std::string, const record*> by_key;
-  for (const auto& r : a) by_key.emplace(compare_key(r), &r);
+  for (const auto& x : a) by_key.emplace(compare_key(x.r), &x.r);
   table t({"algorithm", "params", "case", "before", "after", "after/before", "noise", "verdict"});
   std::size_t faster = 0, slower = 0, same = 0;
   double log_sum = 0;
   std::vector<std::string> only_after;
   std::map<std::string, bool> matched;
-  for (const auto& r : b) {
+  for (const auto& [r, at] : b) {
     auto it = by_key.find(compare_key(r));
     if (it == by_key.end()) {
       only_after.push_back(compare_key(r));
@@ -82,7 +115,7 @@ int compare_command(const std::string& before, const std::string& after, double 
     same += std::abs(ratio - 1) <= bound;
     log_sum += std::log(ratio);
     char text[32];
-    std::snprintf(text, sizeof text, "%.3f", ratio);
+    std::snprintf(text, sizeof text, ratio < 1e6 ? "%.3f" : "%.3g", ratio); // a huge ratio stays short
     t.add({r.algorithm, to_string(r.parameters), r.spec, format_ns(old.total.median), format_ns(r.total.median), text,
            format_percent(noise), verdict});
   }
@@ -91,8 +124,8 @@ int compare_command(const std::string& before, const std::string& after, double 
   std::cout << compared << " records compared: " << faster << " faster, " << slower << " slower, " << same
             << " the same within noise" << (threshold > 0 ? " or --threshold " + format_percent(threshold) : "") << "\n";
   if (compared) std::cout << "geometric mean of after/before: " << std::exp(log_sum / static_cast<double>(compared)) << "\n";
-  for (const auto& r : a)
-    if (!matched.contains(compare_key(r))) std::cout << "only before: " << compare_key(r) << "\n";
+  for (const auto& x : a)
+    if (!matched.contains(compare_key(x.r))) std::cout << "only before: " << compare_key(x.r) << "\n";
   for (const auto& k : only_after) std::cout << "only after: " << k << "\n";
   if (!compared) std::cerr << "compare: no record of " << after << " matches one of " << before << "\n";
   return compared ? 0 : 1;

@@ -1,6 +1,7 @@
 // `winnow reproduce PAPER --out DIR`: one command per paper. Calibrates, runs each suite with each
 // API in a child process of its own (docs/driver-quirks.md), keeps a manifest of what ran and why
 // something did not, then writes DIR/report.md with tools/report/reproduce.py.
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
@@ -160,13 +161,71 @@ void write_manifest(const fs::path& dir, const json& manifest) {
   write_atomically(dir / "reproduce.json", manifest.dump(2) + "\n");
 }
 
+/// A bench's status file as its bench wrote it, or a usage error naming the file.
+nlohmann::json read_status(const fs::path& status) {
+  const auto j = nlohmann::json::parse(std::ifstream(status), nullptr, false);
+  const bool ok = j.is_object() && j.contains("complete") && j["complete"].is_boolean() && j.contains("records") &&
+                  j["records"].is_number_unsigned() && j.contains("not_run") && j["not_run"].is_object() &&
+                  std::all_of(j["not_run"].begin(), j["not_run"].end(), [](const auto& v) { return v.is_string(); });
+  if (!ok)
+    throw usage_error("reproduce: " + status.string() +
+                      " is not a status file as bench writes it; remove it (and the records beside it), or use --fresh");
+  return j;
+}
+
 /// What a bench child left in its status file: the reason its api could not run, if so.
 std::optional<std::string> not_run_reason(const fs::path& status, const std::string& api) {
   if (!fs::exists(status)) return std::nullopt;
-  const auto j = nlohmann::json::parse(std::ifstream(status));
+  const auto j = read_status(status);
   if (j.at("records").get<std::size_t>() == 0 && j.at("not_run").contains(api))
     return j.at("not_run").at(api).get<std::string>();
   return std::nullopt;
+}
+
+/// What must hold in DIR before any work, so that nothing is measured for a report that cannot be
+/// written: each api's folder is a folder, each file winnow writes there (or the report script writes
+/// in DIR) is a file, every status file a run would read is whole, and DIR holds no other paper's
+/// report, which this one would replace. Usage errors naming the path.
+void check_out_folder(const fs::path& dir, const std::vector<const paper*>& list, bool fresh) {
+  const auto must_be_file = [](const fs::path& p) {
+    const auto st = fs::symlink_status(p);
+    if (fs::exists(st) && !fs::is_regular_file(st))
+      throw usage_error("reproduce: " + p.string() + " is " + (fs::is_directory(st) ? "a folder" : fs::is_symlink(st) ? "a symbolic link" : "not a regular file") +
+                        " where winnow writes a file; remove it or choose another --out");
+  };
+  for (const char* name : {"reproduce.json", "report.md", "report.json", "report.md.tmp", "report.json.tmp"})
+    must_be_file(dir / name);
+  if (const fs::path old = dir / "reproduce.json"; fs::is_regular_file(old)) {
+    const auto j = nlohmann::json::parse(std::ifstream(old), nullptr, false);
+    if (!j.is_object() || !j.contains("papers") || !j["papers"].is_array() ||
+        !std::all_of(j["papers"].begin(), j["papers"].end(), [](const auto& v) { return v.is_string(); }))
+      throw usage_error("reproduce: " + old.string() + " is not a manifest as reproduce writes it; remove it or choose another --out");
+    std::string others;
+    for (const auto& earlier : j["papers"])
+      if (std::none_of(list.begin(), list.end(), [&](const paper* p) { return p->name == earlier.get<std::string>(); }))
+        others += (others.empty() ? "" : ", ") + earlier.get<std::string>();
+    if (!others.empty())
+      throw usage_error("reproduce: " + dir.string() + " holds the reproduction of " + others +
+                        " (reproduce.json); this one would replace its report: choose another --out, or reproduce them "
+                        "together (all)");
+  }
+  for (const paper* p : list) {
+    std::vector<std::string> apis = p->calibrate;
+    for (const auto& b : p->benches) apis.insert(apis.end(), b.apis.begin(), b.apis.end());
+    for (const auto& api : apis) {
+      const fs::path api_dir = dir / api;
+      const auto st = fs::symlink_status(api_dir);
+      if (fs::exists(st) && !fs::is_directory(st))
+        throw usage_error("reproduce: " + api_dir.string() + " is not a folder, and the " + api +
+                          " records go there; remove it or choose another --out");
+      must_be_file(api_dir / "calibrate.jsonl");
+      for (const auto& b : p->benches) {
+        const std::string name = b.name.empty() ? b.suite : b.name;
+        for (const char* suffix : {".jsonl", ".csv", ".status.json", ".journal.jsonl"}) must_be_file(api_dir / (name + suffix));
+        if (const fs::path status = api_dir / (name + ".status.json"); !fresh && fs::exists(status)) (void)read_status(status);
+      }
+    }
+  }
 }
 
 } // namespace
@@ -186,6 +245,7 @@ int reproduce_command(const reproduce_args& a) {
     throw usage_error("reproduce: the report script " + script.string() +
                       " is missing (set WINNOW_REPORT_DIR to the folder holding tools/report/reproduce.py)");
   results_folder lock(dir, "reproduce"); // the folder's lock: one reproduce (or bench) at a time
+  check_out_folder(dir, list, a.fresh);
   const std::string self = self_executable();
   // The children run as `self`; their records name the program as this command was typed.
   if (!std::getenv("WINNOW_ARGV0")) ::setenv("WINNOW_ARGV0", typed_program().c_str(), 1);
@@ -217,7 +277,7 @@ int reproduce_command(const reproduce_args& a) {
       std::cerr << "reproduce: the held-back images (" << side << " × " << side << ") …\n";
       images = held_back_cases(dir / ("held-back-" + std::to_string(side)), side, python(),
                                script.parent_path() / "held_back_images.py");
-      if (interrupted()) return 130;
+      if (interrupted()) return 128 + interrupt_signal();
     }
 
   json manifest{{"papers", names}, {"quick", a.quick}, {"winnow", ""}, {"command", ""}, {"steps", json::array()}};
@@ -336,7 +396,13 @@ int reproduce_command(const reproduce_args& a) {
     if (e["status"] == "interrupted") {
       std::cerr << "reproduce: interrupted; " << dir.string() << "/reproduce.json says what finished. "
                 << "The same command goes on from there.\n";
-      return 130;
+      return interrupted() ? 128 + interrupt_signal() : r.exit; // 128 + the signal, as bench exits
+    }
+    if (r.exit == 2) {
+      // A usage error (a record file --resume refuses, say): the child named it; going on would
+      // write a report over a step that could not run.
+      std::cerr << "reproduce: " << what << " was refused (exit 2, its message above); nothing more runs\n";
+      return 2;
     }
   }
 
@@ -345,7 +411,7 @@ int reproduce_command(const reproduce_args& a) {
   std::vector<std::string> argv = {python(), script.string(), dir.string()};
   for (const paper* p : list) argv.insert(argv.end(), {"--paper", p->name});
   const child_result r = run_child(argv);
-  if (interrupted()) return 130;
+  if (interrupted()) return 128 + interrupt_signal();
   if (r.exit != 0 || !fs::exists(dir / "report.md")) {
     std::cerr << "reproduce: the report script failed (exit " << r.exit << "): " << argv[0] << " " << script.string() << "\n";
     return 1;

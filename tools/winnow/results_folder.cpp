@@ -6,11 +6,14 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <exception>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "record_check.hpp"
+#include "winnow/backends.hpp"
 #include "winnow/error.hpp"
 
 namespace winnow::cli {
@@ -28,8 +31,11 @@ sigset_t handled_signals() {
 }
 
 void read_records(const fs::path& path, std::map<std::string, record>& into, std::vector<std::string>& order) {
+  if (fs::is_symlink(path))
+    throw usage_error("--resume: " + path.string() + " is a symbolic link; winnow follows no link inside --out: remove it");
   std::ifstream in(path);
   std::string line;
+  std::map<std::string, int> here; // key → line: a file holds each record once
   for (int number = 1; std::getline(in, line); ++number) {
     if (line.empty()) continue;
     record r;
@@ -40,8 +46,16 @@ void read_records(const fs::path& path, std::map<std::string, record>& into, std
       if (in.peek() == std::char_traits<char>::eof() && path.string().ends_with(".journal.jsonl")) break;
       throw usage_error("--resume: " + path.string() + ":" + std::to_string(number) + ": " + e.what());
     }
-    if (r.skipped) continue; // not run then: try again
+    try {
+      check_record(r, all_backends());
+    } catch (const error& e) {
+      throw usage_error("--resume: " + path.string() + ":" + std::to_string(number) + ": " + e.what());
+    }
     const std::string key = resume_key(r);
+    if (const auto [it, fresh] = here.emplace(key, number); !fresh)
+      throw usage_error("--resume: " + path.string() + ":" + std::to_string(number) + ": a second record of " + r.algorithm +
+                        " " + to_string(r.parameters) + " " + r.spec + " (the first: line " + std::to_string(it->second) + ")");
+    if (r.skipped) continue; // not run then: try again
     if (!into.contains(key)) order.push_back(key);
     into[key] = std::move(r);
   }
@@ -62,6 +76,13 @@ void check_output_file(const std::string& option, const std::string& path, const
   if (fs::is_directory(p)) throw usage_error(option + " " + path + ": is a folder");
   if (p.has_parent_path() && !fs::is_directory(p.parent_path()))
     throw usage_error(option + " " + path + ": the folder " + p.parent_path().string() + " does not exist");
+  // Proven writable now, not after the work: a file made there (and removed) as the output will be.
+  const fs::path folder = p.has_parent_path() ? p.parent_path() : fs::path(".");
+  std::string probe = (folder / ".winnow-write-test.XXXXXX").string();
+  const int fd = ::mkstemp(probe.data());
+  if (fd < 0) throw usage_error(option + " " + path + ": cannot write into " + folder.string() + ": " + std::strerror(errno));
+  ::close(fd);
+  ::unlink(probe.c_str());
 }
 
 std::string resume_key(const record& r) {
@@ -72,11 +93,32 @@ std::string resume_key(const record& r) {
 
 results_folder::results_folder(fs::path dir, std::string name) : dir_(std::move(dir)), name_(std::move(name)) {
   std::error_code ec;
+  const bool existed = fs::exists(dir_, ec);
   fs::create_directories(dir_, ec);
   if (ec) throw usage_error("--out " + dir_.string() + ": cannot create the folder: " + ec.message());
+  created_dir_ = !existed;
   const fs::path lock = dir_ / ".winnow.lock";
-  lock_fd_ = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (lock_fd_ < 0) throw usage_error("--out " + dir_.string() + ": cannot write into it: " + std::strerror(errno));
+  created_lock_ = !fs::exists(fs::symlink_status(lock));
+  // No link is followed inside --out: a link named like winnow's lock or journal would make it write
+  // elsewhere. The final files are written through a rename, which replaces a link, not its target.
+  lock_fd_ = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+  if (lock_fd_ < 0) {
+    const int err = errno;
+    if (err == ELOOP)
+      throw usage_error("--out " + dir_.string() + ": " + lock.string() +
+                        " is a symbolic link; winnow follows no link inside --out: remove it");
+    throw usage_error("--out " + dir_.string() + ": cannot open the lock " + lock.string() + ": " + std::strerror(err) +
+                      (err == EISDIR ? " (remove it)" : ""));
+  }
+  for (const char* suffix : {".journal.jsonl", ".jsonl"})
+    if (const fs::path p = dir_ / (name_ + suffix); fs::is_symlink(p)) {
+      ::close(lock_fd_);
+      lock_fd_ = -1;
+      if (created_lock_) fs::remove(lock, ec);
+      if (created_dir_) fs::remove(dir_, ec);
+      throw usage_error("--out " + dir_.string() + ": " + p.string() +
+                        " is a symbolic link; winnow follows no link inside --out: remove it");
+    }
   if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
     char pid[32] = {};
     (void)!::pread(lock_fd_, pid, sizeof pid - 1, 0);
@@ -101,6 +143,13 @@ results_folder::~results_folder() {
   }
   stop_signal_thread();
   if (journal_fd_ >= 0) ::close(journal_fd_);
+  // An error before the sweep began (a usage error in the plan, say) leaves --out as it was: the
+  // lock and the folder go again where this run made them (the folder only while it is empty).
+  if (!started_ && std::uncaught_exceptions() > 0 && lock_fd_ >= 0) {
+    std::error_code ec;
+    if (created_lock_) fs::remove(dir_ / ".winnow.lock", ec);
+    if (created_dir_) fs::remove(dir_, ec);
+  }
   if (lock_fd_ >= 0) ::close(lock_fd_); // releases the flock
 }
 
@@ -109,7 +158,7 @@ std::vector<record> results_folder::previous() const {
   std::vector<std::string> order;
   for (const auto* suffix : {".jsonl", ".journal.jsonl"}) {
     const fs::path p = dir_ / (name_ + suffix);
-    if (fs::exists(p)) read_records(p, by_key, order);
+    if (fs::exists(fs::symlink_status(p))) read_records(p, by_key, order);
   }
   std::vector<record> out;
   for (const auto& key : order) out.push_back(by_key.at(key));
@@ -120,7 +169,7 @@ void results_folder::add(record r) {
   const std::lock_guard lock(mutex_);
   if (journal_fd_ < 0) {
     const fs::path journal = dir_ / (name_ + ".journal.jsonl");
-    journal_fd_ = ::open(journal.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+    journal_fd_ = ::open(journal.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (journal_fd_ < 0) throw error("bench: cannot write " + journal.string() + ": " + std::strerror(errno));
     for (const auto& earlier : records_) {
       const std::string line = to_json_line(earlier) + "\n";

@@ -57,6 +57,8 @@ private:
 
   std::filesystem::path dir_;
   std::string name_;
+  bool created_dir_ = false;  ///< this run made the folder
+  bool created_lock_ = false; ///< this run made .winnow.lock
   int lock_fd_ = -1;
   int journal_fd_ = -1;
   std::mutex mutex_;

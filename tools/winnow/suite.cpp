@@ -52,6 +52,10 @@ void read_sweep(const std::string& origin, const json& j, suite& s) {
       } else {
         s.params[name] = {get<grid>(origin, one, "params", wanted)};
       }
+      for (const auto& g : s.params[name])
+        for (const auto& [key, values] : g)
+          if (values.empty())
+            throw usage_error("suite " + origin + ": \"params\": \"" + name + "\": \"" + key + "\" lists no value");
     }
   }
   if (j.contains("warmup")) s.warmup = integer_in(origin, j, "warmup", 0, 100000);
@@ -79,6 +83,14 @@ void check_results_name(const std::string& what, const std::string& name) {
   if (name.empty() || name.front() == '.' ||
       name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") != std::string::npos)
     throw usage_error(what + " must be a plain file name (letters, digits, _ - .; not starting with .), got \"" + name + "\"");
+  // NAME.journal.jsonl, NAME.seeds.jsonl and NAME.status.json sit beside NAME.jsonl: a name ending
+  // so would be another run's journal or summary, and that run would replace or remove it.
+  for (const char* kept_beside : {".journal", ".seeds", ".status"})
+    if (name.ends_with(kept_beside))
+      throw usage_error(what + " \"" + name + "\" ends in " + kept_beside + ", as the files winnow keeps beside results do");
+  // The longest file made of it (a temporary ".NAME.status.json.XXXXXX") must fit a file name.
+  if (name.size() > 200)
+    throw usage_error(what + " is " + std::to_string(name.size()) + " characters long; at most 200");
 }
 
 suite parse_suite(const std::string& origin, const std::string& text) {

@@ -1,6 +1,7 @@
 #include "table.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace winnow::cli {
@@ -33,7 +34,9 @@ std::string table::str() const {
 
 std::string format_ns(double ns) {
   char buf[32];
-  if (ns < 1e3) std::snprintf(buf, sizeof buf, "%.0f ns", ns);
+  // Past a million seconds (or not finite): a number that stays short and keeps its unit.
+  if (!(std::abs(ns) < 1e15)) std::snprintf(buf, sizeof buf, "%.3g s", ns / 1e9);
+  else if (ns < 1e3) std::snprintf(buf, sizeof buf, "%.0f ns", ns);
   else if (ns < 1e6) std::snprintf(buf, sizeof buf, "%.2f µs", ns / 1e3);
   else if (ns < 1e9) std::snprintf(buf, sizeof buf, "%.3f ms", ns / 1e6);
   else std::snprintf(buf, sizeof buf, "%.3f s", ns / 1e9);

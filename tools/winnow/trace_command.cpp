@@ -3,6 +3,8 @@
 // contact.png with all of them, trace.json describing them.
 #include <filesystem>
 #include <iostream>
+#include <regex>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
@@ -27,6 +29,12 @@ std::string file_name(const shader_era::traced_pass& p) {
   }
   while (!out.empty() && out.back() == '-') out.pop_back();
   return out + ".png";
+}
+
+/// Whether `name` is as file_name() makes them: NN-words-of-letters-and-digits.png.
+bool is_pass_picture(const std::string& name) {
+  static const std::regex pattern("[0-9]{2,}-[a-z0-9-]+\\.png");
+  return std::regex_match(name, pattern);
 }
 
 /// Creates `dir` and proves it can be written, before anything runs.
@@ -121,6 +129,13 @@ int trace_command(const trace_args& a) {
   write_atomically(fs::path(a.out) / "contact.png", shader_era::contact_sheet(passes, w.size(), title).png());
   j["contact"] = "contact.png";
   write_atomically(fs::path(a.out) / "trace.json", j.dump(2) + "\n");
+  // An earlier trace into this folder (another algorithm, more passes) leaves pictures trace.json no
+  // longer lists: they go, so the folder holds one trace.
+  std::set<std::string> mine;
+  for (const auto& p : passes) mine.insert(file_name(p));
+  for (const auto& e : fs::directory_iterator(a.out))
+    if (e.is_regular_file() && is_pass_picture(e.path().filename().string()) && !mine.contains(e.path().filename().string()))
+      fs::remove(e.path());
   std::cout << "wrote " << passes.size() << " passes of " << entry.info.full_name() << " on " << w.spec << " (" << dev.device
             << "): " << a.out << "/NN-*.png, contact.png, trace.json\n";
   return 0;

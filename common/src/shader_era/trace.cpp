@@ -49,10 +49,8 @@ traced_pass describe(const plan& pl, int number, const std::string& phase, const
   return t;
 }
 
-void read_back(executor& ex, const plan& pl, traced_pass& t) {
-  const std::uint64_t words = std::uint64_t{t.width} * t.height;
-  // The output through read_survivors: in the survivors' order where it is laid out in stacks.
-  t.words = t.shown.id == pl.output ? read_survivors(ex, pl, words) : ex.read(t.shown, 0, words);
+/// The pass's value range over the words it shows (a stream's zeros are invalid, not values).
+void value_range(traced_pass& t) {
   t.min = ~0u;
   t.max = 0;
   for (const std::uint32_t w : t.words) {
@@ -61,6 +59,13 @@ void read_back(executor& ex, const plan& pl, traced_pass& t) {
     t.max = std::max(t.max, w);
   }
   if (t.min > t.max) t.min = t.max = 0;
+}
+
+void read_back(executor& ex, const plan& pl, traced_pass& t) {
+  const std::uint64_t words = std::uint64_t{t.width} * t.height;
+  // The output through read_survivors: in the survivors' order where it is laid out in stacks.
+  t.words = t.shown.id == pl.output ? read_survivors(ex, pl, words) : ex.read(t.shown, 0, words);
+  value_range(t);
 }
 
 std::string two_digits(int n) {
@@ -96,6 +101,8 @@ std::vector<traced_pass> trace(plan_algorithm& a, timer& t) {
       // Past the survivors the output holds whatever the API left there: show it as invalid.
       const std::uint64_t kept = ex.read(pl.offsets, pl.blocks - 1, 1).at(0) + ex.read(pl.counts, pl.blocks - 1, 1).at(0);
       std::fill(tp.words.begin() + static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(kept, tp.words.size())), tp.words.end(), 0u);
+      value_range(tp); // from the survivors alone: the words past them were never written
+
       if (pl.blocks <= 65536) {
         const auto off = ex.read(pl.offsets, 0, pl.blocks), cnt = ex.read(pl.counts, 0, pl.blocks);
         for (std::size_t b = 0; b < pl.blocks; ++b) tp.spans.emplace_back(off[b], off[b] + cnt[b]);
