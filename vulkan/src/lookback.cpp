@@ -47,7 +47,7 @@ public:
   void prepare(const workload& w, const param_set& p, const prepare_options&) override {
     const device_properties& props = device::get().properties();
     m_shape = parse_shape(p.text("tile"));
-    const std::string state = p.text("state");
+    const std::string& state = p.text("state");
     const bool one_looker = p.choice<bool>("lookback", {{"one", true}, {"all", false}});
     const bool direct = p.choice<bool>("store", {{"staged", false}, {"direct", true}});
     const bool pause = p.choice<bool>("wait", {{"spin", false}, {"pause", true}});
