@@ -62,7 +62,9 @@ def main():
             if p.parent.name != "shards":
                 shutil.copy(p, laid / p.relative_to(merged))
         shutil.copy(merged / "reproduce.json", laid / "reproduce.json")
-        subprocess.run([sys.executable, str(script), str(laid)], check=True, stdout=subprocess.DEVNULL)
+        # The python winnow runs the report with (Debian's, where matplotlib is), so figures match too.
+        python = "/usr/bin/python3" if pathlib.Path("/usr/bin/python3").exists() else sys.executable
+        subprocess.run([python, str(script), str(laid)], check=True, stdout=subprocess.DEVNULL)
         if (laid / "report.md").read_text() != (merged / "report.md").read_text():
             failures.append("the merged folder's report.md differs from the one its records give laid out unsharded "
                             f"(diff {laid}/report.md {merged}/report.md)")
