@@ -21,6 +21,7 @@ packages=(
   libgl1-mesa-dri libegl-mesa0                  # Mesa llvmpipe: OpenGL without a GPU
   libvulkan-dev glslc spirv-tools               # Vulkan loader/headers, GLSL → SPIR-V
   vulkan-validationlayers mesa-vulkan-drivers   # validation layer, Mesa lavapipe: Vulkan without a GPU
+  slurm-wlm munge                               # a one-node Slurm for testing tools/slurm (sharded reproduce)
 )
 glad_version=2.0.8
 

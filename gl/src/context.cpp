@@ -1,5 +1,6 @@
 #include "winnow/gl/context.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <glad/egl.h>
@@ -152,7 +153,14 @@ context::context() {
     EGLDeviceEXT devices[16];
     EGLint count = 0;
     eglQueryDevicesEXT(16, devices, &count);
-    for (EGLint i = 0; i < count && ctx == EGL_NO_CONTEXT; ++i) {
+    // WINNOW_DEVICE=K (set by `winnow reproduce --devices`): the K-th EGL device alone.
+    EGLint first = 0;
+    if (const auto only = env_integer("WINNOW_DEVICE", 0, 15)) {
+      first = static_cast<EGLint>(*only);
+      if (first >= count) why += "WINNOW_DEVICE=" + std::to_string(first) + " but EGL has " + std::to_string(count) + " devices; ";
+      count = std::min(count, first + 1);
+    }
+    for (EGLint i = first; i < count && ctx == EGL_NO_CONTEXT; ++i) {
       display = eglGetPlatformDisplayEXT(EGL_PLATFORM_DEVICE_EXT, devices[i], nullptr);
       const std::string r = try_display(display, ctx, m_info.debug, kinds, m_info.kind);
       if (r.empty()) m_info.platform = "EGL device " + std::to_string(i) + " (EGL_EXT_platform_device)";

@@ -2,12 +2,15 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 
 #include "bench_plan.hpp"
 #include "case_maker.hpp"
 #include "commands.hpp"
 #include "results_folder.hpp"
+#include "shard.hpp"
 #include "table.hpp"
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
@@ -45,15 +48,38 @@ std::string noise_text(const record& r) {
   return format_percent(r.total.noise()) + (r.max_noise > 0 && r.total.noise() > r.max_noise ? " (over)" : "");
 }
 
-/// `--list`: what would run, one line per (algorithm, parameters, case), and what cannot run here.
-int print_plan(const bench_plan& plan, const std::string& out) {
-  table t({"algorithm", "params", "case"});
-  for (const auto& c : plan.cases)
-    for (const auto& j : plan.jobs) t.add({j.entry->info.full_name(), to_string(j.p), c});
-  if (!plan.jobs.empty()) std::cout << t.str() << "\n";
+/// `--list`: what would run, one line per (algorithm, parameters, case), and what cannot run here;
+/// with --shard only that shard's; with --json one object (records, estimated seconds, not run).
+int print_plan(const bench_plan& plan, const std::string& out, const run_options& options, const std::optional<shard_spec>& shard,
+               bool as_json) {
+  const auto costs = plan_costs(plan, options);
+  const auto shards = shard ? assign_shards(costs, shard->count) : std::vector<std::size_t>(costs.size(), 0);
+  table t({"algorithm", "params", "case", "estimate"});
+  std::size_t records = 0;
+  double seconds = 0;
+  std::set<std::size_t> cases;
+  for (std::size_t i = 0; i < plan.cases.size(); ++i)
+    for (std::size_t jx = 0; jx < plan.jobs.size(); ++jx) {
+      const bench_job& j = plan.jobs[jx];
+      const std::size_t k = i * plan.jobs.size() + jx;
+      const planned_record& c = costs[k];
+      if (shard && shards[k] != shard->index) continue;
+      ++records;
+      seconds += c.seconds + (cases.insert(i).second ? c.make_seconds : 0);
+      t.add({j.entry->info.full_name(), to_string(j.p), plan.cases[i], format_ns(c.seconds * 1e9)});
+    }
+  if (as_json) {
+    nlohmann::ordered_json j{{"records", records}, {"seconds", seconds}, {"not_run", plan.not_run}};
+    std::cout << j.dump() << "\n";
+    return 0;
+  }
+  if (records) std::cout << t.str() << "\n";
   for (const auto& [api, why] : plan.not_run) std::cout << api << ": not run here: " << why << "\n";
-  std::cout << plan.jobs.size() * plan.cases.size() << " runs (" << plan.jobs.size() << " algorithms and parameter sets × "
-            << plan.cases.size() << " cases) into " << (std::filesystem::path(out) / plan.name).string() << ".jsonl\n";
+  std::cout << records << " runs";
+  if (shard) std::cout << " (shard " << shard->index << "/" << shard->count << " of " << costs.size() << ")";
+  else std::cout << " (" << plan.jobs.size() << " algorithms and parameter sets × " << plan.cases.size() << " cases)";
+  std::cout << " into " << (std::filesystem::path(out) / plan.name).string() << ".jsonl, an estimated "
+            << format_clock(seconds) << " (docs/cli.md, \"Sharding\", gives the model)\n";
   return 0;
 }
 
@@ -63,7 +89,15 @@ int bench_command(const bench_args& a) {
   const suite s = a.quick ? load_suite(a.suite).quick() : load_suite(a.suite);
   if (!a.name.empty()) check_results_name("--name", a.name);
   const registry& reg = all_backends();
-  if (a.list) return print_plan(make_plan(a, s, reg), a.out);
+  const std::optional<shard_spec> shard = a.shard.empty() ? std::nullopt : std::optional(parse_shard(a.shard));
+  run_options options{.warmup = a.warmup.value_or(s.warmup),
+                      .reps = a.reps.value_or(s.reps),
+                      .cold = a.cold,
+                      .warmup_ns = a.warmup_ms.value_or(s.warmup_ms) * 1e6,
+                      .prepare = {a.loop_check},
+                      .max_noise = a.max_noise.value_or(0),
+                      .timeout_ns = a.timeout_s * 1e9};
+  if (a.list) return print_plan(make_plan(a, s, reg), a.out, options, shard, a.json);
 
   // The folder is taken and the signals guarded before the plan probes the backends: a GPU driver
   // starts threads, and every thread must inherit the blocked mask. The name is known without probing.
@@ -76,17 +110,25 @@ int bench_command(const bench_args& a) {
   std::vector<case_spec> specs;
   for (const auto& c : plan.cases) specs.push_back(parse_spec(c));
   for (const auto& spec : specs) check_source(spec);
-  run_options options{.warmup = a.warmup.value_or(s.warmup),
-                      .reps = a.reps.value_or(s.reps),
-                      .cold = a.cold,
-                      .warmup_ns = a.warmup_ms.value_or(s.warmup_ms) * 1e6,
-                      .prepare = {a.loop_check},
-                      .max_noise = a.max_noise.value_or(0),
-                      .timeout_ns = a.timeout_s * 1e9};
 
+  // --shard: the records this shard runs (by plan position), and their keys without the device.
+  const auto costs = plan_costs(plan, options);
+  const auto shard_of = shard ? assign_shards(costs, shard->count) : std::vector<std::size_t>(costs.size(), 0);
+  const auto mine = [&](std::size_t k) { return !shard || shard_of[k] == shard->index; };
+  std::set<std::string> my_entries;
+  if (shard) {
+    for (std::size_t i = 0, k = 0; i < specs.size(); ++i)
+      for (const auto& j : plan.jobs)
+        if (mine(k++)) my_entries.insert(plan_entry_json(j.entry->info.full_name(), j.p, to_string(specs[i])));
+    out->annotate("shard", "{\"index\":" + std::to_string(shard->index) + ",\"count\":" + std::to_string(shard->count) +
+                               ",\"winnow\":" + nlohmann::json(version()).dump() + ",\"plan\":" + plan_json(plan) + "}");
+  }
   std::set<std::string> done_before;
   if (a.resume) {
     auto earlier = out->previous();
+    // A shard keeps only its own records: another shard's (or an unsharded run's) would overlap.
+    if (shard)
+      std::erase_if(earlier, [&](const record& r) { return !my_entries.contains(plan_entry_json(r.algorithm, r.parameters, r.spec)); });
     std::set<std::string> planned; // what this bench would measure: an earlier record must be one of these
     for (const auto& spec : specs)
       for (const auto& j : plan.jobs) {
@@ -107,15 +149,20 @@ int bench_command(const bench_args& a) {
     if (!earlier.empty()) std::cerr << "resuming: " << earlier.size() << " records from an earlier run\n";
     out->keep(std::move(earlier));
   }
-  const std::size_t total = plan.jobs.size() * specs.size();
+  std::size_t total = 0;
+  for (std::size_t k = 0; k < costs.size(); ++k) total += mine(k);
   out->describe(plan.not_run, total);
   std::cerr << "results: " << out->base().string() << ".jsonl (" << total << " runs)\n";
   progress bar(total);
   // Per case, the jobs whose records the earlier run did not leave; a case with none is not even made.
   std::vector<std::vector<const bench_job*>> todo(specs.size());
+  std::vector<std::size_t> planned_in(specs.size(), 0); // this shard's records of each case
   std::vector<case_spec> to_make;
   for (std::size_t i = 0; i < specs.size(); ++i) {
-    for (const auto& j : plan.jobs) {
+    for (std::size_t jx = 0; jx < plan.jobs.size(); ++jx) {
+      const bench_job& j = plan.jobs[jx];
+      if (!mine(i * plan.jobs.size() + jx)) continue;
+      ++planned_in[i];
       record key;
       key.algorithm = j.entry->info.full_name();
       key.parameters = j.p;
@@ -130,7 +177,7 @@ int bench_command(const bench_args& a) {
   for (std::size_t i = 0, made = 0; i < specs.size(); ++i) {
     const case_spec& spec = specs[i];
     const std::string name = to_string(spec);
-    bar.skip(plan.jobs.size() - todo[i].size());
+    bar.skip(planned_in[i] - todo[i].size());
     if (todo[i].empty()) continue;
     const auto asked = std::chrono::steady_clock::now();
     const made_case m = maker.take(made++);

@@ -34,6 +34,8 @@ struct bench_args {
   bool quick = false;  ///< the suite's quick section
   std::optional<int> seeds; ///< every case with a seed, this many times with seeds s, s + 1, … (default: the suite's)
   std::string out = "results";
+  std::string shard; ///< "I/N": only the records of shard I of N (shard.hpp); empty: all
+  bool json = false; ///< --list as one JSON object (records, estimated seconds)
 };
 
 struct reproduce_args {
@@ -42,6 +44,9 @@ struct reproduce_args {
   bool quick = false; ///< every suite's quick section: end to end on software drivers in minutes
   bool fresh = false; ///< measure everything again instead of resuming what is in --out
   bool debug = false; ///< pass --debug to the children
+  std::string shard;  ///< "I/N": shard I of N of every bench step (shard.hpp); no report (merge, then reproduce)
+  std::string devices; ///< "all" or "0,2,…": one child reproduction per device, each a shard, then merge and report
+  bool list = false;  ///< print the steps with their records and estimated seconds, run nothing
 };
 
 struct trace_args {
@@ -65,11 +70,17 @@ int corpus_command(const std::string& spec, const std::string& out);
 int calibrate_command(const std::vector<std::string>& apis, const std::string* out);
 int trace_command(const trace_args& a);
 int reproduce_command(const reproduce_args& a);
+/// `reproduce --devices`: the shards on the devices at once (devices.cpp), then merge and report.
+int reproduce_on_devices(const reproduce_args& a);
 /// The papers `winnow reproduce` knows, in its order, for the help text.
 std::vector<std::string> reproduce_papers();
 /// `winnow compare`: `before` and `after` are results folders or .jsonl files; `threshold` [fraction]
 /// a change must pass besides the noise. 1 when no record matches.
 int compare_command(const std::string& before, const std::string& after, double threshold);
+/// `winnow merge --out DIR SHARD_DIR…`: the folders of `bench --shard` or `reproduce --shard` runs
+/// joined into what one unsharded run writes. 1 when a shard is missing or was cut short (the
+/// merged folder then says "complete": false); usage_error for shards that do not belong together.
+int merge_command(const std::string& out, const std::vector<std::string>& shards);
 /// `winnow view` (algo, spec and params as trace's; no --out).
 int view_command(const trace_args& a, const std::string& script);
 

@@ -128,6 +128,10 @@ int main(int argc, char** argv) {
                         "statistics; default: the suite's, else 1)")
       ->check(CLI::Range(1, 1000));
   bench_cmd->add_flag("--quick", bench.quick, "the suite's quick section: small sizes, few parameters and repetitions");
+  bench_cmd->add_option("--shard", bench.shard,
+                        "I/N (0 <= I < N): only shard I of N of the plan's records, balanced by estimated cost; "
+                        "`winnow merge` joins the shards' folders");
+  bench_cmd->add_flag("--json", bench.json, "with --list: one JSON object (records, estimated seconds, apis not run)");
 
   reproduce_args reproduce;
   auto* reproduce_cmd = app.add_subcommand(
@@ -138,6 +142,13 @@ int main(int argc, char** argv) {
   reproduce_cmd->add_option("--out", reproduce.out, "folder for the records, report.md and the figures")->required();
   reproduce_cmd->add_flag("--quick", reproduce.quick, "small sizes: every report end to end in minutes, even on software drivers");
   reproduce_cmd->add_flag("--fresh", reproduce.fresh, "measure everything again (default: keep what --out already holds)");
+  reproduce_cmd->add_option("--shard", reproduce.shard,
+                            "I/N (0 <= I < N): shard I of N of every bench step into --out, no report; `winnow merge` joins "
+                            "the shards, and `winnow reproduce` on the merged folder writes the report");
+  reproduce_cmd->add_option("--devices", reproduce.devices,
+                            "all or 0,2,…: one shard per device (a child each, with CUDA_VISIBLE_DEVICES and WINNOW_DEVICE "
+                            "set), into --out/shards/K, then merge into --out and the report");
+  reproduce_cmd->add_flag("--list", reproduce.list, "print each step with its records and estimated time; run nothing");
 
   std::string corpus_spec, corpus_out;
   auto* corpus_cmd = app.add_subcommand("corpus", "write a case as a PNG (white = valid, black = invalid, gray = padding)");
@@ -168,6 +179,12 @@ int main(int argc, char** argv) {
   compare_cmd->add_option("after", compare_after, "results folder or .jsonl file")->required();
   compare_cmd->add_option("--threshold", compare_threshold, "and only beyond this many % (default 0: the noise alone)")
       ->check(finite_number)->check(CLI::Range(0.0, 1000.0));
+
+  std::string merge_out;
+  std::vector<std::string> merge_shards;
+  auto* merge_cmd = app.add_subcommand("merge", "join the folders of a sharded bench or reproduce (--shard I/N) into one, as one run writes it");
+  merge_cmd->add_option("--out", merge_out, "the merged folder")->required();
+  merge_cmd->add_option("shards", merge_shards, "the shards' folders (each --out of a --shard run)")->required();
 
   std::vector<std::string> calibrate_apis;
   std::string calibrate_out;
@@ -231,6 +248,7 @@ int main(int argc, char** argv) {
       return bench_command(bench);
     }
     if (compare_cmd->parsed()) return compare_command(compare_before, compare_after, compare_threshold / 100);
+    if (merge_cmd->parsed()) return merge_command(merge_out, merge_shards);
     if (corpus_cmd->parsed()) return corpus_command(corpus_spec, corpus_out);
     if (calibrate_cmd->parsed()) return calibrate_command(calibrate_apis, calibrate_out_opt->count() ? &calibrate_out : nullptr);
     if (trace_cmd->parsed()) return trace_command(trace);

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <optional>
 #include <filesystem>
@@ -14,6 +15,8 @@
 #include "child.hpp"
 #include "commands.hpp"
 #include "results_folder.hpp"
+#include "shard.hpp"
+#include "step_time.hpp"
 #include "table.hpp"
 #include "winnow/error.hpp"
 #include "winnow/record.hpp"
@@ -228,6 +231,46 @@ void check_out_folder(const fs::path& dir, const std::vector<const paper*>& list
   }
 }
 
+/// `--list`: each step with its records and estimated time (the bench's own `--list --json`, in a
+/// child as the step would run, so this process holds no device), and why a step will not run.
+int list_steps(const std::vector<step>& steps, const std::map<std::string, std::string>& missing,
+               const std::function<bool(const step&)>& deferred, const std::optional<shard_spec>& shard) {
+  constexpr double calibrate_seconds = 10; // measured: 2 s (gl) to 15 s (cuda, with its scans) on an H200
+  table t({"step", "api", "records", "estimate"});
+  double total = 0;
+  std::size_t records = 0;
+  for (const auto& s : steps) {
+    const std::string what = s.kind + (s.suite.empty() ? "" : " " + s.name);
+    if (auto it = missing.find(s.api); it != missing.end()) t.add({what, s.api, "-", "not run here: " + it->second});
+    else if (shard && s.kind == "calibrate" && shard->index != 0) t.add({what, s.api, "-", "on shard 0"});
+    else if (deferred(s)) t.add({what, s.api, "-", "after the merge"});
+    else if (s.kind == "calibrate") {
+      t.add({what, s.api, "-", format_clock(calibrate_seconds)});
+      total += calibrate_seconds;
+    } else {
+      std::vector<std::string> argv = s.argv;
+      std::erase(argv, std::string("--resume"));
+      argv.insert(argv.end(), {"--list", "--json"});
+      const child_result r = run_child(argv, true);
+      const auto j = nlohmann::json::parse(r.output, nullptr, false);
+      if (r.exit != 0 || !j.is_object() || !j.contains("records")) {
+        t.add({what, s.api, "?", "its plan failed (exit " + std::to_string(r.exit) + ")"});
+        continue;
+      }
+      const auto n = j.at("records").get<std::size_t>();
+      const double seconds = j.at("seconds").get<double>();
+      records += n;
+      total += seconds;
+      t.add({what, s.api, std::to_string(n), format_clock(seconds)});
+    }
+  }
+  std::cout << t.str() << "\n"
+            << records << " records" << (shard ? " in shard " + std::to_string(shard->index) + "/" + std::to_string(shard->count) : "")
+            << ", an estimated " << format_clock(total)
+            << " before the report (docs/cli.md, \"Sharding\", gives the model; a software driver takes far longer)\n";
+  return 0;
+}
+
 } // namespace
 
 std::vector<std::string> reproduce_papers() {
@@ -239,13 +282,21 @@ std::vector<std::string> reproduce_papers() {
 int reproduce_command(const reproduce_args& a) {
   const auto list = chosen(a.paper);
   if (a.out.empty()) throw usage_error("reproduce: --out must name a folder");
+  const std::optional<shard_spec> shard = a.shard.empty() ? std::nullopt : std::optional(parse_shard(a.shard));
+  if (!a.devices.empty()) {
+    if (shard) throw usage_error("reproduce: --devices runs the shards itself; it takes no --shard");
+    return reproduce_on_devices(a);
+  }
   const fs::path dir = a.out;
   const fs::path script = report_script();
   if (!fs::is_regular_file(script))
     throw usage_error("reproduce: the report script " + script.string() +
                       " is missing (set WINNOW_REPORT_DIR to the folder holding tools/report/reproduce.py)");
-  results_folder lock(dir, "reproduce"); // the folder's lock: one reproduce (or bench) at a time
-  check_out_folder(dir, list, a.fresh);
+  std::optional<results_folder> lock; // the folder's lock: one reproduce (or bench) at a time
+  if (!a.list) {
+    lock.emplace(dir, "reproduce");
+    check_out_folder(dir, list, a.fresh);
+  }
   const std::string self = self_executable();
   // The children run as `self`; their records name the program as this command was typed.
   if (!std::getenv("WINNOW_ARGV0")) ::setenv("WINNOW_ARGV0", typed_program().c_str(), 1);
@@ -271,8 +322,16 @@ int reproduce_command(const reproduce_args& a) {
   // (its records kept without the images: a folder unpacked from its records alone).
   std::optional<held_back> images;
   const auto finished = [&](const step& s) { return !a.fresh && complete(dir / s.api / (s.name + ".status.json")); };
+  // A shard runs no step that reads an earlier step's whole records (deferred()): the reproduction
+  // of the merged folder runs those, and makes the images they use.
+  const auto deferred = [&](const step& s) {
+    return shard && s.kind == "bench" &&
+           (s.held_back_images || std::any_of(s.args.begin(), s.args.end(), [](const std::string& x) {
+              return x.find("{api_dir}") != std::string::npos;
+            }));
+  };
   for (const auto& s : steps)
-    if (s.held_back_images && !missing.contains(s.api) && !finished(s) && !images) {
+    if (s.held_back_images && !missing.contains(s.api) && !finished(s) && !images && !deferred(s) && !a.list) {
       const int side = a.quick ? 256 : 2048;
       std::cerr << "reproduce: the held-back images (" << side << " × " << side << ") …\n";
       images = held_back_cases(dir / ("held-back-" + std::to_string(side)), side, python(),
@@ -305,6 +364,7 @@ int reproduce_command(const reproduce_args& a) {
       if (s.held_back_images && images)
         for (const auto& c : images->cases) argv.insert(argv.end(), {"--case", c});
       if (a.quick) argv.push_back("--quick");
+      if (shard) argv.insert(argv.end(), {"--shard", a.shard});
       if (!a.fresh) argv.push_back("--resume");
       files.push_back(s.api + "/" + s.name + ".jsonl");
       files.push_back(s.api + "/" + s.name + ".csv");
@@ -332,6 +392,15 @@ int reproduce_command(const reproduce_args& a) {
         if (e.is_object() && e.value("seconds", json()).is_number()) earlier_seconds[step_key(e)] += e["seconds"].get<double>();
   }
   for (auto& e : manifest["steps"]) e["seconds"] = earlier_seconds[step_key(e)];
+  if (a.list) return list_steps(steps, missing, deferred, shard);
+  if (shard) manifest["shard"] = {{"index", shard->index}, {"count", shard->count}};
+  // Where each step's time went, from the records it left (and, for a calibration, all "other").
+  const auto account = [&](const step& s, json& e) {
+    const double seconds = e["seconds"].get<double>();
+    e["time"] = s.kind == "bench" ? step_time(dir / s.api / (s.name + ".jsonl"), seconds)
+                                  : json{{"timed", 0.0}, {"warmup", 0.0}, {"make", 0.0}, {"upload", 0.0}, {"check", 0.0},
+                                         {"other", seconds}};
+  };
   write_manifest(dir, manifest);
 
   bool failed = false;
@@ -349,6 +418,18 @@ int reproduce_command(const reproduce_args& a) {
       e["status"] = "not run";
       e["reason"] = s.api + ": " + it->second;
       std::cerr << "reproduce: " << where(i) << what << ": not run here: " << it->second << "\n";
+      write_manifest(dir, manifest);
+      continue;
+    }
+    if (shard && s.kind == "calibrate" && shard->index != 0) {
+      e["status"] = "elsewhere";
+      e["reason"] = "shard 0 calibrates";
+      write_manifest(dir, manifest);
+      continue;
+    }
+    if (deferred(s)) {
+      e["status"] = "deferred";
+      e["reason"] = "reads an earlier step's whole records: `winnow reproduce` on the merged folder runs it";
       write_manifest(dir, manifest);
       continue;
     }
@@ -392,6 +473,7 @@ int reproduce_command(const reproduce_args& a) {
     } else {
       e["status"] = "done";
     }
+    account(s, e);
     write_manifest(dir, manifest);
     if (e["status"] == "interrupted") {
       std::cerr << "reproduce: interrupted; " << dir.string() << "/reproduce.json says what finished. "
@@ -406,6 +488,15 @@ int reproduce_command(const reproduce_args& a) {
     }
   }
 
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    if (!manifest["steps"][i].contains("time")) account(steps[i], manifest["steps"][i]);
+  write_manifest(dir, manifest);
+  if (shard) {
+    std::cerr << "reproduce: shard " << shard->index << "/" << shard->count << " done into " << dir.string()
+              << "; `winnow merge --out MERGED` with every shard's folder, then `winnow reproduce " << a.paper
+              << " --out MERGED` runs the deferred steps and writes the report\n";
+    return failed ? 1 : 0;
+  }
   std::cerr << "reproduce: report … (" << format_clock(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count())
             << " so far)\n";
   std::vector<std::string> argv = {python(), script.string(), dir.string()};

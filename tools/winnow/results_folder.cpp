@@ -195,6 +195,11 @@ void results_folder::describe(std::map<std::string, std::string> not_run, std::s
   started_ = true;
 }
 
+void results_folder::annotate(const std::string& key, std::string json_text) {
+  const std::lock_guard lock(mutex_);
+  extra_[key] = std::move(json_text);
+}
+
 const std::vector<record>& results_folder::finish() {
   {
     const std::lock_guard lock(mutex_);
@@ -215,6 +220,7 @@ void results_folder::write_final(bool complete) {
   record me;
   stamp(me); // this process's command line (resumed records keep the one that made them)
   status["command"] = me.command;
+  for (const auto& [key, text] : extra_) status[key] = nlohmann::ordered_json::parse(text);
   // Status last: a reader that finds it complete finds the records complete.
   write_jsonl(b.string() + ".jsonl", records_);
   write_csv(b.string() + ".csv", records_);

@@ -41,6 +41,8 @@ public:
   void keep(std::vector<record> earlier);
   /// Backends that did not run here, with the reason, and how many records the sweep plans: for the status file.
   void describe(std::map<std::string, std::string> not_run, std::size_t planned);
+  /// One more field of the status file (a JSON text), e.g. the "shard" a sharded bench ran.
+  void annotate(const std::string& key, std::string json_text);
   /// Writes the final files (complete) and removes the journal. Returns the records written.
   const std::vector<record>& finish();
 
@@ -65,6 +67,7 @@ private:
   std::vector<record> records_;
   std::map<std::string, std::string> not_run_;
   std::size_t planned_ = 0;
+  std::map<std::string, std::string> extra_; ///< annotate()
   bool started_ = false; ///< describe() was called: the sweep began
   bool finished_ = false;
   std::thread signals_;

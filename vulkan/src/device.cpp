@@ -178,6 +178,16 @@ void device::choose_physical_device() {
     }
     candidates.push_back(std::move(c));
   }
+  // WINNOW_DEVICE=K (set by `winnow reproduce --devices`): the K-th physical device alone, so that
+  // processes sharing a host each take their own GPU.
+  if (const auto only = env_integer("WINNOW_DEVICE", 0, 1023)) {
+    const auto k = static_cast<std::size_t>(*only);
+    if (k >= physical.size())
+      throw unavailable("winnow::vk::device: WINNOW_DEVICE=" + std::to_string(k) + " but the loader found " +
+                        std::to_string(physical.size()) + " devices");
+    physical = {physical[k]};
+    candidates = {candidates[k]};
+  }
   m_choice = choose_device(candidates);
   if (!m_choice.chosen) {
     std::string why = "winnow::vk::device: no usable Vulkan device";
