@@ -16,8 +16,11 @@ def test_without_cuda_says_why_not(quick):
 
 
 def test_the_geometry_table_reads_gls_calibration_without_cuda(quick):
-    t = next(t for t in quick.report["papers"]["billeter"]["tables"]
-             if t["name"] == "Table 3's geometry-shader compactor taken apart")
+    t = next(
+        t
+        for t in quick.report["papers"]["billeter"]["tables"]
+        if t["name"] == "Table 3's geometry-shader compactor taken apart"
+    )
     assert t["filled"], t
     part = quick.md.split("### Table 3's geometry-shader compactor taken apart")[1].split("###")[0]
     assert "| the vertex stage alone, every point captured (no geometry stage) | 40.000 | 0.105 | 1.00× |" in part
@@ -33,8 +36,9 @@ def test_means_over_densities_with_their_range_and_a_small_n_panel(tmp_path):
             case = f"uniform:{size}:p={p}"
             t = SIZES[size] * (1 + float(p))  # 1.1, 1.5, 1.9 ns per element
             for output, slower in (("staged", 1.0), ("buffered", 1.2)):
-                recs.append(record("cuda", "billeter", {"compact": "popc", "output": output, "element": "32"},
-                                   case, t * slower))
+                recs.append(
+                    record("cuda", "billeter", {"compact": "popc", "output": output, "element": "32"}, case, t * slower)
+                )
             recs.append(record("cuda", "cub_if", {"place": "out"}, case, t / 2))
     gl = []
     for p in ("0", "0.25", "0.5", "0.75", "1"):  # Table 3's density sweep at 4M (the most densities), and GL's GS
@@ -45,10 +49,18 @@ def test_means_over_densities_with_their_range_and_a_small_n_panel(tmp_path):
     write_jsonl(tmp / "cuda" / "billeter.jsonl", recs)
     write_jsonl(tmp / "gl" / "billeter.jsonl", gl)
     # gl calibrate's probes of the geometry shader's draw: 2 ms without the stage, 12 / 10 ms with it.
-    write_jsonl(tmp / "gl" / "calibrate.jsonl", [
-        {"api": "gl", "device": DEVICE["gl"][0], "name": k, "value": v, "unit": "ns", "how": "test"}
-        for k, v in {"empty_pass_ns": 5000, "feedback_vertex_ns_4M": 2e6, "feedback_geometry_all_ns_4M": 1.2e7,
-                     "feedback_geometry_none_ns_4M": 1e7}.items()])
+    write_jsonl(
+        tmp / "gl" / "calibrate.jsonl",
+        [
+            {"api": "gl", "device": DEVICE["gl"][0], "name": k, "value": v, "unit": "ns", "how": "test"}
+            for k, v in {
+                "empty_pass_ns": 5000,
+                "feedback_vertex_ns_4M": 2e6,
+                "feedback_geometry_all_ns_4M": 1.2e7,
+                "feedback_geometry_none_ns_4M": 1e7,
+            }.items()
+        ],
+    )
     r = run(tmp, "--paper", "billeter", "--out", tmp / "out")
     assert r.returncode == 0, r.stderr
     md = (tmp / "out" / "report.md").read_text()
@@ -68,13 +80,17 @@ def test_means_over_densities_with_their_range_and_a_small_n_panel(tmp_path):
     assert "| gl/geometry, mean over 5 densities (Table 3's row) | 12.000 | 0.350 | 6.00× |" in parts
     assert "| gl/geometry's draw, no word valid: nothing emitted | 10.000 | 0.419 | 5.00× |" in parts
     assert "| the vertex stage alone, every point captured (no geometry stage) | 2.000 | 2.097 | 1.00× |" in parts
-    assert ("Of the 12.000 ms with every point emitted, the geometry stage adds 10.000 ms (83%) to the same "
-                  "draw without it, and emitting adds 2.000 ms (17%) to emitting nothing; the rest, 2.000 ms (17%), is "
-                  "the points through the vertex stage and transform feedback alone.") in parts
+    assert (
+        "Of the 12.000 ms with every point emitted, the geometry stage adds 10.000 ms (83%) to the same "
+        "draw without it, and emitting adds 2.000 ms (17%) to emitting nothing; the rest, 2.000 ms (17%), is "
+        "the points through the vertex stage and transform feedback alone."
+    ) in parts
     # No cuda/calibrate.jsonl: Tables 1-2 say so.
     assert "Tables 1-2: the pass-through copy by access width" in md
     assert "no cuda/calibrate.jsonl" in md.split("### Tables 1-2")[1].split("###")[0]
-    figs = {f["file"]: f for f in json.loads((tmp / "out" / "report.json").read_text())["papers"]["billeter"]["figures"]}
+    figs = {
+        f["file"]: f for f in json.loads((tmp / "out" / "report.json").read_text())["papers"]["billeter"]["figures"]
+    }
     if has_matplotlib():
         assert figs["billeter-fig4.png"]["drawn"], figs["billeter-fig4.png"]
 
@@ -84,18 +100,36 @@ def tables12(tmp_path, band, device=None, extra=None, vk=None):
     (the prefix sums and the radix sorts) from the same step. A folder of its own in tmp_path each call."""
     tmp = pathlib.Path(tempfile.mkdtemp(dir=tmp_path))
     if vk:
-        write_jsonl(tmp / "vk" / "calibrate.jsonl", [
-            {"api": "vk", "device": "Some Vulkan GPU", "name": k, "value": v, "unit": "GB/s", "how": "test"}
-            for k, v in vk.items()])
-    recs = [record("cuda", "billeter", {"compact": "popc", "output": "staged", "element": "32"}, "uniform:4M:p=0.5", 1e6)]
+        write_jsonl(
+            tmp / "vk" / "calibrate.jsonl",
+            [
+                {"api": "vk", "device": "Some Vulkan GPU", "name": k, "value": v, "unit": "GB/s", "how": "test"}
+                for k, v in vk.items()
+            ],
+        )
+    recs = [
+        record("cuda", "billeter", {"compact": "popc", "output": "staged", "element": "32"}, "uniform:4M:p=0.5", 1e6)
+    ]
     write_jsonl(tmp / "cuda" / "billeter.jsonl", recs)
-    values = {"empty_pass_ns": 3000, "memcpy_bytes_per_ns_256M": 3000, "copy_bytes_per_ns_256M_b4": 2400,
-              "copy_bytes_per_ns_256M_b8": 2800, "copy_bytes_per_ns_256M_b16": 2700, "roofline_bytes_per_ns": 3000,
-              "copy_bytes_per_ns_24M-100k_b4": band[0], "copy_bytes_per_ns_24M_b4": band[1],
-              "copy_bytes_per_ns_24M+100k_b4": band[2], **(extra or {})}
-    write_jsonl(tmp / "cuda" / "calibrate.jsonl", [
-        {"api": "cuda", "device": device or DEVICE["cuda"][0], "name": k, "value": v, "unit": "GB/s", "how": "test"}
-        for k, v in values.items()])
+    values = {
+        "empty_pass_ns": 3000,
+        "memcpy_bytes_per_ns_256M": 3000,
+        "copy_bytes_per_ns_256M_b4": 2400,
+        "copy_bytes_per_ns_256M_b8": 2800,
+        "copy_bytes_per_ns_256M_b16": 2700,
+        "roofline_bytes_per_ns": 3000,
+        "copy_bytes_per_ns_24M-100k_b4": band[0],
+        "copy_bytes_per_ns_24M_b4": band[1],
+        "copy_bytes_per_ns_24M+100k_b4": band[2],
+        **(extra or {}),
+    }
+    write_jsonl(
+        tmp / "cuda" / "calibrate.jsonl",
+        [
+            {"api": "cuda", "device": device or DEVICE["cuda"][0], "name": k, "value": v, "unit": "GB/s", "how": "test"}
+            for k, v in values.items()
+        ],
+    )
     r = run(tmp, "--paper", "billeter", "--out", tmp / "out")
     assert r.returncode == 0, r.stderr
     rep = json.loads((tmp / "out" / "report.json").read_text())["papers"]["billeter"]
@@ -119,11 +153,19 @@ def test_widths_and_the_band_beside_the_published_numbers(tmp_path):
 
 
 def test_vulkan_widths_take_the_best_workgroup_size_of_each(tmp_path):
-    vk = {"empty_pass_ns": 5000, "copy_bytes_per_ns_256M_b4_l64": 1700,
-          "copy_bytes_per_ns_4M_b4_l64": 900, "copy_bytes_per_ns_4M_b4_l256": 1000, "copy_bytes_per_ns_256M_b4_l256": 1600,
-          "copy_bytes_per_ns_256M_b8_l64": 2000, "copy_bytes_per_ns_256M_b8_l1024": 2600,
-          "copy_bytes_per_ns_256M_b16_l256": 3100, "copy_bytes_per_ns_256M_b16_l1024": 3050,
-          "copy_bytes_per_ns_4M_items4": 2000, "roofline_bytes_per_ns": 3100}
+    vk = {
+        "empty_pass_ns": 5000,
+        "copy_bytes_per_ns_256M_b4_l64": 1700,
+        "copy_bytes_per_ns_4M_b4_l64": 900,
+        "copy_bytes_per_ns_4M_b4_l256": 1000,
+        "copy_bytes_per_ns_256M_b4_l256": 1600,
+        "copy_bytes_per_ns_256M_b8_l64": 2000,
+        "copy_bytes_per_ns_256M_b8_l1024": 2600,
+        "copy_bytes_per_ns_256M_b16_l256": 3100,
+        "copy_bytes_per_ns_256M_b16_l1024": 3050,
+        "copy_bytes_per_ns_4M_items4": 2000,
+        "roofline_bytes_per_ns": 3100,
+    }
     md, _ = tables12(tmp_path, (2400, 600, 2400), vk=vk)
     section = md.split("### Tables 1-2")[1].split("###")[0]
     assert "| n, Vulkan compute (vk/calibrate.jsonl, on Some Vulkan GPU) |" in section
@@ -142,10 +184,18 @@ def test_tables_from_the_calibration_alone_name_its_device(tmp_path):
 
 
 def test_prefix_sums_and_radix_sorts_beside_the_published_numbers(tmp_path):
-    extra = {"prefix_sum_billeter_32M_out": 100.0, "prefix_sum_cub_32M_out": 150.0, "prefix_sum_billeter_32M_in": 90.0,
-             "prefix_sum_cub_32M_in": 140.0, "prefix_sum_billeter_220M_in": 700.0, "prefix_sum_cub_220M_in": 600.0,
-             "radix_sort_billeter_keys_4M": 1500.0, "radix_sort_cub_keys_4M": 170.0,
-             "radix_sort_billeter_pairs_separate_4M": 1800.0, "radix_sort_cub_pairs_separate_4M": 220.0}
+    extra = {
+        "prefix_sum_billeter_32M_out": 100.0,
+        "prefix_sum_cub_32M_out": 150.0,
+        "prefix_sum_billeter_32M_in": 90.0,
+        "prefix_sum_cub_32M_in": 140.0,
+        "prefix_sum_billeter_220M_in": 700.0,
+        "prefix_sum_cub_220M_in": 600.0,
+        "radix_sort_billeter_keys_4M": 1500.0,
+        "radix_sort_cub_keys_4M": 170.0,
+        "radix_sort_billeter_pairs_separate_4M": 1800.0,
+        "radix_sort_cub_pairs_separate_4M": 220.0,
+    }
     md, verdicts = tables12(tmp_path, (2400, 600, 2400), extra=extra)
     t4 = md.split("### Table 4 (§5.2): the prefix sum")[1].split("###")[0]
     assert "| 32M | out of place | 0.100 | 0.150 | 0.67× | 2684 | 3.7 / 5.3 |" in t4

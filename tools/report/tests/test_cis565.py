@@ -21,8 +21,16 @@ def folder(tmp_path, scans=True):
     cpu, cuda, cal = [], [], []
 
     def scan(name, n, ns, block=None):  # alone at 0.8 × the compactions' scan phase: the tables must read these
-        cal.append({"api": "cuda", "device": "Test GPU", "name": f"cis565_scan_{name}_n{n}" + (f"_b{block}" if block else ""),
-                    "value": 0.8 * ns / 1e3, "unit": "µs", "how": "test"})
+        cal.append(
+            {
+                "api": "cuda",
+                "device": "Test GPU",
+                "name": f"cis565_scan_{name}_n{n}" + (f"_b{block}" if block else ""),
+                "value": 0.8 * ns / 1e3,
+                "unit": "µs",
+                "how": "test",
+            }
+        )
 
     for n, scale in ((256, 1), (253, 1), (4096, 1), (4093, 1), (1 << 24, 4096), ((1 << 24) - 3, 4096)):
         cpu.append(rec("cpu", "sequential", n, {"compact": 4e3 * scale}))
@@ -85,7 +93,13 @@ def test_tables_findings_and_the_block_study(tmp_path):
 
 
 def test_times_below_a_microsecond_keep_two_digits_without_an_exponent():
-    assert [ms(v) for v in (0.5, 0.0012, 0.00019, 0.000052, 0.0)] == ["0.5000", "0.0012", "0.00019", "0.000052", "0.0000"]
+    assert [ms(v) for v in (0.5, 0.0012, 0.00019, 0.000052, 0.0)] == [
+        "0.5000",
+        "0.0012",
+        "0.00019",
+        "0.000052",
+        "0.0000",
+    ]
 
 
 def test_without_the_calibrate_step_the_scans_say_why(tmp_path):

@@ -16,9 +16,13 @@ def test_a_finding_that_lists_some_exceptions_says_how_many_it_left_out():
 
 
 def test_log_means_bounds_and_what_stays_apart():
-    recs = [Rec({**record("cpu", "redzone", {"threads": "2"}, f"removal:1M:k=0.1:r=uniform:seed={s}", t), "winnow": c}, "t")
-            for s, t, c in ((1, 100.0, "abc1234"), (2, 400.0, "abc1234"), (3, 200.0, "def5678"))]  # resumed: a later build
-    recs.append(Rec(record("cpu", "redzone", {"threads": "2"}, "removal:1M:k=0.1:r=uniform:seed=4", 1e9, verified=False), "t"))
+    recs = [
+        Rec({**record("cpu", "redzone", {"threads": "2"}, f"removal:1M:k=0.1:r=uniform:seed={s}", t), "winnow": c}, "t")
+        for s, t, c in ((1, 100.0, "abc1234"), (2, 400.0, "abc1234"), (3, 200.0, "def5678"))
+    ]  # resumed: a later build
+    recs.append(
+        Rec(record("cpu", "redzone", {"threads": "2"}, "removal:1M:k=0.1:r=uniform:seed=4", 1e9, verified=False), "t")
+    )
     recs.append(Rec(record("cpu", "redzone", {"threads": "1"}, "removal:1M:k=0.1:r=uniform:seed=1", 50.0), "t"))
     recs.append(Rec(record("cpu", "redzone", {"threads": "2"}, "removal:64K:k=0.1:r=uniform:seed=1", 10.0), "t"))
     out = merge_seeds(recs)

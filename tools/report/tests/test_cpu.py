@@ -61,8 +61,11 @@ def test_short_points_are_marked(tmp_path):
         for k in ("0.02", "0.9"):
             for algo, per in (("redzone", 40 * float(k)), ("stencil", 3.0), ("sequential", 8.0)):
                 for seed, slower in ((1, 1.0), (2, 4.0)):  # log mean: 2 × the first seed
-                    recs.append(record("cpu", algo, {}, f"removal:{size}:k={k}:r=uniform:seed={seed}",
-                                       SIZES[size] * per * slower))
+                    recs.append(
+                        record(
+                            "cpu", algo, {}, f"removal:{size}:k={k}:r=uniform:seed={seed}", SIZES[size] * per * slower
+                        )
+                    )
     recs.pop()  # the sequential loop at 1M, k = 90 %: seed 1 alone
     # A second variant with one seed, faster than the point's 20-seed mean: it must not stand for the point.
     recs.append(record("cpu", "redzone", {"batches": "9"}, "removal:128K:k=0.02:r=uniform:seed=1", SIZES["128K"] * 0.4))
@@ -86,4 +89,7 @@ def test_short_points_are_marked(tmp_path):
     for name in ("cpu-fig7.png", "cpu-fig7-phases.png", "cpu-fig7-shares.png"):
         assert "Fewer seeds than the rest: k = 90 %, 1M, sequential loop (1 of 2)." in figs[name]["caption"]
     assert "the logarithmic mean over its seeds' medians (up to 2 seeds)" in figs["cpu-fig7.png"]["caption"]
-    assert "logarithmic means over up to 2 seeds, the black mark the largest total" in figs["cpu-fig7-phases.png"]["caption"]
+    assert (
+        "logarithmic means over up to 2 seeds, the black mark the largest total"
+        in figs["cpu-fig7-phases.png"]["caption"]
+    )

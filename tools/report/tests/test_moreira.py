@@ -24,8 +24,11 @@ def test_fig7_is_drawn_at_the_papers_block_when_it_ran(quick):
 def test_the_report_says_what_the_concatenation_probe_chose(quick):
     # gl and vkfrag ran concat=auto (their records say lines); vk has no probe, so no line for it.
     for api, name in (("gl", "GL fragment"), ("vkfrag", "Vulkan fragment")):
-        said = re.search(rf"\n- {name} \(`{api}`\): the blocks concatenated as the start-up probe chose "
-                         r"\(`concat=auto`\): lines in (\d+) of (\d+) records\.", quick.md)
+        said = re.search(
+            rf"\n- {name} \(`{api}`\): the blocks concatenated as the start-up probe chose "
+            r"\(`concat=auto`\): lines in (\d+) of (\d+) records\.",
+            quick.md,
+        )
         assert said is not None, api
         assert said[1] == said[2], api
     assert "(`vk`): the blocks concatenated" not in quick.md
@@ -112,8 +115,13 @@ def jj_verdict(quick, tmp_path, name, api, skip):
 
 
 def test_a_plan_refused_below_512_changes_the_loop_limit_finding(quick, tmp_path):
-    v = jj_verdict(quick, tmp_path, "refused128", "vk", lambda r: r["params"]["block"] == "32"
-                        and "jj at block 32 may loop 300 times, over loop_limit=256")
+    v = jj_verdict(
+        quick,
+        tmp_path,
+        "refused128",
+        "vk",
+        lambda r: r["params"]["block"] == "32" and "jj at block 32 may loop 300 times, over loop_limit=256",
+    )
     assert v["verdict"] == "changed", v
 
 
@@ -145,12 +153,22 @@ def test_concat_auto_is_the_default_whatever_it_chose():
     assert r.p("concat") == "rects"  # reads as what ran
     assert is_shader_default(r, "gl")  # but auto is the default series
     assert not is_shader_default(Rec(record("gl", "horn", dict(base, concat="rects"), "finger:64K", 1e6), "t"), "gl")
-    assert not is_shader_default(Rec(record("gl", "horn", dict(base, concat="auto", search="steps"), "finger:64K", 1e6), "t"), "gl")
-    assert not is_shader_default(Rec(record("gl", "jj", dict(base, concat="auto", loop_limit="256"), "finger:64K", 1e6), "t"), "gl")
-    assert is_shader_default(Rec(record("gl", "rlz", {"block": "128", "concat": "stacks", "search": "fast"}, "finger:64K", 1e6), "t"), "gl")
-    assert is_shader_default(Rec(record("gl", "rlz", {"block": "128", "concat": "pairs", "search": "fast"}, "finger:64K", 1e6), "t"), "gl")
+    assert not is_shader_default(
+        Rec(record("gl", "horn", dict(base, concat="auto", search="steps"), "finger:64K", 1e6), "t"), "gl"
+    )
+    assert not is_shader_default(
+        Rec(record("gl", "jj", dict(base, concat="auto", loop_limit="256"), "finger:64K", 1e6), "t"), "gl"
+    )
+    assert is_shader_default(
+        Rec(record("gl", "rlz", {"block": "128", "concat": "stacks", "search": "fast"}, "finger:64K", 1e6), "t"), "gl"
+    )
+    assert is_shader_default(
+        Rec(record("gl", "rlz", {"block": "128", "concat": "pairs", "search": "fast"}, "finger:64K", 1e6), "t"), "gl"
+    )
     # lines given by hand: a variant since stacks became the default
-    assert not is_shader_default(Rec(record("gl", "rlz", {"block": "128", "concat": "lines", "search": "fast"}, "finger:64K", 1e6), "t"), "gl")
+    assert not is_shader_default(
+        Rec(record("gl", "rlz", {"block": "128", "concat": "lines", "search": "fast"}, "finger:64K", 1e6), "t"), "gl"
+    )
 
 
 def test_the_probes_choices_are_counted_per_method():
@@ -162,7 +180,12 @@ def test_the_probes_choices_are_counted_per_method():
             d["chosen"] = {"concat": chosen}
         recs.append(Rec(d, "t"))
     recs.append(Rec(record("gl", "horn", dict(base, concat="lines"), "finger:64K", 1e6), "t"))  # given: no probe
-    assert concat_choice("gl", recs) == ("GL fragment (`gl`): the blocks concatenated as the start-up probe chose (`concat=auto`): "
-                     "rects in 2 of 4 records, lines in 1 of 4 records, not recorded (a build before the "
-                     "records named it) in 1 of 4 records.")
-    assert concat_choice("vk", [Rec(record("vk", "horn", {"block": "128", "concat": "copy"}, "finger:64K", 1e6), "t")]) is None
+    assert concat_choice("gl", recs) == (
+        "GL fragment (`gl`): the blocks concatenated as the start-up probe chose (`concat=auto`): "
+        "rects in 2 of 4 records, lines in 1 of 4 records, not recorded (a build before the "
+        "records named it) in 1 of 4 records."
+    )
+    assert (
+        concat_choice("vk", [Rec(record("vk", "horn", {"block": "128", "concat": "copy"}, "finger:64K", 1e6), "t")])
+        is None
+    )

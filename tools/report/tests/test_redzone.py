@@ -12,8 +12,9 @@ from .synthetic import SIZES, assert_says_why_not, has_matplotlib, record, run, 
 
 def test_without_cuda_says_why_not(quick):
     # The preserve list's table and figure on the cpu ran.
-    assert_says_why_not(quick.report, "redzone",
-                        ran={"Future work: compaction from a preserve list (cpu)", "redzone-preserve.png"})
+    assert_says_why_not(
+        quick.report, "redzone", ran={"Future work: compaction from a preserve list (cpu)", "redzone-preserve.png"}
+    )
 
 
 def test_the_preserve_list_against_redzone_across_p(quick):
@@ -21,8 +22,11 @@ def test_the_preserve_list_against_redzone_across_p(quick):
     assert "| 2 % | 1M | 4 MiB | 30838 | 849 | 6291 | 8389 | 0.03× |\n" in cpu
     assert f"| 98 % | 1M | 4 MiB | 639 | 41114 | 6291 | 8389 | {6291456 / 639145.6:.2f}× |\n" in cpu
     assert "share" not in cpu.split("\n\n")[2]  # the gather is its one phase: no column that always reads 100 %
-    cuda = next(t for t in quick.report["papers"]["redzone"]["tables"]
-                if t["name"] == "Future work: compaction from a preserve list (cuda)")
+    cuda = next(
+        t
+        for t in quick.report["papers"]["redzone"]["tables"]
+        if t["name"] == "Future work: compaction from a preserve list (cuda)"
+    )
     assert not cuda["filled"]
     assert "no CUDA device" in cuda["missing"]
 
@@ -37,13 +41,23 @@ def test_the_r_cases_over_n_are_tabled_and_drawn(tmp_path):
                 for seed, slower in ((1, 1.0), (2, 4.0)):  # log mean: 2 × the first seed
                     t = SIZES[size] * float(k) * (2 - float(r)) * slower
                     noisy = size == "128K" and k == "0.02" and r == "0"
-                    recs.append(record("cuda", "redzone2", published, f"removal:{size}:k={k}:r={r}:seed={seed}", t,
-                                       phases=["mark", "fill", "orphans"], noise=0.2 if noisy else 0.01))
+                    recs.append(
+                        record(
+                            "cuda",
+                            "redzone2",
+                            published,
+                            f"removal:{size}:k={k}:r={r}:seed={seed}",
+                            t,
+                            phases=["mark", "fill", "orphans"],
+                            noise=0.2 if noisy else 0.01,
+                        )
+                    )
     # Interrupted after the first seed of the last point: its mean is of one seed, and says so.
     recs.pop()
     write_jsonl(tmp / "cuda" / "redzone-r.jsonl", recs)
-    (tmp / "cuda" / "redzone-r.status.json").write_text(json.dumps(
-        {"complete": False, "records": len(recs), "planned": 60, "not_run": {}}))
+    (tmp / "cuda" / "redzone-r.status.json").write_text(
+        json.dumps({"complete": False, "records": len(recs), "planned": 60, "not_run": {}})
+    )
     r = run(tmp, "--paper", "redzone", "--out", tmp / "out")
     assert r.returncode == 0, r.stderr
     md = (tmp / "out" / "report.md").read_text()
@@ -52,8 +66,10 @@ def test_the_r_cases_over_n_are_tabled_and_drawn(tmp_path):
     # it here) and the builds that made them, and how many runs the merged records stand for.
     assert "removal:128K:k=0.02:r=0" in md.split("### Noisy records")[1]
     points = (len(recs) + 1) // 2
-    used = (f"cuda/redzone-r.jsonl (NVIDIA Test GPU, winnow abc1234): {len(recs)} runs used "
-            f"({points} points, their seeds merged)")
+    used = (
+        f"cuda/redzone-r.jsonl (NVIDIA Test GPU, winnow abc1234): {len(recs)} runs used "
+        f"({points} points, their seeds merged)"
+    )
     assert used in md
     assert f"interrupted: {len(recs)} of 60 planned records (cuda/redzone-r.status.json)" in md
     section = md.split("Fig. 6 over n: the red-zone fraction r")[1].split("\n### ")[0]
@@ -93,7 +109,9 @@ def test_the_r_cases_over_n_are_tabled_and_drawn(tmp_path):
     (tmp / "cuda" / "redzone-r.jsonl.gz").unlink()
     r = run(tmp, "--paper", "redzone", "--out", tmp / "out2")
     assert r.returncode == 0, r.stderr
-    figs = {f["file"]: f for f in json.loads((tmp / "out2" / "report.json").read_text())["papers"]["redzone"]["figures"]}
+    figs = {
+        f["file"]: f for f in json.loads((tmp / "out2" / "report.json").read_text())["papers"]["redzone"]["figures"]
+    }
     assert not figs["redzone-fig6-n.png"]["drawn"]
     assert "redzone-r" in figs["redzone-fig6-n.png"]["missing"]
     assert not figs["redzone-fig6-phases.png"]["drawn"]
@@ -102,6 +120,7 @@ def test_the_r_cases_over_n_are_tabled_and_drawn(tmp_path):
 
 def test_fig6_phases_draws_each_phase_and_its_share_per_k_and_r():
     """Fig. 6's large panel: a row per k, a panel per r, a line per phase and the phases' shares stacked."""
+
     class Paper:  # what fig6_phases uses of a paper
         figures = []
 
@@ -113,7 +132,9 @@ def test_fig6_phases_draws_each_phase_and_its_share_per_k_and_r():
     for k in (0.02, 0.5):
         for r in (0.0, 0.5, 1.0):
             for n in (1 << 15, 1 << 20):
-                d = record("cuda", "redzone2", {}, f"removal:{n}:k={k}:r={r:g}", 4e3, n=n, phases=["mark", "fill", "orphans"])
+                d = record(
+                    "cuda", "redzone2", {}, f"removal:{n}:k={k}:r={r:g}", 4e3, n=n, phases=["mark", "fill", "orphans"]
+                )
                 for ph, part in zip(d["phases"], (1, 2, 1)):  # mark 25 %, fill 50 %, orphans 25 %
                     ph["median_ns"] = 1e3 * part * (1 + r)
                 d["total"]["median_ns"] = 4e3 * (1 + r)
@@ -129,7 +150,11 @@ def test_fig6_phases_draws_each_phase_and_its_share_per_k_and_r():
     assert panel.series[1].ys == [4.0, 4.0]  # fill: 2 µs × (1 + r), in µs
     xs, shares = panel.shares
     assert xs == [1 << 15, 1 << 20]
-    assert [(ph, [round(v) for v in vs]) for ph, vs in shares] == [("mark", [25, 25]), ("fill", [50, 50]), ("orphans", [25, 25])]
+    assert [(ph, [round(v) for v in vs]) for ph, vs in shares] == [
+        ("mark", [25, 25]),
+        ("fill", [50, 50]),
+        ("orphans", [25, 25]),
+    ]
     # A panel whose records lack a phase keeps every phase in its place (greys are by place), at 0 %,
     # and the shares of what ran still stack to 100 (the total of merged seeds need not add up).
     for n in (1 << 15, 1 << 20):
@@ -139,4 +164,8 @@ def test_fig6_phases_draws_each_phase_and_its_share_per_k_and_r():
     paper.figures = []
     fig6_phases(paper, cells, "Test GPU", "", "no records")
     _, shares = paper.figures[0].rows[0][0].shares
-    assert [(ph, [round(v) for v in vs]) for ph, vs in shares] == [("mark", [33, 33]), ("fill", [67, 67]), ("orphans", [0, 0])]
+    assert [(ph, [round(v) for v in vs]) for ph, vs in shares] == [
+        ("mark", [33, 33]),
+        ("fill", [67, 67]),
+        ("orphans", [0, 0]),
+    ]

@@ -14,8 +14,14 @@ def test_exit_and_files(quick):
 
 
 def test_figures(quick):
-    expected = {"moreira-fig8-10-density.png", "moreira-fig7.png", "cpu-fig7.png", "cpu-fig7-phases.png", "cpu-fig7-shares.png",
-                "redzone-preserve.png"}
+    expected = {
+        "moreira-fig8-10-density.png",
+        "moreira-fig7.png",
+        "cpu-fig7.png",
+        "cpu-fig7-phases.png",
+        "cpu-fig7-shares.png",
+        "redzone-preserve.png",
+    }
     drawn = {f["file"] for p in quick.report["papers"].values() for f in p["figures"] if f["drawn"]}
     if has_matplotlib():
         assert drawn == expected

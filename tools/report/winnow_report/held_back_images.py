@@ -10,6 +10,7 @@ split is not symmetric in meaning. Usage: held_back_images.py OUT_DIR [--side N]
 OUT_DIR/cases.txt, the images' file names one a line, last and whole: `winnow reproduce moreira` makes
 the images so (into DIR/held-back-N) and takes a folder with cases.txt as made.
 """
+
 import argparse
 import gzip
 import pathlib
@@ -17,6 +18,7 @@ import sys
 
 import numpy as np
 import matplotlib
+
 matplotlib.use("Agg")
 import matplotlib.image as mpimg  # noqa: E402
 
@@ -27,7 +29,7 @@ SIDE = 2048
 def square(a):
     h, w = a.shape
     s = min(h, w)
-    return a[(h - s) // 2:(h - s) // 2 + s, (w - s) // 2:(w - s) // 2 + s]
+    return a[(h - s) // 2 : (h - s) // 2 + s, (w - s) // 2 : (w - s) // 2 + s]
 
 
 def resize(a, side):

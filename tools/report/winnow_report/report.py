@@ -9,6 +9,7 @@ and whether the result was verified: one table per set of phases, so each table 
 columns its rows have. It is written before the plot; without matplotlib (a python3 that is not
 Debian's) the report still comes, and says the plot was not drawn and why.
 """
+
 import argparse
 import collections
 import pathlib
@@ -72,15 +73,25 @@ def tables(rows):
             out.append("| " + " | ".join(cells) + " |")
         out.append("")
     if skipped:
-        out += ["Skipped:", ""] + [f"- {r.algorithm} ({params_text(r.params)}), n = {r.n}: {r.skipped}" for r in skipped] + [""]
+        out += (
+            ["Skipped:", ""]
+            + [f"- {r.algorithm} ({params_text(r.params)}), n = {r.n}: {r.skipped}" for r in skipped]
+            + [""]
+        )
     return out
 
 
 def removal_figure(records):
     """Total time against n, one panel per k (the Redzone paper's Figs. 4, 5 and 7), one line per
     algorithm in its fastest variant (fixed over n, named in the legend); None without removal cases."""
-    runs = [r for r in records if r.usable and r.case.family == "removal" and r.case.fkey("k") is not None
-            and r.case.key("r", "uniform") == "uniform"]
+    runs = [
+        r
+        for r in records
+        if r.usable
+        and r.case.family == "removal"
+        and r.case.fkey("k") is not None
+        and r.case.key("r", "uniform") == "uniform"
+    ]
     if not runs:
         return None
     variants = collections.defaultdict(lambda: collections.defaultdict(dict))  # algorithm -> params -> (k, n) -> ns
@@ -96,13 +107,16 @@ def removal_figure(records):
     ks = sorted({k for _, pts in chosen.values() for k, _ in pts})
     devices = "; ".join(sorted({f"{r.api}: {r.d.get('device')}" for r in runs}))
     commits = ", ".join(sorted({str(r.d.get("winnow")) for r in runs}))
-    fig = Figure("removal.png", f"Removal lists: total time against n — {devices} — winnow {commits}",
-                 "total time against n, one panel per k; each algorithm in its fastest variant (named in the legend)")
+    fig = Figure(
+        "removal.png",
+        f"Removal lists: total time against n — {devices} — winnow {commits}",
+        "total time against n, one panel per k; each algorithm in its fastest variant (named in the legend)",
+    )
     for start in range(0, len(algos), MAX_SERIES):
         row = []
         for k in ks:
             panel = Panel(f"k = {pct(k)} removed", "n [elements]", f"median total time [{unit}]", xlog=2, ylog=True)
-            for algo in algos[start:start + MAX_SERIES]:
+            for algo in algos[start : start + MAX_SERIES]:
                 params, pts = chosen[algo]
                 xy = sorted((n, ns / scale) for (kk, n), ns in pts.items() if kk == k)
                 if xy:
@@ -126,15 +140,29 @@ def main():
     out.mkdir(parents=True, exist_ok=True)
 
     first = records[0].d
-    md = ["# winnow results", "", f"- winnow {', '.join(sorted({str(r.d.get('winnow')) for r in records}))}",
-          f"- host: {first.get('host')}"]
-    md += [f"- {api}: {dev} ({drv})" for api, dev, drv in sorted({(r.api, r.d.get("device"), r.d.get("driver"))
-                                                                  for r in records if r.d.get("device")})]
+    md = [
+        "# winnow results",
+        "",
+        f"- winnow {', '.join(sorted({str(r.d.get('winnow')) for r in records}))}",
+        f"- host: {first.get('host')}",
+    ]
+    md += [
+        f"- {api}: {dev} ({drv})"
+        for api, dev, drv in sorted(
+            {(r.api, r.d.get("device"), r.d.get("driver")) for r in records if r.d.get("device")}
+        )
+    ]
     md += [f"- command: `{c}`" for c in sorted({str(r.d.get("command")) for r in records})]
-    md += [f"- {sum(not r.skipped for r in records)} runs, {sum(bool(r.skipped) for r in records)} skipped, "
-           f"{sum(not r.skipped and not r.verified for r in records)} wrong", ""]
-    md += ["Times are medians over the repetitions in ms; GB/s = (bytes read + written by the algorithm's own traffic "
-           "model) / median total time.", ""]
+    md += [
+        f"- {sum(not r.skipped for r in records)} runs, {sum(bool(r.skipped) for r in records)} skipped, "
+        f"{sum(not r.skipped and not r.verified for r in records)} wrong",
+        "",
+    ]
+    md += [
+        "Times are medians over the repetitions in ms; GB/s = (bytes read + written by the algorithm's own traffic "
+        "model) / median total time.",
+        "",
+    ]
     groups = collections.defaultdict(list)
     for r in records:
         keys = ":".join(f"{k}={v}" for k, v in r.case.keys.items())
@@ -151,8 +179,11 @@ def main():
             plots.draw(fig, out / "removal.png")
             md += [f"![{fig.caption}](removal.png)", ""] + notes + ([""] if notes else [])
         except ImportError as e:
-            md += [f"removal.png not drawn: matplotlib cannot be imported by {sys.executable} ({e}); run with "
-                   "Debian's /usr/bin/python3 (python3-matplotlib).", ""]
+            md += [
+                f"removal.png not drawn: matplotlib cannot be imported by {sys.executable} ({e}); run with "
+                "Debian's /usr/bin/python3 (python3-matplotlib).",
+                "",
+            ]
         except Exception as e:  # a figure must not cost the report
             md += [f"removal.png not drawn: {type(e).__name__}: {e}", ""]
     (out / "report.md").write_text("\n".join(md))

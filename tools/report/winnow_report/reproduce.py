@@ -10,6 +10,7 @@ report.md and report.json are written before any figure is drawn, and again afte
 matplotlib (or a figure that fails) still leaves the whole report, which says which figures are
 missing and why. Exit status 0 unless the input cannot be read (2).
 """
+
 import argparse
 import json
 import os
@@ -45,8 +46,10 @@ def plotting_error():
         matplotlib.use("Agg")
         import matplotlib.pyplot  # noqa: F401
     except Exception as e:  # ImportError, or a broken install: either way, no figures
-        return (f"matplotlib cannot be imported by {sys.executable} ({type(e).__name__}: {e}); "
-                "run the script with Debian's /usr/bin/python3 (python3-matplotlib) to draw them")
+        return (
+            f"matplotlib cannot be imported by {sys.executable} ({type(e).__name__}: {e}); "
+            "run the script with Debian's /usr/bin/python3 (python3-matplotlib) to draw them"
+        )
     return None
 
 
@@ -58,6 +61,7 @@ def write_atomically(path, text):
 
 # ------------------------------------------------------------------------------------------ Markdown
 
+
 def steps_table(run):
     steps = (run.manifest or {}).get("steps") or []
     if not steps:
@@ -68,8 +72,10 @@ def steps_table(run):
         suite = s.get("suite") or "—"
         if s.get("name") and s.get("name") != s.get("suite"):
             suite += f" (as {s['name']})"
-        out.append(f"| {s.get('kind', '?')} | {s.get('api') or '—'} | {suite} | {s.get('status', '?')} | "
-                   f"{s.get('seconds', 0):.1f} | {note} |")
+        out.append(
+            f"| {s.get('kind', '?')} | {s.get('api') or '—'} | {suite} | {s.get('status', '?')} | "
+            f"{s.get('seconds', 0):.1f} | {note} |"
+        )
     return out + [""]
 
 
@@ -79,8 +85,10 @@ def verdict_lines(verdicts):
     for v in verdicts:
         groups.setdefault((getattr(v, "base", v.finding), v.source), []).append(v)
     for (finding, source), vs in groups.items():
+
         def tail(v):
             return f"**{v.verdict}** — " + (v.evidence if v.verdict != NOT_MEASURED else v.reason)
+
         if len(vs) == 1 and not vs[0].scope:
             out.append(f"- {finding} ({source}): {tail(vs[0])}")
         else:
@@ -97,8 +105,11 @@ def figure_lines(f, stage):
     elif f.missing or f.error:
         out += [f"Not drawn: {f.missing or f.error}.", ""]
     elif stage == "before":
-        out += ["Not drawn yet: the figures are drawn after this file is first written; if this line is still "
-                "here, drawing stopped (see the console).", ""]
+        out += [
+            "Not drawn yet: the figures are drawn after this file is first written; if this line is still "
+            "here, drawing stopped (see the console).",
+            "",
+        ]
     return out + [f"- {n}" for n in notes] + ([""] if notes else [])
 
 
@@ -120,9 +131,11 @@ def paper_markdown(p, stage):
     for api, src in p.sources.items():
         d = src.first()
         if src.usable:
-            out.append(f"- `{api}`: {d.get('device')} ({d.get('driver')}), winnow {p.header(api)[2]}; {src.rel()}: "
-                       f"{used(src)}, {len(src.skipped)} skipped, "
-                       f"{len(src.wrong)} failed verification")
+            out.append(
+                f"- `{api}`: {d.get('device')} ({d.get('driver')}), winnow {p.header(api)[2]}; {src.rel()}: "
+                f"{used(src)}, {len(src.skipped)} skipped, "
+                f"{len(src.wrong)} failed verification"
+            )
         else:
             out.append(f"- `{api}`: {src.missing()}")
         out += source_notes(src)
@@ -131,10 +144,14 @@ def paper_markdown(p, stage):
         if src.exists:
             commits = p.header(src.api, src)[2]
             # The cards the main suites' records do not already name: another card, or none of theirs.
-            cards = "".join(f"{d}, " for d in dict.fromkeys(r.d.get("device") for r in src.usable)
-                            if d and d not in main_devices)
-            out.append(f"- and {src.rel()}" + (f" ({cards}winnow {commits})" if src.usable else "") +
-                       f": {used(src)}, {len(src.skipped)} skipped, {len(src.wrong)} failed verification")
+            cards = "".join(
+                f"{d}, " for d in dict.fromkeys(r.d.get("device") for r in src.usable) if d and d not in main_devices
+            )
+            out.append(
+                f"- and {src.rel()}"
+                + (f" ({cards}winnow {commits})" if src.usable else "")
+                + f": {used(src)}, {len(src.skipped)} skipped, {len(src.wrong)} failed verification"
+            )
             out += source_notes(src)
     out += ["", "### Findings", ""] + verdict_lines(p.verdicts) + [""]
     missing = [f"- {t.name}: {t.missing}" for t in p.tables if not t.filled]
@@ -149,12 +166,15 @@ def paper_markdown(p, stage):
         for f in p.figures:
             out += figure_lines(f, stage)
     every = list(p.sources.values()) + p.more_sources
-    noisy = sorted((r for src in every for r in src.usable if (r.noise or 0) > NOISY),
-                   key=lambda r: -r.noise)
+    noisy = sorted((r for src in every for r in src.usable if (r.noise or 0) > NOISY), key=lambda r: -r.noise)
     if noisy:
-        out += [f"### Noisy records: relative noise over {NOISY:.0%}", "",
-                "Their medians are used, but read them with care: rerun with `winnow bench --max-noise` to "
-                "repeat until quiet.", ""]
+        out += [
+            f"### Noisy records: relative noise over {NOISY:.0%}",
+            "",
+            "Their medians are used, but read them with care: rerun with `winnow bench --max-noise` to "
+            "repeat until quiet.",
+            "",
+        ]
         out += [f"- {r.describe()}: {r.noise:.1%}" for r in noisy[:30]]
         out += [f"- … and {len(noisy) - 30} more"] if len(noisy) > 30 else []
         out.append("")
@@ -171,8 +191,11 @@ def markdown(run, papers, unknown, stage, plot_error):
     m = run.manifest or {}
     out = ["# winnow reproduce: " + ", ".join(p.name for p in papers), ""]
     if m:
-        out += [f"- command: `{m.get('command', '?')}`", f"- winnow {m.get('winnow', '?')}"
-                + (", quick run (smaller sizes and fewer cases than the papers)" if run.quick else "")]
+        out += [
+            f"- command: `{m.get('command', '?')}`",
+            f"- winnow {m.get('winnow', '?')}"
+            + (", quick run (smaller sizes and fewer cases than the papers)" if run.quick else ""),
+        ]
     else:
         out += [f"- no reproduce.json in {run.dir}: papers named on the command line"]
     if plot_error:
@@ -182,25 +205,40 @@ def markdown(run, papers, unknown, stage, plot_error):
     out += ["| paper | tables filled | figures drawn | holds | changed | not measured |", "|---|---|---|---|---|---|"]
     for p in papers:
         count = {k: sum(v.verdict == k for v in p.verdicts) for k in (HOLDS, CHANGED, NOT_MEASURED)}
-        out.append(f"| {p.name} | {sum(t.filled for t in p.tables)} of {len(p.tables)} | "
-                   f"{sum(f.drawn for f in p.figures)} of {len(p.figures)} | {count[HOLDS]} | {count[CHANGED]} | "
-                   f"{count[NOT_MEASURED]} |")
-    out += ["", "A verdict is computed from the records by the rule its evidence states: **holds** when ours "
-            "shows what the paper found, **changed** when it does not (the numbers say how), **not measured** "
-            "with the reason. Records that failed verification are never used.", ""]
+        out.append(
+            f"| {p.name} | {sum(t.filled for t in p.tables)} of {len(p.tables)} | "
+            f"{sum(f.drawn for f in p.figures)} of {len(p.figures)} | {count[HOLDS]} | {count[CHANGED]} | "
+            f"{count[NOT_MEASURED]} |"
+        )
+    out += [
+        "",
+        "A verdict is computed from the records by the rule its evidence states: **holds** when ours "
+        "shows what the paper found, **changed** when it does not (the numbers say how), **not measured** "
+        "with the reason. Records that failed verification are never used.",
+        "",
+    ]
     for p in papers:
         out += paper_markdown(p, stage)
     return "\n".join(out) + "\n"
 
 
 def report_json(run, papers, unknown, plot_error):
-    return {"quick": run.quick, "winnow": (run.manifest or {}).get("winnow"), "figures_error": plot_error,
-            "unknown_papers": unknown,
-            "papers": {p.name: {"title": p.title,
-                                "tables": [t.json() for t in p.tables],
-                                "figures": [f.json() for f in p.figures],
-                                "verdicts": [v.json() for v in p.verdicts],
-                                "not_reproduced": p.not_reproduced} for p in papers}}
+    return {
+        "quick": run.quick,
+        "winnow": (run.manifest or {}).get("winnow"),
+        "figures_error": plot_error,
+        "unknown_papers": unknown,
+        "papers": {
+            p.name: {
+                "title": p.title,
+                "tables": [t.json() for t in p.tables],
+                "figures": [f.json() for f in p.figures],
+                "verdicts": [v.json() for v in p.verdicts],
+                "not_reproduced": p.not_reproduced,
+            }
+            for p in papers
+        },
+    }
 
 
 def write(out, run, papers, unknown, stage, plot_error):
@@ -245,8 +283,10 @@ def main(argv=None):
                 print(f"reproduce: {f.file}: {f.error}", file=sys.stderr)
         write(out, run, papers, unknown, "after", plot_error)
     drawn = sum(f.drawn for f in figs)
-    print(f"reproduce: wrote {out / 'report.md'}, {out / 'report.json'} and {drawn} figures"
-          + (f" (figures not drawn: {plot_error})" if plot_error else ""))
+    print(
+        f"reproduce: wrote {out / 'report.md'}, {out / 'report.json'} and {drawn} figures"
+        + (f" (figures not drawn: {plot_error})" if plot_error else "")
+    )
     return 0
 
 
