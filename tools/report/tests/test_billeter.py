@@ -210,7 +210,9 @@ def test_prefix_sums_and_radix_sorts_beside_the_published_numbers(tmp_path):
 
 
 def test_fig4_draws_the_shader_era_competitors_beside_every_library():
-    cols = [(f"Billeter {e}", f"billeter:{e}", {}) for e in ("32", "64", "128")] + [(l, a, {}) for a, l in COMPETITORS]
+    cols = [(f"Billeter {e}", f"billeter:{e}", {}) for e in ("32", "64", "128")] + [
+        (label, a, {}) for a, label in COMPETITORS
+    ]
     keys = [c[1] for c in fig4_lines(cols)]
     assert "geometry" in keys
     assert "histopyramid" in keys

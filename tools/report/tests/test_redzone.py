@@ -135,7 +135,7 @@ def test_fig6_phases_draws_each_phase_and_its_share_per_k_and_r():
                 d = record(
                     "cuda", "redzone2", {}, f"removal:{n}:k={k}:r={r:g}", 4e3, n=n, phases=["mark", "fill", "orphans"]
                 )
-                for ph, part in zip(d["phases"], (1, 2, 1)):  # mark 25 %, fill 50 %, orphans 25 %
+                for ph, part in zip(d["phases"], (1, 2, 1), strict=True):  # mark 25 %, fill 50 %, orphans 25 %
                     ph["median_ns"] = 1e3 * part * (1 + r)
                 d["total"]["median_ns"] = 4e3 * (1 + r)
                 cells[(k, r, n)] = Rec(d, "t")

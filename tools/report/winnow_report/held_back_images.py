@@ -16,8 +16,8 @@ import gzip
 import pathlib
 import sys
 
-import numpy as np
 import matplotlib
+import numpy as np
 
 matplotlib.use("Agg")
 import matplotlib.image as mpimg  # noqa: E402
@@ -59,7 +59,8 @@ def images(side=SIDE):
     yield "i_hopper", 255 - resize(square(hopper), side)
     dem = np.load(SAMPLES / "jacksboro_fault_dem.npz")["elevation"].astype(np.float64)
     yield "dem", split_at(resize(square(dem), side), float(np.median(dem)))  # the higher half of the terrain
-    raw = np.frombuffer(gzip.open(SAMPLES / "s1045.ima.gz").read(), dtype=">u2").reshape(256, 256).astype(np.float64)
+    with gzip.open(SAMPLES / "s1045.ima.gz") as f:
+        raw = np.frombuffer(f.read(), dtype=">u2").reshape(256, 256).astype(np.float64)
     yield "mri", split_at(resize(raw, side), 0.25 * raw.max())  # tissue against the background
     logo = mpimg.imread(SAMPLES / "logo2.png")
     rgb = logo[..., :3] @ [0.299, 0.587, 0.114] * 255.0

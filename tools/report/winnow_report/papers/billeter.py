@@ -649,9 +649,9 @@ def findings(paper, n3, dens, b32, recs, ours, cal, lack):
         # Least squares t = a + b·n: linear, with the fixed cost of the launches as its intercept.
         ts = [by[n].total for n in ns]
         mn, mt = mean(ns), mean(ts)
-        b = sum((n - mn) * (t - mt) for n, t in zip(ns, ts)) / sum((n - mn) ** 2 for n in ns)
+        b = sum((n - mn) * (t - mt) for n, t in zip(ns, ts, strict=True)) / sum((n - mn) ** 2 for n in ns)
         a = mt - b * mn
-        r2 = 1 - sum((t - a - b * n) ** 2 for n, t in zip(ns, ts)) / sum((t - mt) ** 2 for t in ts)
+        r2 = 1 - sum((t - a - b * n) ** 2 for n, t in zip(ns, ts, strict=True)) / sum((t - mt) ** 2 for t in ts)
         return r2 >= 0.99, (
             f"{v}, n = {size_label(ns[0])} … {size_label(ns[-1])}: t ≈ {a / 1e6:.3f} ms + "
             f"{b * (1 << 20) / 1e6:.4f} ms per M elements, R² = {r2:.4f} (rule: R² ≥ 0.99)"

@@ -4,6 +4,8 @@ with the marking phase, n sweep at k = 2, 10, 50, 90 %. The paper plots Fig. 7 o
 are its text's statements (abstract, §5.3, §6), judged on our numbers.
 """
 
+import itertools
+
 from .common import DASH, NotMeasured, pct, size_label
 from .removal import (
     gains_table,
@@ -214,10 +216,10 @@ def findings(paper, cells, lack):
             raise NotMeasured(lack("Stencil and std::remove_if at two values of k at one size"))
         r = [cells[(k, n, "stencil")].total / cells[(k, n, "remove_if")].total for k in ks]
         # Falls from each k to the next (5 % of noise allowed), and overall.
-        ok = r[-1] < r[0] and all(b <= a * 1.05 for a, b in zip(r, r[1:]))
+        ok = r[-1] < r[0] and all(b <= a * 1.05 for a, b in itertools.pairwise(r))
         return ok, (
             f"Stencil / std::remove_if at n = {size_label(n)}: "
-            + ", ".join(f"k = {pct(k)} {x:.2f}" for k, x in zip(ks, r))
+            + ", ".join(f"k = {pct(k)} {x:.2f}" for k, x in zip(ks, r, strict=True))
             + " (rule: falls as k grows)"
         )
 

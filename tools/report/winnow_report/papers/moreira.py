@@ -17,17 +17,17 @@ import pathlib
 import re
 
 from .common import (
-    DEFAULT_CONCAT,
-    first_few,
-    SEARCH_DEFAULT,
-    is_shader_default,
     DASH,
+    DEFAULT_CONCAT,
+    SEARCH_DEFAULT,
     NotMeasured,
     Panel,
     Series,
     best,
+    first_few,
     fmt_ms,
     fvals,
+    is_shader_default,
     mean,
     pc,
     pick,
@@ -293,6 +293,7 @@ def era(paper, api, published):
                 continue
             ratios = [b.total / a.total for a, b in pairs]
             geo = math.exp(sum(map(math.log, ratios)) / len(ratios))
+            span = f"[{min(ratios):.2f}, {max(ratios):.2f}]"
             passes = lambda rs: "/".join(map(str, sorted({r.d.get("launches") for r in rs} - {None}))) or DASH  # noqa: E731
             t2.add(
                 [
@@ -300,7 +301,7 @@ def era(paper, api, published):
                     size_label(n),
                     passes([a for a, _ in pairs]),
                     passes([b for _, b in pairs]),
-                    t2.val(geo, lambda v: f"{v:.2f}× [{min(ratios):.2f}, {max(ratios):.2f}]"),
+                    t2.val(geo, lambda v, span=span: f"{v:.2f}× {span}"),
                 ]
             )
     if not t2.filled:
@@ -481,7 +482,7 @@ def figures(paper, data):
                 "total time [ms]",
                 xcomplement="invalid elements [%]",
             )
-            for a, name in ALGOS:
+            for a, _name in ALGOS:
                 pts = sorted(
                     (r.case.fkey("p") * 100, r.total / 1e6)
                     for r in pick(uni, a)
@@ -552,7 +553,7 @@ def findings(paper, api, recs, published):
 
     imgs = [r for r in recs if r.case.family in IMAGES]
     pub_cells = {}
-    for (img, block, name, size), ms in published.items():
+    for (img, _block, name, size), ms in published.items():
         pub_cells.setdefault((img, size), {})
         pub_cells[(img, size)][name] = min(ms, pub_cells[(img, size)].get(name, math.inf))
 

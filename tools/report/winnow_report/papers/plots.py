@@ -125,7 +125,7 @@ def coincidences(panel):
     (the median, not every point: lines that part at one point still hide each other elsewhere)."""
     out = []
     for a, b in itertools.combinations(panel.series, 2):
-        pa, pb = dict(zip(a.xs, a.ys)), dict(zip(b.xs, b.ys))
+        pa, pb = dict(zip(a.xs, a.ys, strict=True)), dict(zip(b.xs, b.ys, strict=True))
         gaps = sorted(abs(pa[x] - pb[x]) / max(pa[x], pb[x]) for x in pa if x in pb and pa[x] and pb[x])
         if len(gaps) >= 2 and gaps[len(gaps) // 2] <= closeness(panel):
             out.append((a.label, b.label))
@@ -266,7 +266,7 @@ def draw_lines(ax, panel, handles, over_labels):
     drawn = []
     for s in panel.series:
         colour, marker = style(s.style)
-        pts = sorted((x, y) for x, y in zip(s.xs, s.ys) if y is not None)
+        pts = sorted((x, y) for x, y in zip(s.xs, s.ys, strict=True) if y is not None)
         if not pts:
             continue
         over = s.label in over_labels
@@ -285,7 +285,11 @@ def draw_lines(ax, panel, handles, over_labels):
         handles.setdefault(s.label, line)
         drawn.append(pts)
         if s.lo and s.hi:
-            bars = [(x, lo, hi) for x, y, lo, hi in zip(s.xs, s.ys, s.lo, s.hi) if y is not None and lo is not None]
+            bars = [
+                (x, lo, hi)
+                for x, y, lo, hi in zip(s.xs, s.ys, s.lo, s.hi, strict=True)
+                if y is not None and lo is not None
+            ]
             ax.vlines(
                 [b[0] for b in bars],
                 [b[1] for b in bars],
@@ -326,7 +330,7 @@ def draw_shares(ax, shares, handles):
     twin.tick_params(labelsize=8)
     ax.set_zorder(twin.get_zorder() + 1)  # the lines in front of the areas
     ax.patch.set_visible(False)
-    for (phase, _), area in zip(phases, areas):
+    for (phase, _), area in zip(phases, areas, strict=True):
         handles.setdefault(f"share: {phase}", Patch(facecolor=area.get_facecolor()[0], alpha=0.45))
 
 
