@@ -208,3 +208,14 @@ def test_check_finds_a_stale_page_and_the_command_writes_it(tree):
     bad = subprocess.run(command, capture_output=True, text=True)
     assert bad.returncode == 2
     assert "report.json" in bad.stderr
+
+
+def test_the_headline_is_held_to_a_library_a_bound_or_the_oracle():
+    def run_of(findings):
+        return index.Report("h200", "h200/x", "x", "x", [], [], verdicts(findings), [], "b", "—", None, "")
+
+    first = ("BT wins the most cells", "holds", "BT 18 of 18")
+    for against in ("CUB / ours 1.2×", "92 % of the roofline", "adaptive / oracle 1.02", "thrust 0.1 ms"):
+        assert index.headline(run_of([first, ("the finding", "changed", against)]))["finding"] == "the finding"
+    assert index.headline(run_of([("unjudged CUB", "not measured", None), first]))["finding"] == first[0]
+    assert index.headline(run_of([("unjudged", "not measured", None)])) is None
