@@ -148,24 +148,29 @@ def collect(root):
     return reports, others
 
 
+def git(root, *args):
+    return subprocess.run(["git", "-C", str(root), *args], capture_output=True)
+
+
 def tracked_sizes(root):
     """{path relative to root: bytes} of the files a commit would hold under root: those git tracks or
-    would add (not ignored); every file outside a checkout. Less the page this module writes: its own
-    size must not change what it says."""
+    would add (not ignored); every file where root is no checkout's or one it ignores (a test's tree in
+    the build folder). Less the page this module writes: its own size must not change what it says."""
+    root = pathlib.Path(root).resolve()
     try:
-        out = subprocess.run(
-            ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", "."],
-            capture_output=True,
-            check=True,
-        ).stdout.decode()
-        names = [n for n in out.split("\0") if n]
-    except (OSError, subprocess.CalledProcessError):
-        names = [str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()]
+        in_checkout = git(root, "check-ignore", "-q", str(root)).returncode == 1  # 0: ignored, 128: no checkout
+    except OSError:  # no git at all
+        in_checkout = False
+    if in_checkout:
+        listed = git(root, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ".")
+        names = [n for n in listed.stdout.decode().split("\0") if n]
+    else:
+        names = [p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()]
     sizes = {}
     for name in names:
         path = root / name
         if name != PAGE and path.is_file():
-            sizes[pathlib.PurePosixPath(name).as_posix()] = path.stat().st_size
+            sizes[name] = path.stat().st_size
     return sizes
 
 
