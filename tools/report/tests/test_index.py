@@ -219,3 +219,16 @@ def test_the_headline_is_held_to_a_library_a_bound_or_the_oracle():
         assert index.headline(run_of([first, ("the finding", "changed", against)]))["finding"] == "the finding"
     assert index.headline(run_of([("unjudged CUB", "not measured", None), first]))["finding"] == first[0]
     assert index.headline(run_of([("unjudged", "not measured", None)])) is None
+
+
+def test_sizes_in_a_checkout_count_what_a_commit_holds_and_all_of_an_ignored_tree(tmp_path):
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / ".gitignore").write_text("ignored/\n*.log\n")
+    results = tmp_path / "results"
+    for folder in (results, tmp_path / "ignored" / "results"):
+        folder.mkdir(parents=True)
+        (folder / "a.md").write_text("12345")
+        (folder / "run.log").write_text("123")
+        (folder / "README.md").write_text("the page itself")
+    assert index.tracked_sizes(results) == {"a.md": 5}  # untracked but not ignored: a commit would hold it
+    assert index.tracked_sizes(tmp_path / "ignored" / "results") == {"a.md": 5, "run.log": 3}
