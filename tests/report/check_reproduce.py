@@ -8,6 +8,7 @@ its GL step on Mesa, not its CUDA one) must fill a table and say why for whateve
 imports. Exit 1 with one line per failure.
 Usage: check_reproduce.py DIR [--papers moreira,cross-api,...]   (--papers: must all be present)
 """
+
 import argparse
 import json
 import pathlib
@@ -27,6 +28,7 @@ def main():
         return 1
     try:
         import matplotlib  # noqa: F401
+
         can_draw = True
     except ImportError:
         can_draw = False
@@ -56,7 +58,9 @@ def main():
             for v in p["verdicts"]:
                 computed = v["verdict"] in ("holds", "changed") and v.get("evidence")
                 reason = v.get("reason") or ""
-                if not computed and not (v["verdict"] == "not measured" and reason and not reason.startswith("internal error")):
+                if not computed and not (
+                    v["verdict"] == "not measured" and reason and not reason.startswith("internal error")
+                ):
                     fails.append(f"{name}: {v['finding']!r}: {v['verdict']} ({reason or 'no evidence or reason'})")
             for f in p["figures"]:
                 if not f["drawn"] and f.get("missing") in (None, "", "not drawn"):

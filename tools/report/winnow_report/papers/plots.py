@@ -9,6 +9,7 @@ were not drawn). The rules the figures keep:
   the caption says which ones coincide (coincidences());
 - log axes where sizes span decades, sizes labelled as the case specs write them (4M, 16M).
 """
+
 import itertools
 import textwrap
 
@@ -18,38 +19,82 @@ from .common import size_label
 # so a reader who learned one figure reads the next.
 STYLES = {
     # Moreira et al.: the four shader-era algorithms
-    "horn": ("#1f77b4", "o"), "jj": ("#ff7f0e", "s"), "rlz": ("#2ca02c", "^"), "bt": ("#d62728", "D"),
+    "horn": ("#1f77b4", "o"),
+    "jj": ("#ff7f0e", "s"),
+    "rlz": ("#2ca02c", "^"),
+    "bt": ("#d62728", "D"),
     # Redzone (GPU and CPU) and its competitors
-    "redzone2": ("#9467bd", "o"), "redzone2_published": ("#c5b0d5", "p"), "redzone1": ("#4a1486", "P"), "redzone": ("#9467bd", "h"),
-    "single_pass": ("#bcbd22", "v"), "cub_if": ("#8c564b", "s"), "cub_flagged": ("#c49c94", "X"),
-    "thrust_remove_if": ("#e377c2", "^"), "thrust_copy_if": ("#e377c2", "v"), "ink": ("#7f7f7f", "D"), "ink_atomic": ("#7f7f7f", "d"),
-    "stencil": ("#17becf", "s"), "remove_if": ("#c51b7d", "^"), "par_remove_if": ("#e377c2", "v"),
+    "redzone2": ("#9467bd", "o"),
+    "redzone2_published": ("#c5b0d5", "p"),
+    "redzone1": ("#4a1486", "P"),
+    "redzone": ("#9467bd", "h"),
+    "single_pass": ("#bcbd22", "v"),
+    "cub_if": ("#8c564b", "s"),
+    "cub_flagged": ("#c49c94", "X"),
+    "thrust_remove_if": ("#e377c2", "^"),
+    "thrust_copy_if": ("#e377c2", "v"),
+    "ink": ("#7f7f7f", "D"),
+    "ink_atomic": ("#7f7f7f", "d"),
+    "stencil": ("#17becf", "s"),
+    "remove_if": ("#c51b7d", "^"),
+    "par_remove_if": ("#e377c2", "v"),
     "sequential": ("#202020", "*"),
     # Redzone's inverse, compaction from a preserve list (drawn beside both Redzones)
     "preserve": ("#ff7f0e", "X"),
     # Billeter et al.: element widths of the best variant, scans, split
-    "billeter": ("#393b79", "o"), "billeter:32": ("#393b79", "o"), "billeter:64": ("#6b6ecf", "s"),
-    "billeter:128": ("#9c9ede", "^"), "billeter_scan": ("#393b79", "o"), "billeter_split": ("#843c39", "s"),
-    "scan_naive": ("#637939", "v"), "scan_efficient": ("#b5cf6b", "^"), "scan_thrust": ("#e377c2", "P"),
+    "billeter": ("#393b79", "o"),
+    "billeter:32": ("#393b79", "o"),
+    "billeter:64": ("#6b6ecf", "s"),
+    "billeter:128": ("#9c9ede", "^"),
+    "billeter_scan": ("#393b79", "o"),
+    "billeter_split": ("#843c39", "s"),
+    "scan_naive": ("#637939", "v"),
+    "scan_efficient": ("#b5cf6b", "^"),
+    "scan_thrust": ("#e377c2", "P"),
     "scan_compact": ("#8c6d31", "s"),
     # Billeter's shader-era competitors on GL (the HistoPyramid a darker Binary-Tree red: both are pyramids)
-    "geometry": ("#17becf", "x"), "histopyramid": ("#a50f15", "P"),
+    "geometry": ("#17becf", "x"),
+    "histopyramid": ("#a50f15", "P"),
     # Billeter's Fig. 3: output variants (the compact variant is the line style)
-    "output:staged": ("#1f77b4", "o"), "output:scattered": ("#ff7f0e", "s"),
-    "output:buffered": ("#2ca02c", "^"), "output:selective": ("#d62728", "D"),
+    "output:staged": ("#1f77b4", "o"),
+    "output:scattered": ("#ff7f0e", "s"),
+    "output:buffered": ("#2ca02c", "^"),
+    "output:selective": ("#d62728", "D"),
     # the three paths of one algorithm
-    "api:gl": ("#1f77b4", "o"), "api:vkfrag": ("#ff7f0e", "s"), "api:vk": ("#2ca02c", "^"),
+    "api:gl": ("#1f77b4", "o"),
+    "api:vkfrag": ("#ff7f0e", "s"),
+    "api:vk": ("#2ca02c", "^"),
     # removal fractions (Redzone Fig. 6 draws one algorithm against r, one line per k)
-    "k:0.02": ("#fdae61", "o"), "k:0.1": ("#f46d43", "s"), "k:0.5": ("#d73027", "^"), "k:0.9": ("#a50026", "D"),
+    "k:0.02": ("#fdae61", "o"),
+    "k:0.1": ("#f46d43", "s"),
+    "k:0.5": ("#d73027", "^"),
+    "k:0.9": ("#a50026", "D"),
     # The share r of the removals inside the red zone (Redzone Fig. 6 over n): light to dark.
-    "r:0": ("#9ecae1", "o"), "r:0.25": ("#6baed6", "s"), "r:0.5": ("#3182bd", "^"), "r:0.75": ("#08519c", "D"),
+    "r:0": ("#9ecae1", "o"),
+    "r:0.25": ("#6baed6", "s"),
+    "r:0.5": ("#3182bd", "^"),
+    "r:0.75": ("#08519c", "D"),
     "r:1": ("#08306b", "v"),
 }
 PHASE_COLOURS = {
-    "scan": "#4e79a7", "search": "#f28e2b", "count": "#76b7b2", "concat": "#59a14f", "runs": "#edc948",
-    "reduce": "#b07aa1", "traverse": "#ff9da7", "move": "#9c755f", "mark": "#e15759", "fill": "#1b9e77",
-    "orphans": "#7570b3", "select": "#bab0ac", "compact": "#66a61e", "remove": "#e6ab02", "map": "#a6761d",
-    "scatter": "#666666", "prefix": "#d95f02", "flags": "#e7298a",
+    "scan": "#4e79a7",
+    "search": "#f28e2b",
+    "count": "#76b7b2",
+    "concat": "#59a14f",
+    "runs": "#edc948",
+    "reduce": "#b07aa1",
+    "traverse": "#ff9da7",
+    "move": "#9c755f",
+    "mark": "#e15759",
+    "fill": "#1b9e77",
+    "orphans": "#7570b3",
+    "select": "#bab0ac",
+    "compact": "#66a61e",
+    "remove": "#e6ab02",
+    "map": "#a6761d",
+    "scatter": "#666666",
+    "prefix": "#d95f02",
+    "flags": "#e7298a",
 }
 FALLBACK = itertools.cycle(["#17becf", "#bcbd22", "#7f7f7f", "#8c564b", "#e377c2"])
 # Two series whose typical (median) shared point is this close are drawn so both show: on a log axis
@@ -63,7 +108,7 @@ def closeness(panel):
 
 def style(key):
     if key.startswith("phase:"):  # a phase drawn as a line: its colour in the stacked bars
-        return phase_colour(key[len("phase:"):]), "o"
+        return phase_colour(key[len("phase:") :]), "o"
     if key not in STYLES:  # an algorithm this file does not know yet: a fixed colour from now on
         STYLES[key] = (next(FALLBACK), "x")
     return STYLES[key]
@@ -80,7 +125,7 @@ def coincidences(panel):
     (the median, not every point: lines that part at one point still hide each other elsewhere)."""
     out = []
     for a, b in itertools.combinations(panel.series, 2):
-        pa, pb = dict(zip(a.xs, a.ys)), dict(zip(b.xs, b.ys))
+        pa, pb = dict(zip(a.xs, a.ys, strict=True)), dict(zip(b.xs, b.ys, strict=True))
         gaps = sorted(abs(pa[x] - pb[x]) / max(pa[x], pb[x]) for x in pa if x in pb and pa[x] and pb[x])
         if len(gaps) >= 2 and gaps[len(gaps) // 2] <= closeness(panel):
             out.append((a.label, b.label))
@@ -116,8 +161,10 @@ def figure_notes(fig):
             if panel.stacks is not None:
                 continue
             for g in clusters(panel):
-                notes.append(f"{panel.title}: {', '.join(g[:-1])} and {g[-1]} lie within {closeness(panel) * 100:.0f} % of each "
-                             "other (median over the points); all but the first are drawn dashed with hollow markers")
+                notes.append(
+                    f"{panel.title}: {', '.join(g[:-1])} and {g[-1]} lie within {closeness(panel) * 100:.0f} % of each "
+                    "other (median over the points); all but the first are drawn dashed with hollow markers"
+                )
     return notes
 
 
@@ -206,8 +253,9 @@ def draw(fig_spec, path):
             ax.grid(True, which="major", alpha=0.3)
     fig.suptitle("\n".join(title_lines), fontsize=11)
     if handles:
-        fig.legend(list(handles.values()), list(handles.keys()), loc="lower center", ncol=ncol, fontsize=8,
-                   frameon=False)
+        fig.legend(
+            list(handles.values()), list(handles.keys()), loc="lower center", ncol=ncol, fontsize=8, frameon=False
+        )
     top = 1 - (0.2 * len(title_lines) + 0.05) / height
     fig.tight_layout(rect=(0, legend_in / height, 1, top))
     fig.savefig(path, dpi=100)
@@ -218,20 +266,39 @@ def draw_lines(ax, panel, handles, over_labels):
     drawn = []
     for s in panel.series:
         colour, marker = style(s.style)
-        pts = sorted((x, y) for x, y in zip(s.xs, s.ys) if y is not None)
+        pts = sorted((x, y) for x, y in zip(s.xs, s.ys, strict=True) if y is not None)
         if not pts:
             continue
         over = s.label in over_labels
-        line, = ax.plot([p[0] for p in pts], [p[1] for p in pts], color=colour, marker=marker,
-                        linestyle="--" if over else (s.linestyle or "-"), markersize=8 if over else 5,
-                        markerfacecolor="none" if over or s.linestyle in ("--", ":") else colour,
-                        linewidth=1.3, label=s.label, zorder=3 if over else 2)
+        (line,) = ax.plot(
+            [p[0] for p in pts],
+            [p[1] for p in pts],
+            color=colour,
+            marker=marker,
+            linestyle="--" if over else (s.linestyle or "-"),
+            markersize=8 if over else 5,
+            markerfacecolor="none" if over or s.linestyle in ("--", ":") else colour,
+            linewidth=1.3,
+            label=s.label,
+            zorder=3 if over else 2,
+        )
         handles.setdefault(s.label, line)
         drawn.append(pts)
         if s.lo and s.hi:
-            bars = [(x, lo, hi) for x, y, lo, hi in zip(s.xs, s.ys, s.lo, s.hi) if y is not None and lo is not None]
-            ax.vlines([b[0] for b in bars], [b[1] for b in bars], [b[2] for b in bars], color=colour, linewidth=1,
-                      alpha=0.8, zorder=2)
+            bars = [
+                (x, lo, hi)
+                for x, y, lo, hi in zip(s.xs, s.ys, s.lo, s.hi, strict=True)
+                if y is not None and lo is not None
+            ]
+            ax.vlines(
+                [b[0] for b in bars],
+                [b[1] for b in bars],
+                [b[2] for b in bars],
+                color=colour,
+                linewidth=1,
+                alpha=0.8,
+                zorder=2,
+            )
     if panel.shares:
         draw_shares(ax, panel.shares, handles)
     xs = sorted({p[0] for pts in drawn for p in pts})
@@ -263,7 +330,7 @@ def draw_shares(ax, shares, handles):
     twin.tick_params(labelsize=8)
     ax.set_zorder(twin.get_zorder() + 1)  # the lines in front of the areas
     ax.patch.set_visible(False)
-    for (phase, _), area in zip(phases, areas):
+    for (phase, _), area in zip(phases, areas, strict=True):
         handles.setdefault(f"share: {phase}", Patch(facecolor=area.get_facecolor()[0], alpha=0.45))
 
 
@@ -334,23 +401,43 @@ def draw_groups(ax, panel, handles):
                 if not v or v <= 0:
                     continue
                 shade = colour + (1 - colour) * min(0.25 * depth, 0.75)  # later phases lighter
-                ax.bar(at[j], v, bottom=bottom, width=width, color=shade, edgecolor=colour * 0.6, linewidth=0.5,
-                       hatch=PHASE_HATCHES[min(depth, len(PHASE_HATCHES) - 1)])
+                ax.bar(
+                    at[j],
+                    v,
+                    bottom=bottom,
+                    width=width,
+                    color=shade,
+                    edgecolor=colour * 0.6,
+                    linewidth=0.5,
+                    hatch=PHASE_HATCHES[min(depth, len(PHASE_HATCHES) - 1)],
+                )
                 bottom += v
             tops.append(bottom)
         handles.setdefault(g.label, Patch(facecolor=colour, edgecolor=colour * 0.6))
         marks = [(at[j], m) for j, m in enumerate(g.maxes) if m is not None]
         if marks:
-            line, = ax.plot([p[0] for p in marks], [p[1] for p in marks], linestyle="none", marker="_", markersize=9,
-                            markeredgewidth=1.6, color="black", zorder=4)
+            (line,) = ax.plot(
+                [p[0] for p in marks],
+                [p[1] for p in marks],
+                linestyle="none",
+                marker="_",
+                markersize=9,
+                markeredgewidth=1.6,
+                color="black",
+                zorder=4,
+            )
             tops += [p[1] for p in marks]
     for depth in range(max((len(ph) for g in panel.groups for ph in g.phases if ph), default=0)):
-        handles.setdefault(f"phase {depth + 1}", Patch(facecolor="white", edgecolor="#555555",
-                                                        hatch=PHASE_HATCHES[min(depth, len(PHASE_HATCHES) - 1)]))
+        handles.setdefault(
+            f"phase {depth + 1}",
+            Patch(facecolor="white", edgecolor="#555555", hatch=PHASE_HATCHES[min(depth, len(PHASE_HATCHES) - 1)]),
+        )
     if any(m is not None for g in panel.groups for m in g.maxes):
         from matplotlib.lines import Line2D
-        handles.setdefault(MAX_LABEL, Line2D([], [], linestyle="none", marker="_", markersize=9, markeredgewidth=1.6,
-                                             color="black"))
+
+        handles.setdefault(
+            MAX_LABEL, Line2D([], [], linestyle="none", marker="_", markersize=9, markeredgewidth=1.6, color="black")
+        )
     ax.set_xticks(x)
     ax.set_xticklabels(panel.categories, fontsize=8)
     if panel.ylog:

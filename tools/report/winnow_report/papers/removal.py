@@ -2,13 +2,18 @@
 removal:N:k=K[:r=R], an n sweep per k with one algorithm against its competitors, the table and the
 figure of that sweep, and the speed-ups the findings are judged on.
 """
+
 from .common import DASH, Group, NotMeasured, Panel, Series, bytes_label, pc, pct, ratio_range, size_label
 
 
 def is_sweep(r):
     """An n-sweep case: removal with the default red-zone fraction (r=uniform, or no r), no gains."""
-    return (r.case.family == "removal" and r.case.key("r", "uniform") == "uniform" and r.case.fkey("k") is not None
-            and not r.case.fkey("g"))
+    return (
+        r.case.family == "removal"
+        and r.case.key("r", "uniform") == "uniform"
+        and r.case.fkey("k") is not None
+        and not r.case.fkey("g")
+    )
 
 
 def gains_table(paper, records, algos, ours, lack, scale=1e3, unit="µs", competitors=None):
@@ -22,23 +27,35 @@ def gains_table(paper, records, algos, ours, lack, scale=1e3, unit="µs", compet
             if key not in cells or better(r, cells[key]):
                 cells[key] = r
     seeds, most = seed_counts(cells)
-    t = paper.table("§4.6: adding and removing in one operation", note=(
-        f"Median total in {unit} over the stream A + G (n + j elements, j = round(g·n) gains after the n); "
-        f"{dict(algos)[ours]} appends G inside its timed run, then removes the k; the others compact the same "
-        "stream with its gains already in place and their marking phase. 'append' is ours' append phase."
-        + seeds_sentence(seeds, most)))
+    t = paper.table(
+        "§4.6: adding and removing in one operation",
+        note=(
+            f"Median total in {unit} over the stream A + G (n + j elements, j = round(g·n) gains after the n); "
+            f"{dict(algos)[ours]} appends G inside its timed run, then removes the k; the others compact the same "
+            "stream with its gains already in place and their marking phase. 'append' is ours' append phase."
+            + seeds_sentence(seeds, most)
+        ),
+    )
     present = [(a, label) for a, label in algos if any(k[3] == a for k in cells)]
     if not any(k[3] == ours for k in cells):
         t.missing = lack("the add-and-remove cases (removal:N:k=K:g=G)")
         return t
     comps = [a for a, _ in present if a != ours and (competitors is None or a in competitors)]
-    t.sub(["k", "g", "n + j"] + [f"{label} [{unit}]" for _, label in present] + ["append [" + unit + "]"]
-          + (["best other / " + dict(algos)[ours]] if comps else []))
+    t.sub(
+        ["k", "g", "n + j"]
+        + [f"{label} [{unit}]" for _, label in present]
+        + ["append [" + unit + "]"]
+        + (["best other / " + dict(algos)[ours]] if comps else [])
+    )
     for k, g, n in sorted({key[:3] for key in cells}):
         o = cells.get((k, g, n, ours))
         row = [pct(k), pct(g), size_label(n)]
-        row += [t.val(cells[(k, g, n, a)].total / scale, fmt_time) + seeds_note(seeds[(k, g, n, a)], most)
-                if (k, g, n, a) in cells else DASH for a, _ in present]
+        row += [
+            t.val(cells[(k, g, n, a)].total / scale, fmt_time) + seeds_note(seeds[(k, g, n, a)], most)
+            if (k, g, n, a) in cells
+            else DASH
+            for a, _ in present
+        ]
         row.append(t.val(o.phases.get("append", 0) / scale, fmt_time) if o else DASH)
         others = [cells[(k, g, n, a)].total for a in comps if (k, g, n, a) in cells]
         if comps:
@@ -87,8 +104,9 @@ def seeds_sentence(seeds, most):
     """For a table's note: what a merged point's time is, and that a short one says so."""
     if most <= 1:
         return ""
-    return (f" A point that ran with several seeds gives the logarithmic mean of their medians (up to {most} seeds)"
-            + ("; one with fewer than the most says how many it has." if any(m < most for m in seeds.values()) else "."))
+    return f" A point that ran with several seeds gives the logarithmic mean of their medians (up to {most} seeds)" + (
+        "; one with fewer than the most says how many it has." if any(m < most for m in seeds.values()) else "."
+    )
 
 
 def seeds_note(m, most):
@@ -100,15 +118,19 @@ def short_points(cells, describe, order=None):
     named by describe(key), in the order of order(key) (the keys' own by default)."""
     seeds, most = seed_counts(cells)
     rank = order or (lambda key: key)
-    return "; ".join(f"{describe(key)} ({m} of {most})" for key, m in sorted(seeds.items(), key=lambda e: rank(e[0]))
-                     if m < most)
+    return "; ".join(
+        f"{describe(key)} ({m} of {most})" for key, m in sorted(seeds.items(), key=lambda e: rank(e[0])) if m < most
+    )
 
 
 def sweep_points(cells, algos):
     """'k = 2 %, 512M, Redzone (9 of 20); …': short_points of an n sweep's cells, the algorithms in their drawing order."""
     rank, names = {a: i for i, (a, _) in enumerate(algos)}, dict(algos)
-    return short_points(cells, lambda key: f"k = {pct(key[0])}, {size_label(key[1])}, {names.get(key[2], key[2])}",
-                        lambda key: (key[0], key[1], rank.get(key[2], len(rank))))
+    return short_points(
+        cells,
+        lambda key: f"k = {pct(key[0])}, {size_label(key[1])}, {names.get(key[2], key[2])}",
+        lambda key: (key[0], key[1], rank.get(key[2], len(rank))),
+    )
 
 
 def share_points(cells, algos):
@@ -132,9 +154,12 @@ def sweep_table(paper, name, note, cells, skipped, algos, ours, scale=1e3, unit=
     t = paper.table(name, note=note + seeds_sentence(seeds, most))
     present = [(a, label) for a, label in algos if any(k[2] == a for k in cells)]
     comps = [a for a, _ in present if a != ours and (competitors is None or a in competitors)]
-    t.sub(["k", "n", "size"] + [f"{label} [{unit}]" for _, label in present]
-          + (["best other / " + dict(algos)[ours]] if comps else [])
-          + ([f"{dict(algos)[ours]}: {phase} share"] if phase else []))
+    t.sub(
+        ["k", "n", "size"]
+        + [f"{label} [{unit}]" for _, label in present]
+        + (["best other / " + dict(algos)[ours]] if comps else [])
+        + ([f"{dict(algos)[ours]}: {phase} share"] if phase else [])
+    )
     ks, ns = ks_ns({**cells, **skipped})
     for k in ks:
         for n in ns:
@@ -143,8 +168,11 @@ def sweep_table(paper, name, note, cells, skipped, algos, ours, scale=1e3, unit=
             row = [pct(k), size_label(n), bytes_label(n)]
             for a, _ in present:
                 r = cells.get((k, n, a))
-                row.append(t.val(r.total / scale, fmt_time) + seeds_note(seeds[(k, n, a)], most) if r
-                           else ("skipped" if (k, n, a) in skipped else DASH))
+                row.append(
+                    t.val(r.total / scale, fmt_time) + seeds_note(seeds[(k, n, a)], most)
+                    if r
+                    else ("skipped" if (k, n, a) in skipped else DASH)
+                )
             o = cells.get((k, n, ours))
             others = [cells[(k, n, a)].total for a in comps if (k, n, a) in cells]
             if comps:
@@ -166,12 +194,15 @@ def sweep_figure(paper, file, title, caption, cells, algos, scale=1e3, unit="µs
     ks, _ = ks_ns(cells)
     row = []
     for k in ks:
-        panel = Panel(f"k = {pct(k)} removed", "n [32-bit elements]", f"total time [{unit}], marking included",
-                      xlog=2, ylog=True)
+        panel = Panel(
+            f"k = {pct(k)} removed", "n [32-bit elements]", f"total time [{unit}], marking included", xlog=2, ylog=True
+        )
         for a, label in algos:
             pts = sorted((n, r.total / scale) for (kk, n, aa), r in cells.items() if kk == k and aa == a)
             if pts:
-                panel.series.append(Series(label + variant_label(cells, a), [x for x, _ in pts], [y for _, y in pts], a))
+                panel.series.append(
+                    Series(label + variant_label(cells, a), [x for x, _ in pts], [y for _, y in pts], a)
+                )
         row.append(panel)
     if row:
         f.rows.append(row)
@@ -191,12 +222,24 @@ def phase_bars_figure(paper, file, title, caption, cells, algos, scale=1e3, unit
         groups = []
         for a, label in present:
             recs = [cells.get((k, n, a)) for n in here]
-            groups.append(Group(label + variant_label(cells, a), a,
-                                [[(p, v / scale) for p, v in r.phases.items()] if r else None for r in recs],
-                                [r.total_max / scale if r and r.total_max is not None else None for r in recs]))
-        row.append(Panel(f"k = {pct(k)} removed", "n: 32-bit elements (bytes, as the paper counts)",
-                         f"time [{unit}] by phase (log scale)", ylog=True,
-                         categories=[f"{size_label(n)}\n{bytes_label(n)}" for n in here], groups=groups))
+            groups.append(
+                Group(
+                    label + variant_label(cells, a),
+                    a,
+                    [[(p, v / scale) for p, v in r.phases.items()] if r else None for r in recs],
+                    [r.total_max / scale if r and r.total_max is not None else None for r in recs],
+                )
+            )
+        row.append(
+            Panel(
+                f"k = {pct(k)} removed",
+                "n: 32-bit elements (bytes, as the paper counts)",
+                f"time [{unit}] by phase (log scale)",
+                ylog=True,
+                categories=[f"{size_label(n)}\n{bytes_label(n)}" for n in here],
+                groups=groups,
+            )
+        )
     if row:
         f.rows.append(row)
     return f
@@ -211,8 +254,16 @@ def share_figure(paper, file, title, caption, cells, algos):
         recs = [cells[(k, n, a)] for a, _ in present]
         phases = list(dict.fromkeys(p for r in recs for p in r.phases))
         stacks = [(p, [100 * share(r, p) if p in r.phases else 0.0 for r in recs]) for p in phases]
-        row.append(Panel(f"k = {pct(k)} removed, n = {size_label(n)} ({bytes_label(n)})", "share of the total [%]", "",
-                         categories=[label for _, label in present], stacks=stacks, horizontal=True))
+        row.append(
+            Panel(
+                f"k = {pct(k)} removed, n = {size_label(n)} ({bytes_label(n)})",
+                "share of the total [%]",
+                "",
+                categories=[label for _, label in present],
+                stacks=stacks,
+                horizontal=True,
+            )
+        )
     if row:
         f.rows.append(row)
     return f

@@ -9,6 +9,7 @@ The folder (the contract with tools/winnow's `reproduce` command):
 Everything a table or a verdict lacks is explained from these files, never guessed: a missing table
 names the step's reason, the status file or the cases that were skipped.
 """
+
 import gzip
 import json
 import math
@@ -33,6 +34,7 @@ class NotMeasured(Exception):
 
 
 # ---------------------------------------------------------------------------------------------- cases
+
 
 def parse_size(token):
     """'4M' -> 4194304, '5000' -> 5000; None when the token is not a size."""
@@ -179,11 +181,12 @@ def merge_seeds(records):
         log_mean = lambda xs: math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs and min(xs) > 0 else 0.0  # noqa: E731
         d = dict(members[0].d)
         d["case"] = item[3]
-        d["total"] = {"median_ns": log_mean([m.total for m in members]),
-                      "noise": max((m.noise or 0) for m in members)}
+        d["total"] = {"median_ns": log_mean([m.total for m in members]), "noise": max((m.noise or 0) for m in members)}
         names = list(dict.fromkeys(name for m in members for name in m.phases))
-        d["phases"] = [{"name": name, "median_ns": log_mean([m.phases[name] for m in members if name in m.phases])}
-                       for name in names]
+        d["phases"] = [
+            {"name": name, "median_ns": log_mean([m.phases[name] for m in members if name in m.phases])}
+            for name in names
+        ]
         merged = Rec(d, f"{len(members)} seeds of {members[0].describe()}")
         merged.seeds = sorted(int(m.case.seed) for m in members)
         merged.total_max = max(m.total for m in members)
@@ -229,6 +232,7 @@ def load_json(path):
 
 # ---------------------------------------------------------------------------------------- the folder
 
+
 class Source:
     """One bench: the records of one suite on one api, with what the manifest and status say of it."""
 
@@ -271,25 +275,31 @@ class Source:
         if reason is None:
             return None
         prefix = f"{self.api}: "  # the reasons name their api already: "cuda: no CUDA device (...)"
-        return f"{self.api} not run here: {reason[len(prefix):] if reason.startswith(prefix) else reason}"
+        return f"{self.api} not run here: {reason[len(prefix) :] if reason.startswith(prefix) else reason}"
 
     def interrupted(self):
         """Why the records may be incomplete, or None."""
         why = []
         if self.status is not None and self.status.get("complete") is False:
-            why.append(f"the bench was interrupted: {self.status.get('records', '?')} of "
-                       f"{self.status.get('planned', '?')} planned records ({self.api}/{self.suite}.status.json)")
+            why.append(
+                f"the bench was interrupted: {self.status.get('records', '?')} of "
+                f"{self.status.get('planned', '?')} planned records ({self.api}/{self.suite}.status.json)"
+            )
         elif self.step and self.step.get("status") == "interrupted":
             why.append(f"the bench was interrupted (manifest step, after {self.step.get('seconds', '?')} s)")
         if self.from_journal:
-            why.append(f"only its journal {self.api}/{self.suite}.journal.jsonl is there (killed before the final file)")
+            why.append(
+                f"only its journal {self.api}/{self.suite}.journal.jsonl is there (killed before the final file)"
+            )
         return "; ".join(why) or None
 
     def failed(self):
         if self.step and self.step.get("status") == "failed":
-            return (f"`{self.step.get('command') or 'the bench'}` exited with status {self.step.get('exit')}"
-                    + (f" ({self.step['reason']})" if self.step.get("reason") else "")
-                    + "; its verified records are used")
+            return (
+                f"`{self.step.get('command') or 'the bench'}` exited with status {self.step.get('exit')}"
+                + (f" ({self.step['reason']})" if self.step.get("reason") else "")
+                + "; its verified records are used"
+            )
         return None
 
     def missing(self):
@@ -302,11 +312,15 @@ class Source:
         if not self.exists:
             if self.step:
                 st = self.step.get("status")
-                return (f"no {self.rel()}: the step `{self.step.get('command') or 'bench'}` is '{st}'"
-                        + (f", exit {self.step.get('exit')}" if self.step.get("exit") not in (None, 0) else "")
-                        + (f": {self.step['reason']}" if self.step.get("reason") else ""))
+                return (
+                    f"no {self.rel()}: the step `{self.step.get('command') or 'bench'}` is '{st}'"
+                    + (f", exit {self.step.get('exit')}" if self.step.get("exit") not in (None, 0) else "")
+                    + (f": {self.step['reason']}" if self.step.get("reason") else "")
+                )
             if self.run.manifest is not None:
-                return f"the manifest has no bench step for suite {self.suite} on {self.api}, and there is no {self.rel()}"
+                return (
+                    f"the manifest has no bench step for suite {self.suite} on {self.api}, and there is no {self.rel()}"
+                )
             return f"no {self.rel()} in {self.run.dir}"
         parts = []
         if self.skipped:
@@ -357,8 +371,9 @@ class Calibration:
             if step and step.get("status") == "not run":
                 self.reason = f"no calibration: {api} not run here ({step.get('reason')})"
             elif step:
-                self.reason = (f"no {api}/calibrate.jsonl: the calibrate step is '{step.get('status')}'"
-                               + (f" ({step['reason']})" if step.get("reason") else ""))
+                self.reason = f"no {api}/calibrate.jsonl: the calibrate step is '{step.get('status')}'" + (
+                    f" ({step['reason']})" if step.get("reason") else ""
+                )
             else:
                 self.reason = f"no {api}/calibrate.jsonl (the manifest has no calibrate step for {api})"
             return
@@ -366,8 +381,9 @@ class Calibration:
         devices = {d.get("device") for d in lines if d.get("device")}
         self.device = ", ".join(sorted(devices)) or "?"
         if device and devices and device not in devices:
-            self.reason = (f"{api}/calibrate.jsonl was measured on {', '.join(sorted(devices))}, the records on "
-                           f"{device}: not used")
+            self.reason = (
+                f"{api}/calibrate.jsonl was measured on {', '.join(sorted(devices))}, the records on {device}: not used"
+            )
             return
         for d in lines:
             try:
@@ -432,7 +448,11 @@ class Run:
         """The manifest's step; `suite` is the results' name (a step that runs a suite over other cases
         names them otherwise: `name`, absent from manifests before such steps)."""
         for s in (self.manifest or {}).get("steps") or []:
-            if s.get("kind") == kind and s.get("api") == api and (suite is None or (s.get("name") or s.get("suite")) == suite):
+            if (
+                s.get("kind") == kind
+                and s.get("api") == api
+                and (suite is None or (s.get("name") or s.get("suite")) == suite)
+            ):
                 return s
         return None
 
@@ -450,6 +470,7 @@ class Run:
 
 
 # --------------------------------------------------------------------------------------- selections
+
 
 def pick(recs, algo=None, family=None, n=None, **keys):
     """Records by short algorithm name, case family, size and case keys (k='0.02', p=0.5 as float)."""
@@ -519,6 +540,7 @@ def fmt_ms(ns, digits=3):
 
 # ------------------------------------------------------------------------------------------- tables
 
+
 class Table:
     """A Markdown table that knows whether any cell was measured (report.json's 'filled').
 
@@ -564,11 +586,15 @@ class Table:
         return out
 
     def json(self):
-        return {"name": self.name, "filled": self.filled,
-                "missing": None if self.filled else (self.missing or "no measured cell")}
+        return {
+            "name": self.name,
+            "filled": self.filled,
+            "missing": None if self.filled else (self.missing or "no measured cell"),
+        }
 
 
 # ----------------------------------------------------------------------------------------- verdicts
+
 
 @dataclass
 class Verdict:
@@ -580,11 +606,17 @@ class Verdict:
     scope: str = None  # the api (or other subset) a finding was judged on; part of the finding's name
 
     def json(self):
-        return {"finding": self.finding, "source": self.source, "verdict": self.verdict,
-                "evidence": self.evidence, "reason": self.reason}
+        return {
+            "finding": self.finding,
+            "source": self.source,
+            "verdict": self.verdict,
+            "evidence": self.evidence,
+            "reason": self.reason,
+        }
 
 
 # --------------------------------------------------------------------------------------- figure specs
+
 
 @dataclass
 class Series:
@@ -644,11 +676,17 @@ class Figure:
     notes: list = field(default_factory=list)
 
     def json(self):
-        return {"file": self.file, "title": self.title, "caption": self.caption, "drawn": self.drawn,
-                "missing": None if self.drawn else (self.missing or self.error or "not drawn")}
+        return {
+            "file": self.file,
+            "title": self.title,
+            "caption": self.caption,
+            "drawn": self.drawn,
+            "missing": None if self.drawn else (self.missing or self.error or "not drawn"),
+        }
 
 
 # -------------------------------------------------------------------------------------------- paper
+
 
 class Paper:
     """One paper's section: what build() fills, and what reproduce.py writes out."""
