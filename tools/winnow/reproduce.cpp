@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -158,6 +159,16 @@ fs::path report_script() {
   const fs::path installed = fs::path(self_executable()).parent_path().parent_path() / "share" / "winnow" / "report";
   if (fs::is_regular_file(installed / "reproduce.py")) return installed / "reproduce.py";
   return fs::path(WINNOW_REPORT_DIR) / "reproduce.py";
+}
+
+/// Today in UTC, as YYYY-MM-DD.
+std::string utc_day() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  ::gmtime_r(&now, &tm);
+  char day[16];
+  std::strftime(day, sizeof day, "%Y-%m-%d", &tm);
+  return day;
 }
 
 void write_manifest(const fs::path& dir, const json& manifest) {
@@ -490,6 +501,7 @@ int reproduce_command(const reproduce_args& a) {
 
   for (std::size_t i = 0; i < steps.size(); ++i)
     if (!manifest["steps"][i].contains("time")) account(steps[i], manifest["steps"][i]);
+  manifest["date"] = utc_day(); // the day the steps finished: the results page dates a run by it
   write_manifest(dir, manifest);
   if (shard) {
     std::cerr << "reproduce: shard " << shard->index << "/" << shard->count << " done into " << dir.string()
