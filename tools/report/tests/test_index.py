@@ -173,14 +173,15 @@ def test_how_fast_takes_the_finding_against_a_library_and_keeps_the_rest_of_the_
     h100, h200 = fragment.split("**H200**")
     assert "**H100**" in h100
     # H200's Redzone: the CUB finding; its CIS 565: thrust's, though another finding comes first.
+    assert "| paper | finding | verdict | measured |" in h200
     assert (
-        "- [Bontes & Gain 2024 (Redzone)](docs/results/h200/redzone/report.md): Redzone 2 is faster than CUB at "
-        "k = 2 %, **holds**: CUB / Redzone 2 at k = 2 %: 3.10× (rule: > 1)"
+        "| [Bontes & Gain 2024 (Redzone)](docs/results/h200/redzone/report.md) | Redzone 2 is faster than CUB at "
+        "k = 2 % | **holds** | CUB / Redzone 2 at k = 2 %: 3.10× (rule: > 1) |"
     ) in h200
-    assert "Thrust's scan is the fastest on large inputs, **holds**" in h200
+    assert "| Thrust's scan is the fastest on large inputs | **holds** |" in h200
     assert "tiny inputs" not in h200
     # H100's Redzone has no finding against a library: its first judged one.
-    assert "(docs/results/h100/redzone/report.md): Redzone's time grows with k, **changed**" in h100
+    assert "(docs/results/h100/redzone/report.md) | Redzone's time grows with k | **changed** |" in h100
 
 
 def test_a_readme_without_the_markers_is_refused(tree):

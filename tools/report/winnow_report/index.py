@@ -306,19 +306,29 @@ def page(reports, others, sizes):
 
 
 def how_fast(reports, link_prefix):
-    """README.md's fragment: per card, each paper's headline against CUB, thrust or the roofline where
-    its report has one (else its first judged finding), linked to the report."""
+    """README.md's fragment: a table per card, each paper's headline against CUB, thrust or the roofline
+    where its report has one (else its first judged finding), with the figures that decide it, linked to
+    the report."""
     md = [BEGIN]
     cards = sorted({r.card for r in reports})
     for card in cards:
-        lines = []
+        rows = []
         for r in (r for r in reports if r.card == card):
             v = headline(r)
             if v:
+                paper = r.title.split(":")[0]
                 link = f"{link_prefix}{r.folder}/report.md"
-                lines.append(f"- [{r.title}]({link}): {v['finding']}, **{v['verdict']}**: {shorten(v['evidence'])}")
-        if lines:
-            md += ["", f"**{card_label(card)}**", ""] + lines
+                rows.append(
+                    f"| [{cell(paper)}]({link}) | {cell(v['finding'])} | **{v['verdict']}** | {cell(shorten(v['evidence']))} |"
+                )
+        if rows:
+            md += [
+                "",
+                f"**{card_label(card)}**",
+                "",
+                "| paper | finding | verdict | measured |",
+                "|---|---|---|---|",
+            ] + rows
     if not cards:
         md += ["", "No report in docs/results yet."]
     md += ["", END]
