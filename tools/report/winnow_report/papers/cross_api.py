@@ -12,7 +12,7 @@ from .common import DASH, NotMeasured, first_few, is_shader_default, mean, ratio
 
 SUITE = "paths"
 APIS = ["gl", "vkfrag", "vk"]
-TITLE = "The same passes on GL fragment, Vulkan fragment and Vulkan compute (issue 11)"
+TITLE = "Cross-API: the same passes on GL fragment, Vulkan fragment and Vulkan compute"
 PATHS = {"gl": "GL fragment", "vkfrag": "Vulkan fragment", "vk": "Vulkan compute"}
 ALGOS = ["horn", "jj", "rlz", "bt"]
 IMAGES = {"finger", "i_finger", "hand", "i_hand", "bunny", "i_bunny"}
