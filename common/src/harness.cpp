@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <mutex>
 
 #include "winnow/error.hpp"
 #include "winnow/settings.hpp"
@@ -53,26 +54,20 @@ bool still_settling(const std::vector<double>& totals, std::size_t window) {
   return latest < 0.98 * before;
 }
 
+/// How long the clock must have stopped rising for the device warm-up to end below the maximum clock.
+constexpr double clock_hold_ns = 100e6;
+
 measurement measure(algorithm& a, const run_options& options) {
   if (options.reps < 1 || options.warmup < 0) throw usage_error("harness: reps must be ≥ 1 and warmup ≥ 0");
   if (!(options.max_noise >= 0) || !(options.timeout_ns > 0)) throw usage_error("harness: max_noise must be ≥ 0 and timeout > 0");
+  if (!(options.throttle_threshold >= 0 && options.throttle_threshold <= 1)) throw usage_error("harness: throttle_threshold must be in [0, 1]");
   using clock = std::chrono::steady_clock;
+  measurement m;
   // Phase samples by name, in the order names first appear; a name marked twice in one run adds up.
   std::vector<std::pair<std::string, std::vector<double>>> by_phase;
   std::vector<double> totals, walls;
   auto t = a.make_timer();
-  // Untimed warm-up: at least `warmup` repetitions and at least `warmup_ns` of wall time, then on
-  // while the runs still get faster (GPU clocks still climbing), for at most `settle_ns` more.
-  const auto warm_start = clock::now();
-  std::vector<double> warm_totals, warm_ends; // per warm-up run: total [ns], and when it ended [ns since warm_start]
-  const auto warming = [&] {
-    if (warm_totals.size() < static_cast<std::size_t>(options.warmup) || ns_since(warm_start) < options.warmup_ns) return true;
-    if (warm_ends.empty() || ns_since(warm_start) >= options.warmup_ns + options.settle_ns) return false;
-    const double now = warm_ends.back();
-    const auto recent = std::count_if(warm_ends.begin(), warm_ends.end(), [&](double e) { return e > now - settle_window_ns; });
-    return still_settling(warm_totals, std::min<std::size_t>(static_cast<std::size_t>(recent), warm_totals.size() / 2));
-  };
-  while (warming()) {
+  const auto untimed_run = [&] {
     a.reset();
     if (options.cold) a.flush_caches();
     t->start();
@@ -80,10 +75,69 @@ measurement measure(algorithm& a, const run_options& options) {
     t->stop();
     double total = 0;
     for (const auto& ph : t->read()) total += ph.ns;
-    warm_totals.push_back(total);
-    warm_ends.push_back(ns_since(warm_start));
+    return total;
+  };
+  const auto warm_start = clock::now();
+  std::vector<double> warm_totals; // per warm-up run: total [ns]
+  watched_device* dev = options.device && options.device->clock ? options.device : nullptr;
+  const double floor_mhz = dev ? options.throttle_threshold * dev->clock->max_sm_mhz() : 0;
+  // Untimed runs until the SM clock reads at least the threshold (and, to `settle`, has not risen for
+  // clock_hold_ns or is at its maximum), for at most `budget_ns`: whether it got there. An unreadable
+  // clock has nothing to wait for.
+  const auto warm_until = [&](bool settle, double budget_ns) {
+    const auto start = clock::now();
+    double level = 0;
+    auto level_since = start;
+    for (;;) {
+      const auto mhz = dev->clock->sm_mhz();
+      if (!mhz) return true;
+      if (*mhz < floor_mhz || *mhz > 1.01 * level) {
+        level = *mhz;
+        level_since = clock::now();
+      }
+      if (*mhz >= floor_mhz && (!settle || *mhz >= 0.99 * dev->clock->max_sm_mhz() || ns_since(level_since) >= clock_hold_ns))
+        return true;
+      if (ns_since(start) >= budget_ns) return false;
+      warm_totals.push_back(untimed_run());
+    }
+  };
+  double recovery_left_ns = options.settle_ns; // this record's waits for the clock, together
+  // Stop waiting for the clock: this record waited settle_ns, or the device never reached the
+  // threshold in its warm-up (clocks locked low, say), after which no record waits for it.
+  bool gave_up = dev && dev->gave_up;
+  if (!dev) {
+    // Untimed warm-up: at least `warmup` repetitions and at least `warmup_ns` of wall time, then on
+    // while the runs still get faster (GPU clocks still climbing), for at most `settle_ns` more.
+    m.warmup_rule = "settle";
+    std::vector<double> warm_ends; // per warm-up run: when it ended [ns since warm_start]
+    const auto warming = [&] {
+      if (warm_totals.size() < static_cast<std::size_t>(options.warmup) || ns_since(warm_start) < options.warmup_ns) return true;
+      if (warm_ends.empty() || ns_since(warm_start) >= options.warmup_ns + options.settle_ns) return false;
+      const double now = warm_ends.back();
+      const auto recent = std::count_if(warm_ends.begin(), warm_ends.end(), [&](double e) { return e > now - settle_window_ns; });
+      return still_settling(warm_totals, std::min<std::size_t>(static_cast<std::size_t>(recent), warm_totals.size() / 2));
+    };
+    while (warming()) {
+      warm_totals.push_back(untimed_run());
+      warm_ends.push_back(ns_since(warm_start));
+    }
+  } else {
+    // The record's own first-run costs (pipelines, allocation, page faults, caches), then the device's
+    // clock: warmed up once per process, and brought back to the threshold before every record.
+    m.warmup_rule = "nvml";
+    m.sm_mhz_peak = dev->clock->max_sm_mhz();
+    for (int i = 0; i < options.warmup; ++i) warm_totals.push_back(untimed_run());
+    if (!dev->warmed) {
+      m.warmup_rule = "nvml+device";
+      dev->warmed = true;
+      if (!warm_until(true, options.settle_ns)) gave_up = dev->gave_up = true;
+    } else if (!gave_up) {
+      const auto r0 = clock::now();
+      if (!warm_until(false, recovery_left_ns)) gave_up = true;
+      recovery_left_ns -= ns_since(r0);
+    }
   }
-  const double warm_ns = ns_since(warm_start);
+  m.warmup_ran_ns = ns_since(warm_start);
   // `reps` repetitions, then (with max_noise) more until the totals are quiet enough or time is up.
   const auto timed_start = clock::now();
   const auto more = [&] {
@@ -92,14 +146,20 @@ measurement measure(algorithm& a, const run_options& options) {
     if (ns_since(timed_start) >= options.timeout_ns) return false;
     return summarize(totals).noise() > options.max_noise;
   };
+  std::vector<double> kept_mhz;
+  constexpr double unread = -1;
   while (more()) {
     a.reset();
     if (options.cold) a.flush_caches();
+    // The clock around the run [MHz]; unread: none, or the reading failed. (Plain doubles: GCC 12
+    // takes an optional<double> here for maybe uninitialized.)
+    const double before = dev ? dev->clock->sm_mhz().value_or(unread) : unread;
     const auto w0 = clock::now();
     t->start();
     a.run(*t);
     t->stop();
     const auto w1 = clock::now();
+    const double after = dev ? dev->clock->sm_mhz().value_or(unread) : unread;
     // Read back after the run, never during it: GPU timers resolve their queries here.
     double total = 0;
     std::vector<std::pair<std::string, double>> this_rep;
@@ -109,19 +169,35 @@ measurement measure(algorithm& a, const run_options& options) {
       if (it == this_rep.end()) this_rep.emplace_back(ph.name, ph.ns);
       else it->second += ph.ns;
     }
+    const double wall = std::chrono::duration<double, std::nano>(w1 - w0).count();
+    // A sample taken below the threshold (before or after it) is thrown away, and the clock brought
+    // back before the next; the sample's own time counts against the wait, so this ends.
+    const bool throttled = (before != unread && before < floor_mhz) || (after != unread && after < floor_mhz);
+    if (dev && throttled && !gave_up) {
+      ++m.discarded;
+      const auto r0 = clock::now();
+      if (!warm_until(false, recovery_left_ns - wall)) gave_up = true;
+      recovery_left_ns -= wall + ns_since(r0);
+      continue;
+    }
+    if (before != unread) kept_mhz.push_back(before);
+    if (after != unread) kept_mhz.push_back(after);
     for (const auto& [name, ns] : this_rep) {
       auto it = std::find_if(by_phase.begin(), by_phase.end(), [&](const auto& p) { return p.first == name; });
       if (it == by_phase.end()) by_phase.emplace_back(name, std::vector<double>{ns});
       else it->second.push_back(ns);
     }
     totals.push_back(total);
-    walls.push_back(std::chrono::duration<double, std::nano>(w1 - w0).count());
+    walls.push_back(wall);
   }
-  measurement m;
   for (auto& [name, samples] : by_phase) m.phases.push_back({name, summarize(std::move(samples))});
+  if (!kept_mhz.empty()) {
+    m.sm_mhz_min = *std::min_element(kept_mhz.begin(), kept_mhz.end());
+    m.sm_mhz_max = *std::max_element(kept_mhz.begin(), kept_mhz.end());
+  }
+  m.clock_gave_up = gave_up;
   m.samples = totals.size();
   m.warmup_runs = static_cast<int>(warm_totals.size());
-  m.warmup_ran_ns = warm_ns;
   m.timer = t->clock();
   m.total = summarize(std::move(totals));
   m.wall = summarize(std::move(walls));
@@ -130,6 +206,23 @@ measurement measure(algorithm& a, const run_options& options) {
   m.output = a.result();
   m.result_ns = ns_since(read_start);
   return m;
+}
+
+watched_device* watch(const std::optional<device_identity>& id) {
+  if (!id || id->empty()) return nullptr;
+  static std::mutex guard;
+  // Never destroyed: records of a process share them, and NVML must outlive every reading.
+  static auto& devices = *new std::vector<std::pair<std::string, std::unique_ptr<watched_device>>>;
+  const std::lock_guard lock(guard);
+  const std::string key = id->uuid + "|" + id->pci_bus_id;
+  for (auto& [k, d] : devices)
+    if (k == key) return d.get();
+  nvml_opened opened = open_nvml_clock(*id);
+  auto d = std::make_unique<watched_device>();
+  d->clock = std::move(opened.clock);
+  d->why = std::move(opened.why);
+  devices.emplace_back(key, std::move(d));
+  return devices.back().second.get();
 }
 
 namespace {
@@ -184,7 +277,10 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     auto a = entry.make();
     a->prepare(c.w, resolve_params(entry.info, p), options.prepare);
     r.host_ns.emplace_back("prepare", ns_since(t0));
-    measurement m = measure(*a, options);
+    // The device's clock, when the backend says which device it is and NVML can read it.
+    run_options watched = options;
+    if (!watched.device) watched.device = watch(dev.identity);
+    measurement m = measure(*a, watched);
     r.host_ns.insert(r.host_ns.end(), {{"runs", m.runs_ns}, {"result", m.result_ns}});
     r.chosen = a->chosen(); // after the runs: an algorithm may choose as it runs (the adaptive one)
     r.notes = a->notes();
@@ -195,6 +291,12 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     r.reps = static_cast<int>(m.samples);
     r.warmup_runs = m.warmup_runs;
     r.warmup_ran_ns = m.warmup_ran_ns;
+    r.warmup_rule = m.warmup_rule;
+    r.discarded = m.discarded;
+    r.sm_mhz_min = m.sm_mhz_min;
+    r.sm_mhz_max = m.sm_mhz_max;
+    r.sm_mhz_peak = m.sm_mhz_peak;
+    r.clock_gave_up = m.clock_gave_up;
     r.timer = m.timer;
     r.phases = std::move(m.phases);
     r.total = m.total;

@@ -132,6 +132,16 @@ std::string to_json_line(const record& r) {
   j["warmup_ms"] = r.warmup_ns / 1e6;
   j["warmup_runs"] = r.warmup_runs;
   j["warmup_ran_ms"] = r.warmup_ran_ns / 1e6;
+  if (!r.warmup_rule.empty()) {
+    j["warmup_rule"] = r.warmup_rule;
+    j["discarded"] = r.discarded;
+    if (r.sm_mhz_peak > 0) {
+      j["sm_mhz_min"] = r.sm_mhz_min;
+      j["sm_mhz_max"] = r.sm_mhz_max;
+      j["sm_mhz_peak"] = r.sm_mhz_peak;
+    }
+    j["clock_gave_up"] = r.clock_gave_up;
+  }
   j["reps"] = r.reps;
   j["max_noise"] = r.max_noise;
   j["timeout_s"] = r.timeout_s;
@@ -182,6 +192,12 @@ record from_json_line(const std::string& line) {
     r.warmup_ns = j.at("warmup_ms").get<double>() * 1e6;
     if (j.contains("warmup_runs")) r.warmup_runs = j.at("warmup_runs").get<int>();
     if (j.contains("warmup_ran_ms")) r.warmup_ran_ns = j.at("warmup_ran_ms").get<double>() * 1e6;
+    if (j.contains("warmup_rule")) r.warmup_rule = j.at("warmup_rule").get<std::string>();
+    if (j.contains("discarded")) r.discarded = j.at("discarded").get<std::uint64_t>();
+    if (j.contains("sm_mhz_min")) r.sm_mhz_min = j.at("sm_mhz_min").get<double>();
+    if (j.contains("sm_mhz_max")) r.sm_mhz_max = j.at("sm_mhz_max").get<double>();
+    if (j.contains("sm_mhz_peak")) r.sm_mhz_peak = j.at("sm_mhz_peak").get<double>();
+    if (j.contains("clock_gave_up")) r.clock_gave_up = j.at("clock_gave_up").get<bool>();
     r.reps = j.at("reps").get<int>();
     if (j.contains("max_noise")) r.max_noise = j.at("max_noise").get<double>();
     if (j.contains("timeout_s")) r.timeout_s = j.at("timeout_s").get<double>();
@@ -213,7 +229,7 @@ std::string to_csv(const std::vector<record>& rows) {
     for (const auto& p : r.phases)
       if (std::find(phase_names.begin(), phase_names.end(), p.name) == phase_names.end()) phase_names.push_back(p.name);
   std::string out =
-      "schema,winnow,api,algorithm,params,case,n,removals,valid,kept,stable,in_place,warmup,warmup_ms,warmup_runs,warmup_ran_ms,reps,cold,debug,"
+      "schema,winnow,api,algorithm,params,case,n,removals,valid,kept,stable,in_place,warmup,warmup_ms,warmup_runs,warmup_ran_ms,warmup_rule,discarded,sm_mhz_min,sm_mhz_max,reps,cold,debug,"
       "total_median_ns,total_min_ns,total_max_ns,total_stddev_ns,total_q1_ns,total_q3_ns,noise,max_noise,"
       "wall_median_ns,wall_min_ns,wall_max_ns,bytes_read,bytes_written,launches,"
       "verified,mismatch,skipped,device,driver,timer,host,command";
@@ -224,7 +240,8 @@ std::string to_csv(const std::vector<record>& rows) {
         std::to_string(record_schema_version), r.winnow_version, r.api, r.algorithm, csv_params(r.parameters), r.spec,
         std::to_string(r.n), std::to_string(r.removals), std::to_string(r.valid), std::to_string(r.kept),
         r.stable ? "true" : "false", r.in_place ? "true" : "false", std::to_string(r.warmup), num(r.warmup_ns / 1e6),
-        std::to_string(r.warmup_runs), num(r.warmup_ran_ns / 1e6),
+        std::to_string(r.warmup_runs), num(r.warmup_ran_ns / 1e6), r.warmup_rule, std::to_string(r.discarded),
+        num(r.sm_mhz_min), num(r.sm_mhz_max),
         std::to_string(r.reps), r.cold ? "true" : "false", r.debug ? "true" : "false",
         num(r.total.median), num(r.total.min), num(r.total.max), num(r.total.stddev), num(r.total.q1), num(r.total.q3),
         num(r.total.noise()), num(r.max_noise), num(r.wall.median), num(r.wall.min), num(r.wall.max),

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "buffer.hpp"
+#include "winnow/device_clock.hpp"
 
 namespace winnow::cuda {
 
@@ -19,6 +20,7 @@ struct device_properties {
   std::size_t shared_per_block = 0;
   std::size_t shared_per_block_optin = 0; ///< the most a kernel may ask for with cudaFuncAttributeMaxDynamicSharedMemorySize
   int driver_version = 0, runtime_version = 0; ///< 13000 = 13.0
+  device_identity identity;      ///< UUID and PCI bus id, as NVML finds the device (the harness watches its clock)
 };
 
 class context {

@@ -19,7 +19,8 @@ void register_backend(registry& r) {
     // GL_VERSION is "4.5 (Core Profile) Mesa …" on GL, "OpenGL ES 3.2 Mesa …" on ES.
     const std::string version = i.version.starts_with("OpenGL") ? i.version : "OpenGL " + i.version;
     return device_info{i.renderer, version + " (" + std::string(to_string(i.kind)) + " context, " + i.vendor +
-                                       ", " + i.platform + (i.debug ? ", debug context" : "") + ")"};
+                                       ", " + i.platform + (i.debug ? ", debug context" : "") + ")",
+                       i.identity.empty() ? std::nullopt : std::optional<device_identity>(i.identity)};
   };
   b.calibrate = [] { return gl::calibrate(); };
   b.algorithms = shader_era::entries("gl", {shader_era::concat_method::stacks, shader_era::concat_method::automatic, shader_era::concat_method::lines,

@@ -218,6 +218,17 @@ void context::set_up(GLADloadfunc load) {
   m_info.vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
   m_info.renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   m_info.version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+  // Which GPU this is, for NVML: only NVIDIA's UUID is NVML's, and only one device behind the context
+  // says which one runs it.
+  if (GLAD_GL_EXT_memory_object && m_info.vendor.starts_with("NVIDIA")) {
+    GLint devices = 0;
+    glGetIntegerv(GL_NUM_DEVICE_UUIDS_EXT, &devices);
+    GLubyte uuid[GL_UUID_SIZE_EXT] = {};
+    if (devices == 1) {
+      glGetUnsignedBytei_vEXT(GL_DEVICE_UUID_EXT, 0, uuid);
+      m_info.identity.uuid = nvidia_uuid(uuid);
+    }
+  }
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &m_info.max_texture_size);
   m_info.timestamp_bits = api::timestamp_bits();
   glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &m_info.uniform_offset_alignment);

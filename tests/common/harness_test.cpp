@@ -323,5 +323,189 @@ TEST(harness, warm_up_goes_on_while_the_runs_still_get_faster) {
   EXPECT_GT(f.warmup_runs, 6);
 }
 
+/// Counts its runs in `*runs`; run r lasts 100·r ns, so the statistics tell which runs were kept.
+class counted final : public algorithm {
+public:
+  explicit counted(int* runs) : m_runs(runs) {}
+  void prepare(const workload&, const param_set&, const prepare_options&) override {}
+  void run(timer& t) override {
+    ++*m_runs;
+    t.phase("all");
+  }
+  compaction_output result() override { return {}; }
+  traffic bytes_moved() const override { return {}; }
+  std::unique_ptr<timer> make_timer() override {
+    return std::make_unique<noisy_timer>(m_runs, [](int rep) { return 100.0 * rep; });
+  }
+  void flush_caches() override {}
+
+private:
+  int* m_runs;
+};
+
+/// An SM clock of 2000 MHz at most that reads `script(runs so far)` MHz: the clock as the runs drive it.
+class fake_clock final : public clock_source {
+public:
+  fake_clock(const int* runs, std::function<double(int)> script) : m_runs(runs), m_script(std::move(script)) {}
+  std::optional<double> sm_mhz() override { return m_script(*m_runs); }
+  double max_sm_mhz() const override { return 2000; }
+
+private:
+  const int* m_runs;
+  std::function<double(int)> m_script;
+};
+
+watched_device device_with(const int* runs, std::function<double(int)> script, bool warmed) {
+  watched_device d;
+  d.clock = std::make_unique<fake_clock>(runs, std::move(script));
+  d.warmed = warmed;
+  return d;
+}
+
+TEST(harness, with_a_clock_the_device_warms_up_once_per_process_not_every_record) {
+  // From idle the clock stays low for 20 runs, then is at its maximum (2000 MHz).
+  int runs = 0;
+  watched_device dev = device_with(&runs, [](int r) { return r < 20 ? 345.0 : 2000.0; }, false);
+  counted first(&runs);
+  const run_options o{.warmup = 2, .reps = 3, .warmup_ns = 200e6, .device = &dev};
+  const measurement m = measure(first, o);
+  EXPECT_EQ(m.warmup_rule, "nvml+device");
+  EXPECT_EQ(m.warmup_runs, 20) << "the record's 2, then on until the clock read 2000 (after run 20)";
+  EXPECT_TRUE(dev.warmed);
+  EXPECT_EQ(m.samples, 3u);
+  EXPECT_EQ(m.discarded, 0u);
+  EXPECT_EQ(m.sm_mhz_min, 2000);
+  EXPECT_EQ(m.sm_mhz_max, 2000);
+  EXPECT_EQ(m.sm_mhz_peak, 2000);
+  EXPECT_FALSE(m.clock_gave_up);
+  EXPECT_EQ(m.total.min, 2100) << "run 21 is the first timed";
+
+  // The next record on the warm device: its own untimed runs only, and no warm-up time.
+  counted second(&runs);
+  const auto t0 = std::chrono::steady_clock::now();
+  const measurement n = measure(second, o);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::milliseconds(150)) << "warmup_ns (200 ms) is the settle rule's";
+  EXPECT_EQ(n.warmup_rule, "nvml");
+  EXPECT_EQ(n.warmup_runs, 2);
+  EXPECT_EQ(n.samples, 3u);
+}
+
+TEST(harness, the_device_warm_up_waits_until_the_clock_stops_rising) {
+  // Above the threshold (75 % of 2000) but short of the maximum after run 5: the warm-up goes on until
+  // the clock has not risen for 100 ms.
+  int runs = 0;
+  watched_device dev = device_with(&runs, [](int r) { return r < 5 ? 345.0 : 1600.0; }, false);
+  counted a(&runs);
+  const measurement m = measure(a, {.warmup = 0, .reps = 2, .device = &dev});
+  EXPECT_GE(m.warmup_ran_ns, 100e6);
+  EXPECT_GT(m.warmup_runs, 5);
+  EXPECT_EQ(m.sm_mhz_min, 1600);
+}
+
+TEST(harness, samples_taken_below_the_throttle_threshold_are_discarded_and_taken_again) {
+  // A warm device whose clock drops to 900 MHz (under 75 % of 2000) after runs 4 and 5.
+  int runs = 0;
+  watched_device dev = device_with(&runs, [](int r) { return r == 4 || r == 5 ? 900.0 : 2000.0; }, true);
+  counted a(&runs);
+  const measurement m = measure(a, {.warmup = 1, .reps = 4, .device = &dev});
+  // Run 1 untimed; 2 and 3 kept; 4 read 900 after it: thrown away; 5 and 6 untimed, until the clock
+  // is back; 7 and 8 kept.
+  EXPECT_EQ(m.warmup_rule, "nvml");
+  EXPECT_EQ(m.discarded, 1u);
+  EXPECT_EQ(m.samples, 4u);
+  EXPECT_EQ(m.warmup_runs, 3);
+  EXPECT_EQ(m.total.min, 200);
+  EXPECT_EQ(m.total.max, 800);
+  EXPECT_EQ(m.total.median, 500) << "runs 2, 3, 7, 8; run 4 is not among them";
+  EXPECT_EQ(m.sm_mhz_min, 2000) << "the clock over the kept samples";
+  EXPECT_FALSE(m.clock_gave_up);
+
+  // A threshold of 0 keeps every sample.
+  int runs2 = 0;
+  watched_device dev2 = device_with(&runs2, [](int r) { return r == 4 || r == 5 ? 900.0 : 2000.0; }, true);
+  counted b(&runs2);
+  const measurement n = measure(b, {.warmup = 1, .reps = 4, .device = &dev2, .throttle_threshold = 0});
+  EXPECT_EQ(n.discarded, 0u);
+  EXPECT_EQ(n.sm_mhz_min, 900);
+}
+
+TEST(harness, the_wait_for_the_clock_is_bounded_and_the_record_says_it_gave_up) {
+  // Never recovers after run 3: sample 3 is thrown away, then the wait gives up after settle_ns and the
+  // rest are kept as they come.
+  int runs = 0;
+  watched_device dev = device_with(&runs, [](int r) { return r < 3 ? 2000.0 : 345.0; }, true);
+  counted a(&runs);
+  const auto t0 = std::chrono::steady_clock::now();
+  const measurement m = measure(a, {.warmup = 1, .reps = 3, .settle_ns = 20e6, .device = &dev});
+  EXPECT_GE(std::chrono::steady_clock::now() - t0, std::chrono::milliseconds(20));
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(2));
+  EXPECT_TRUE(m.clock_gave_up);
+  EXPECT_EQ(m.discarded, 1u);
+  EXPECT_EQ(m.samples, 3u);
+  EXPECT_EQ(m.sm_mhz_min, 345);
+  EXPECT_EQ(m.sm_mhz_max, 2000);
+  EXPECT_FALSE(dev.gave_up) << "one record's wait does not stop the next record's";
+
+  // A device whose warm-up never reaches the threshold (clocks locked low): bounded too, and later
+  // records do not wait for it at all.
+  int runs2 = 0;
+  watched_device low = device_with(&runs2, [](int) { return 345.0; }, false);
+  counted b(&runs2);
+  const measurement w = measure(b, {.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &low});
+  EXPECT_EQ(w.warmup_rule, "nvml+device");
+  EXPECT_TRUE(w.clock_gave_up);
+  EXPECT_TRUE(low.gave_up);
+  EXPECT_EQ(w.discarded, 0u);
+  counted c(&runs2);
+  const measurement x = measure(c, {.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &low});
+  EXPECT_EQ(x.warmup_runs, 1);
+  EXPECT_TRUE(x.clock_gave_up);
+}
+
+TEST(harness, without_a_clock_the_settle_rule_runs_and_says_so) {
+  int runs = 0;
+  counted a(&runs);
+  const measurement m = measure(a, {.warmup = 1, .reps = 2, .warmup_ns = 5e6});
+  EXPECT_EQ(m.warmup_rule, "settle");
+  EXPECT_GE(m.warmup_ran_ns, 5e6);
+  EXPECT_EQ(m.sm_mhz_peak, 0);
+  watched_device no_clock; // a device NVML could not open
+  counted b(&runs);
+  EXPECT_EQ(measure(b, {.warmup = 1, .reps = 2, .device = &no_clock}).warmup_rule, "settle");
+  EXPECT_EQ(watch(std::nullopt), nullptr) << "a backend that cannot say which device it is";
+  // A device NVML cannot watch here (no driver library; with one, no such UUID): no clock, and why.
+  watched_device* unknown = watch(device_identity{"GPU-00000000-0000-0000-0000-000000000000", ""});
+  ASSERT_NE(unknown, nullptr);
+  EXPECT_FALSE(unknown->clock);
+  EXPECT_TRUE(unknown->why.starts_with("winnow nvml: ")) << unknown->why;
+  EXPECT_EQ(watch(device_identity{"GPU-00000000-0000-0000-0000-000000000000", ""}), unknown) << "one per device and process";
+  counted c(&runs);
+  EXPECT_EQ(measure(c, {.warmup = 1, .reps = 2, .device = unknown}).warmup_rule, "settle");
+}
+
+TEST(harness, run_case_records_the_warm_up_rule_and_the_clock) {
+  registry reg;
+  backend b;
+  b.api = "fake";
+  b.device = [] { return device_info{"test device", "test driver", std::nullopt}; };
+  reg.add(b);
+  int runs = 0;
+  const algorithm_entry e{.info = {.api = "fake", .name = "counted"}, .make = [&] { return std::make_unique<counted>(&runs); }};
+  prepared_case c{};
+  watched_device dev = device_with(&runs, [](int r) { return r == 3 ? 1000.0 : 1900.0; }, true);
+  const record r = run_case(reg, e, {}, c, {.warmup = 1, .reps = 3, .device = &dev});
+  EXPECT_TRUE(r.verified) << r.mismatch;
+  EXPECT_EQ(r.warmup_rule, "nvml");
+  EXPECT_EQ(r.discarded, 1u);
+  EXPECT_EQ(r.sm_mhz_min, 1900);
+  EXPECT_EQ(r.sm_mhz_max, 1900);
+  EXPECT_EQ(r.sm_mhz_peak, 2000);
+  EXPECT_FALSE(r.clock_gave_up);
+  // No identity: no clock, the settle rule.
+  const record s = run_case(reg, e, {}, c, {.warmup = 1, .reps = 1});
+  EXPECT_EQ(s.warmup_rule, "settle");
+  EXPECT_EQ(s.sm_mhz_peak, 0);
+}
+
 } // namespace
 } // namespace winnow

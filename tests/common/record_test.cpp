@@ -86,6 +86,43 @@ TEST(record, a_json_line_reads_back_to_the_same_record) {
   EXPECT_THROW((void)from_json_line("not json"), error);
 }
 
+TEST(record, the_warm_up_rule_and_the_clock_read_back_and_older_records_read_without_them) {
+  record r = sample();
+  EXPECT_FALSE(nlohmann::json::parse(to_json_line(r)).contains("warmup_rule")) << "nothing measured, no rule";
+  r.warmup_rule = "nvml";
+  r.discarded = 2;
+  r.sm_mhz_min = 1950;
+  r.sm_mhz_max = 1980;
+  r.sm_mhz_peak = 1980;
+  r.clock_gave_up = true;
+  const auto j = nlohmann::json::parse(to_json_line(r));
+  EXPECT_EQ(j["warmup_rule"], "nvml");
+  EXPECT_EQ(j["discarded"], 2);
+  EXPECT_EQ(j["sm_mhz_min"], 1950.0);
+  EXPECT_EQ(j["sm_mhz_peak"], 1980.0);
+  EXPECT_EQ(j["clock_gave_up"], true);
+  const record back = from_json_line(to_json_line(r));
+  EXPECT_EQ(back.warmup_rule, "nvml");
+  EXPECT_EQ(back.discarded, 2u);
+  EXPECT_EQ(back.sm_mhz_min, 1950);
+  EXPECT_EQ(back.sm_mhz_max, 1980);
+  EXPECT_EQ(back.sm_mhz_peak, 1980);
+  EXPECT_TRUE(back.clock_gave_up);
+  EXPECT_EQ(to_json_line(back), to_json_line(r));
+  // The settle rule reads no clock: no clock fields.
+  r.warmup_rule = "settle";
+  r.sm_mhz_peak = 0;
+  EXPECT_FALSE(nlohmann::json::parse(to_json_line(r)).contains("sm_mhz_min"));
+  // A record from before the rule was kept reads back without it.
+  auto old = nlohmann::json::parse(to_json_line(r));
+  for (const char* key : {"warmup_rule", "discarded", "clock_gave_up"}) old.erase(key);
+  const record older = from_json_line(old.dump());
+  EXPECT_EQ(older.warmup_rule, "");
+  EXPECT_EQ(older.discarded, 0u);
+  EXPECT_FALSE(older.clock_gave_up);
+  EXPECT_NE(to_csv({r}).find(",settle,2,1950,1980,5,"), std::string::npos) << to_csv({r}); // rule, discarded, clock, reps
+}
+
 TEST(record, skipped_records_carry_the_reason) {
   record r = sample();
   r.skipped = "no CUDA device";

@@ -8,6 +8,15 @@
 
 namespace winnow::vk {
 
+namespace {
+
+std::optional<device_identity> identity_of(const device_properties& p) {
+  if (p.identity.empty()) return std::nullopt;
+  return p.identity;
+}
+
+} // namespace
+
 void register_backend(registry& r) {
   backend b;
   b.api = "vk";
@@ -15,8 +24,9 @@ void register_backend(registry& r) {
   b.unavailable_reason = [] { return vk::unavailable_reason(); };
   b.device = [] {
     const device_properties& p = device::get().properties();
-    return device_info{p.name, p.driver + ", subgroup " + std::to_string(p.subgroup_size) +
-                                   (device::get().validation() ? ", validation on" : "")};
+    return device_info{p.name,
+                       p.driver + ", subgroup " + std::to_string(p.subgroup_size) + (device::get().validation() ? ", validation on" : ""),
+                       identity_of(p)};
   };
   b.calibrate = [] { return vk::calibrate(); };
   b.algorithms = shader_era::entries("vk", {shader_era::concat_method::copy, shader_era::concat_method::search},
@@ -33,8 +43,9 @@ void register_backend(registry& r) {
   f.unavailable_reason = [] { return fragment_unavailable_reason(); };
   f.device = [] {
     const device_properties& p = device::get().properties();
-    return device_info{p.name, p.driver + (p.strict_lines ? ", strict lines" : ", non-strict lines") +
-                                   (device::get().validation() ? ", validation on" : "")};
+    return device_info{p.name,
+                       p.driver + (p.strict_lines ? ", strict lines" : ", non-strict lines") + (device::get().validation() ? ", validation on" : ""),
+                       identity_of(p)};
   };
   f.calibrate = [] { return vk::fragment_calibrate(); };
   f.algorithms = shader_era::entries("vkfrag", {shader_era::concat_method::stacks, shader_era::concat_method::automatic, shader_era::concat_method::lines,

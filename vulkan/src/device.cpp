@@ -205,7 +205,8 @@ void device::read_properties() {
   VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
   VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, &subgroup};
   VkPhysicalDeviceMaintenance3Properties maintenance3{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES, &driver};
-  VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &maintenance3};
+  VkPhysicalDeviceIDProperties ids{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES, &maintenance3};
+  VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &ids};
   VkPhysicalDeviceProperties basic{};
   vkGetPhysicalDeviceProperties(m_physical, &basic);
   const bool v13 = basic.apiVersion >= VK_API_VERSION_1_3;
@@ -262,6 +263,9 @@ void device::read_properties() {
   m_props.dynamic_rendering = v13 && f13.dynamicRendering;
   m_props.strict_lines = limits.strictLines;
   m_props.max_image_width = limits.maxImageDimension2D;
+  // NVIDIA's Vulkan deviceUUID is the GPU's UUID, as NVML and CUDA give it; other vendors' say nothing to NVML.
+  constexpr std::uint32_t nvidia_vendor = 0x10de;
+  if (props.properties.vendorID == nvidia_vendor) m_props.identity.uuid = nvidia_uuid(ids.deviceUUID);
   if (has_device_extension(m_physical, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME)) {
     VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
     VkPhysicalDeviceFeatures2 fc{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &conditional};

@@ -4,10 +4,13 @@
 /// skipped record with the reason, never an abort of the whole sweep.
 #include <chrono>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "winnow/algorithm.hpp"
+#include "winnow/device_clock.hpp"
 #include "winnow/record.hpp"
 #include "winnow/registry.hpp"
 
@@ -17,6 +20,19 @@ namespace winnow {
 [[nodiscard]] inline double ns_since(std::chrono::steady_clock::time_point from) {
   return std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - from).count();
 }
+
+/// A device the harness times on, across the records of a process: its clock, and whether it has
+/// been warmed up. One per physical device (watch()), shared by the APIs that run on it.
+struct watched_device {
+  std::unique_ptr<clock_source> clock; ///< nullptr: no clock to watch (the "settle" rule)
+  bool warmed = false;  ///< the once-per-process warm-up has run
+  bool gave_up = false; ///< the warm-up never brought the clock to the threshold: no record waits for it
+  std::string why;      ///< why there is no clock (open_nvml_clock's answer)
+};
+
+/// The process's watched device for `id`: opened once (NVML, open_nvml_clock) and kept for the
+/// process, with its clock or why it has none. nullptr when `id` is nullopt (the backend cannot tell).
+[[nodiscard]] watched_device* watch(const std::optional<device_identity>& id);
 
 struct run_options {
   int warmup = 1; ///< untimed repetitions first
@@ -35,6 +51,14 @@ struct run_options {
   /// faster (still_settling): from idle the H200's clock climbed 345 → 615 → 1140 MHz over a second of Vulkan runs, and a
   /// fixed warm-up timed 2^28-element records at 3-4× their time (docs/driver-quirks.md).
   double settle_ns = 3e9;
+  /// The device's clock (watch()); nullptr: none to watch, and the warm-up above runs for every
+  /// record (rule "settle"). With a clock (rule "nvml") warmup_ns and the settling are not used: the
+  /// device is warmed up once per process until its SM clock is at least throttle_threshold of its
+  /// maximum and has stopped rising (at most settle_ns); each record then makes its `warmup` runs,
+  /// runs on untimed while the clock is below the threshold, and discards a timed sample taken below
+  /// it, running on until the clock is back; all that waiting is bounded by settle_ns per record.
+  watched_device* device = nullptr;
+  double throttle_threshold = 0.75; ///< nvbench's default
 };
 
 /// The samples' statistics (the median of an even count is the mean of the middle two).
@@ -51,6 +75,14 @@ struct measurement {
   compaction_output output;        ///< result() after the last repetition
   double runs_ns = 0;              ///< host wall time of the warm-up and timed repetitions
   double result_ns = 0;            ///< and of result()
+  /// How it warmed up: "settle" (run_options::device has no clock), "nvml", or "nvml+device" (this
+  /// measurement also warmed the device up for the process).
+  std::string warmup_rule;
+  std::size_t discarded = 0;  ///< timed samples thrown away: taken below the throttle threshold
+  double sm_mhz_min = 0;      ///< the SM clock over the kept samples (before and after each) [MHz]; 0: not read
+  double sm_mhz_max = 0;
+  double sm_mhz_peak = 0;     ///< the device's maximum SM clock [MHz]; 0: no clock
+  bool clock_gave_up = false; ///< the clock stayed below the threshold for all of settle_ns: samples kept as they came
 };
 
 /// Whether warm-up runs, their totals in order, still get faster: the median of the latest `window`

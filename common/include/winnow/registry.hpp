@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "winnow/algorithm.hpp"
+#include "winnow/device_clock.hpp"
 
 namespace winnow {
 
@@ -17,6 +18,9 @@ namespace winnow {
 struct device_info {
   std::string device;
   std::string driver;
+  /// Which physical device it is, so the harness can watch its clock (NVML); nullopt where the
+  /// backend cannot tell (the CPU, a driver without the query).
+  std::optional<device_identity> identity;
 };
 
 /// Lifecycle step 1 (info) without constructing the algorithm, and a factory for the rest.

@@ -17,6 +17,8 @@
 #include <string_view>
 #include <vector>
 
+#include "winnow/device_clock.hpp"
+
 namespace winnow::gl {
 
 /// The contexts the backend runs on, in the order tried by default.
@@ -37,6 +39,9 @@ struct context_info {
   int max_draw_buffers = 0;           ///< GL_MAX_DRAW_BUFFERS (the loop check writes two outputs)
   bool debug_groups = false;          ///< KHR_debug: phases are debug groups
   bool debug = false;     ///< a debug context with synchronous debug output
+  /// The device as NVML knows it: GL_EXT_memory_object's GL_DEVICE_UUID_EXT, which is Vulkan's
+  /// deviceUUID and on NVIDIA's driver NVML's UUID (the harness watches its clock). Empty elsewhere.
+  device_identity identity;
 };
 
 class context {

@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "winnow/device_clock.hpp"
+
 namespace winnow::vk {
 
 /// What choose_device needs to know about one physical device.
@@ -72,6 +74,9 @@ struct device_properties {
   /// VK_EXT_conditional_rendering: draws and dispatches skipped by a word the device wrote (the
   /// adaptive algorithm's choice on the device)
   bool conditional_rendering = false;
+  /// The device as NVML knows it (deviceUUID, which is NVML's UUID on NVIDIA's driver): the harness
+  /// watches its clock. Empty on other vendors.
+  device_identity identity;
 };
 
 class device {
