@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <algorithm>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
@@ -165,10 +166,29 @@ std::string to_json_line(const record& r) {
   return j.dump();
 }
 
+namespace {
+
+/// A count of the record: a whole number, not negative, that fits T. nlohmann's get<T>() converts a
+/// float or a negative number as it comes (undefined behaviour past int's range; fuzz_record found it).
+template <class T>
+T count(const nlohmann::ordered_json& j, const char* key) {
+  const auto& v = j.at(key);
+  const bool fits = v.is_number_unsigned()  ? v.get<std::uint64_t>() <= std::numeric_limits<T>::max()
+                    : v.is_number_integer() ? v.get<std::int64_t>() >= 0 &&
+                                                  static_cast<std::uint64_t>(v.get<std::int64_t>()) <=
+                                                      static_cast<std::uint64_t>(std::numeric_limits<T>::max())
+                                            : false;
+  if (!fits) throw error("records: " + std::string(key) + " is " + v.dump() + ", not a whole number from 0 to " +
+                         std::to_string(std::numeric_limits<T>::max()));
+  return v.get<T>();
+}
+
+} // namespace
+
 record from_json_line(const std::string& line) {
   try {
     const auto j = nlohmann::ordered_json::parse(line); // ordered: host_ms keeps its steps in order
-    if (j.at("schema").get<int>() != record_schema_version)
+    if (count<int>(j, "schema") != record_schema_version)
       throw error("records: schema " + j.at("schema").dump() + ", this winnow reads " + std::to_string(record_schema_version));
     record r;
     r.winnow_version = j.at("winnow").get<std::string>();
@@ -182,23 +202,23 @@ record from_json_line(const std::string& line) {
     if (j.contains("chosen")) r.chosen = j.at("chosen").get<params>();
     if (j.contains("notes")) r.notes = j.at("notes").get<params>();
     r.spec = j.at("case").get<std::string>();
-    r.n = j.at("n").get<std::uint64_t>();
-    r.removals = j.at("removals").get<std::uint64_t>();
-    r.valid = j.at("valid").get<std::uint64_t>();
-    r.kept = j.at("kept").get<std::uint64_t>();
+    r.n = count<std::uint64_t>(j, "n");
+    r.removals = count<std::uint64_t>(j, "removals");
+    r.valid = count<std::uint64_t>(j, "valid");
+    r.kept = count<std::uint64_t>(j, "kept");
     r.stable = j.at("stable").get<bool>();
     r.in_place = j.at("in_place").get<bool>();
-    r.warmup = j.at("warmup").get<int>();
+    r.warmup = count<int>(j, "warmup");
     r.warmup_ns = j.at("warmup_ms").get<double>() * 1e6;
-    if (j.contains("warmup_runs")) r.warmup_runs = j.at("warmup_runs").get<int>();
+    if (j.contains("warmup_runs")) r.warmup_runs = count<int>(j, "warmup_runs");
     if (j.contains("warmup_ran_ms")) r.warmup_ran_ns = j.at("warmup_ran_ms").get<double>() * 1e6;
     if (j.contains("warmup_rule")) r.warmup_rule = j.at("warmup_rule").get<std::string>();
-    if (j.contains("discarded")) r.discarded = j.at("discarded").get<std::uint64_t>();
+    if (j.contains("discarded")) r.discarded = count<std::uint64_t>(j, "discarded");
     if (j.contains("sm_mhz_min")) r.sm_mhz_min = j.at("sm_mhz_min").get<double>();
     if (j.contains("sm_mhz_max")) r.sm_mhz_max = j.at("sm_mhz_max").get<double>();
     if (j.contains("sm_mhz_peak")) r.sm_mhz_peak = j.at("sm_mhz_peak").get<double>();
     if (j.contains("clock_gave_up")) r.clock_gave_up = j.at("clock_gave_up").get<bool>();
-    r.reps = j.at("reps").get<int>();
+    r.reps = count<int>(j, "reps");
     if (j.contains("max_noise")) r.max_noise = j.at("max_noise").get<double>();
     if (j.contains("timeout_s")) r.timeout_s = j.at("timeout_s").get<double>();
     r.cold = j.at("cold").get<bool>();
@@ -207,9 +227,9 @@ record from_json_line(const std::string& line) {
     for (const auto& p : j.at("phases")) r.phases.push_back({p.at("name").get<std::string>(), stats_from(p)});
     r.total = stats_from(j.at("total"));
     r.wall = stats_from(j.at("wall"));
-    r.bytes_read = j.at("bytes_read").get<std::uint64_t>();
-    r.bytes_written = j.at("bytes_written").get<std::uint64_t>();
-    r.launches = j.at("launches").get<std::uint64_t>();
+    r.bytes_read = count<std::uint64_t>(j, "bytes_read");
+    r.bytes_written = count<std::uint64_t>(j, "bytes_written");
+    r.launches = count<std::uint64_t>(j, "launches");
     // Diagnostics only: a step that is not a number is left out rather than the record refused.
     if (j.contains("host_ms") && j.at("host_ms").is_object())
       for (const auto& [step, ms] : j.at("host_ms").items())

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -121,6 +123,33 @@ TEST(record, the_warm_up_rule_and_the_clock_read_back_and_older_records_read_wit
   EXPECT_EQ(older.discarded, 0u);
   EXPECT_FALSE(older.clock_gave_up);
   EXPECT_NE(to_csv({r}).find(",settle,2,1950,1980,5,"), std::string::npos) << to_csv({r}); // rule, discarded, clock, reps
+}
+
+// Found by fuzz_record: a count written as a huge float or a negative number was converted as it
+// came (undefined behaviour for an int, a wrapped value for an unsigned one). Each is refused by name.
+TEST(record, counts_that_are_not_whole_numbers_in_range_are_refused_by_name) {
+  const auto with = [](const char* key, const nlohmann::json& value) {
+    auto j = nlohmann::json::parse(to_json_line(sample()));
+    j[key] = value;
+    return j.dump();
+  };
+  for (const char* key : {"schema", "n", "removals", "valid", "kept", "warmup", "reps", "bytes_read", "launches"}) {
+    for (const nlohmann::json& bad : {nlohmann::json(3.33e86), nlohmann::json(2.5), nlohmann::json(-1),
+                                      nlohmann::json(std::numeric_limits<std::uint64_t>::max())}) {
+      if (bad.is_number_unsigned() && std::string(key) != "schema" && std::string(key) != "warmup" &&
+          std::string(key) != "reps")
+        continue; // a uint64 is in range for the 64-bit counts
+      try {
+        (void)from_json_line(with(key, bad));
+        ADD_FAILURE() << key << " = " << bad.dump() << " was accepted";
+      } catch (const error& e) {
+        EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what();
+      }
+    }
+  }
+  auto j = nlohmann::json::parse(to_json_line(sample()));
+  j["warmup_runs"] = -3;
+  EXPECT_THROW((void)from_json_line(j.dump()), error);
 }
 
 TEST(record, skipped_records_carry_the_reason) {
