@@ -17,6 +17,7 @@ packages=(
   libgtest-dev libgmock-dev                     # tests
   python3 python3-venv python3-matplotlib       # glad2's venv, tools/report plots
   python3-pytest                                # tools/report's tests (report.* in CTest)
+  clang-format-16 clang-tidy-16                 # tools/style.sh's C++ checks (style.check in CTest)
   libegl-dev libgl-dev libopengl-dev libglfw3-dev          # OpenGL/EGL through glvnd; GLFW for the viewer
   xvfb xauth                                    # a display for testing the viewer
   clang-16 libclang-rt-16-dev                   # libFuzzer and the sanitizers for the fuzz preset
