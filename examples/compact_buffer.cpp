@@ -34,8 +34,8 @@ int main(int argc, char** argv) {
       }
       auto algo = entry.make();
       algo->prepare(w, winnow::resolve_params(entry.info, {}), {}); // default parameters; uploads
-      algo->reset();                                               // the input in place, before every run
-      auto timer = algo->make_timer();                             // the API's own clock
+      algo->reset();                                                // the input in place, before every run
+      auto timer = algo->make_timer();                              // the API's own clock
       timer->start();
       algo->run(*timer);
       timer->stop();

@@ -20,7 +20,8 @@ public:
   }
   void run(winnow::timer& t) override {
     t.phase("count");
-    const auto kept = static_cast<std::size_t>(std::count_if(m_in.begin(), m_in.end(), [](std::uint32_t x) { return x != 0; }));
+    const auto kept =
+        static_cast<std::size_t>(std::count_if(m_in.begin(), m_in.end(), [](std::uint32_t x) { return x != 0; }));
     t.phase("copy");
     m_out.resize(kept);
     std::copy_if(m_in.begin(), m_in.end(), m_out.begin(), [](std::uint32_t x) { return x != 0; });
@@ -43,8 +44,9 @@ int main(int argc, char** argv) {
   mine.summary = "an algorithm of this example's own";
   mine.unavailable_reason = [] { return std::optional<std::string>(); };
   mine.device = [] { return winnow::device_info{"host CPU", "example"}; };
-  mine.algorithms = {{.info = {.api = "mine", .name = "count_then_copy", .summary = "count, then copy_if", .stable = true},
-                      .make = [] { return std::make_unique<count_then_copy>(); }}};
+  mine.algorithms = {
+      {.info = {.api = "mine", .name = "count_then_copy", .summary = "count, then copy_if", .stable = true},
+       .make = [] { return std::make_unique<count_then_copy>(); }}};
   reg.add(std::move(mine));
 
   std::vector<winnow::record> records;

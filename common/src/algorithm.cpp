@@ -31,14 +31,24 @@ bool valid_value(const param_axis& a, const std::string& v) {
 
 param_axis choice_axis(std::string key, std::string help, std::string default_value, std::vector<std::string> sweep,
                        std::vector<std::string> accepted) {
-  return {.key = std::move(key), .help = std::move(help), .default_value = std::move(default_value),
-          .values = std::move(sweep), .choices_only = true, .accepted = std::move(accepted)};
+  return {.key = std::move(key),
+          .help = std::move(help),
+          .default_value = std::move(default_value),
+          .values = std::move(sweep),
+          .choices_only = true,
+          .accepted = std::move(accepted)};
 }
 
 param_axis integer_axis(std::string key, std::string help, std::string default_value, std::vector<std::string> sweep,
                         std::int64_t min, std::int64_t max, bool power_of_two) {
-  return {.key = std::move(key), .help = std::move(help), .default_value = std::move(default_value),
-          .values = std::move(sweep), .choices_only = false, .min = min, .max = max, .power_of_two = power_of_two};
+  return {.key = std::move(key),
+          .help = std::move(help),
+          .default_value = std::move(default_value),
+          .values = std::move(sweep),
+          .choices_only = false,
+          .min = min,
+          .max = max,
+          .power_of_two = power_of_two};
 }
 
 param_axis text_axis(std::string key, std::string help, std::string default_value, std::vector<std::string> sweep) {
@@ -53,7 +63,8 @@ param_axis on_off_axis(std::string key, std::string help, std::string default_va
 
 std::int64_t param_set::integer(std::string_view key) const {
   const auto it = m_numbers.find(key);
-  if (it == m_numbers.end()) throw error("winnow: '" + std::string(key) + "' is not an integer parameter of this algorithm");
+  if (it == m_numbers.end())
+    throw error("winnow: '" + std::string(key) + "' is not an integer parameter of this algorithm");
   return it->second;
 }
 
@@ -64,7 +75,8 @@ const std::string& param_set::text(std::string_view key) const {
 }
 
 void param_set::unmapped(std::string_view key) const {
-  throw error("winnow: " + std::string(key) + "='" + text(key) + "' has no meaning in this backend (its axis and its code disagree)");
+  throw error("winnow: " + std::string(key) + "='" + text(key) +
+              "' has no meaning in this backend (its axis and its code disagree)");
 }
 
 param_set resolve_params(const algorithm_info& info, const params& given) {
@@ -90,7 +102,8 @@ param_set resolve_params(const algorithm_info& info, const params& given) {
   for (const auto& a : info.axes) {
     const std::string& v = out.emplace(a.key, a.default_value).first->second;
     if (!a.choices_only) {
-      if (!valid_value(a, v)) throw error(info.full_name() + ": the default " + a.key + "='" + v + "' is outside its own axis");
+      if (!valid_value(a, v))
+        throw error(info.full_name() + ": the default " + a.key + "='" + v + "' is outside its own axis");
       set.m_numbers.emplace(a.key, std::stoll(v));
     }
   }

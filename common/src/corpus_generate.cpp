@@ -18,10 +18,9 @@ namespace winnow {
 namespace {
 
 using detail::image_width;
-using detail::rng;
 using detail::key_real;
 using detail::key_uint;
-
+using detail::rng;
 
 /// Indices of the invalid elements, shuffled: the removal list a predicate case gives Redzone.
 std::vector<std::uint32_t> invalid_indices(const std::vector<std::uint32_t>& data, std::uint32_t seed) {
@@ -34,8 +33,7 @@ std::vector<std::uint32_t> invalid_indices(const std::vector<std::uint32_t>& dat
 }
 
 /// A template, not a std::function: called once per element (512M times for the largest cases).
-template <class Valid>
-void fill_payloads(std::vector<std::uint32_t>& data, const Valid& valid) {
+template <class Valid> void fill_payloads(std::vector<std::uint32_t>& data, const Valid& valid) {
   for (std::size_t i = 0; i < data.size(); ++i) data[i] = valid(i) ? static_cast<std::uint32_t>(i + 1) : 0u;
 }
 
@@ -110,8 +108,11 @@ void generate_brownian(const case_spec& s, workload& w) {
   const auto valid = static_cast<std::size_t>(std::llround(key_real(s, "p") * static_cast<double>(n)));
   std::vector<std::uint32_t> order(n);
   std::iota(order.begin(), order.end(), 0u);
-  auto higher = [&](std::uint32_t a, std::uint32_t b) { return level[a] > level[b] || (level[a] == level[b] && a < b); };
-  if (valid > 0 && valid < n) std::nth_element(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(valid), order.end(), higher);
+  auto higher = [&](std::uint32_t a, std::uint32_t b) {
+    return level[a] > level[b] || (level[a] == level[b] && a < b);
+  };
+  if (valid > 0 && valid < n)
+    std::nth_element(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(valid), order.end(), higher);
   std::fill(w.data.begin(), w.data.end(), 0u);
   for (std::size_t i = 0; i < valid; ++i) w.data[order[i]] = order[i] + 1;
 }
@@ -187,14 +188,41 @@ const std::vector<std::string>& conformance_cases() {
   // family, the negatives and images at 256K, the removal-list extremes (k = 0, 1, n-1, n; all of R
   // inside or outside the red zone), gains appended (§4.6; with all of A removed, only G survives)
   // and one large size.
-  static const std::vector<std::string> cases = {
-      "all:0", "all:1", "none:1", "single:1", "all:1000", "none:1000", "single:1000", "single:1000:at=0",
-      "alternating:1001", "uniform:100003:p=0.02", "uniform:100003:p=0.1", "uniform:100003:p=0.5",
-      "uniform:100003:p=0.9", "runs:100003", "runs:65537:valid=1:invalid=300", "runs:65537:valid=300:invalid=1",
-      "brownian:100003:p=0.3", "finger:256K", "i_finger:256K", "hand:256K", "i_hand:256K", "bunny:256K",
-      "i_bunny:256K", "finger:100003", "removal:100003:k=0", "removal:100003:k=0.02", "removal:100003:k=0.4:r=0",
-      "removal:100003:k=0.5:r=1", "removal:100003:k=0.3:r=0.5", "removal:1000:k=0.001", "removal:1000:k=0.999",
-      "removal:1000:k=1", "removal:100003:k=0.02:g=0.01", "removal:1000:k=1:g=0.25", "uniform:4M:p=0.5"};
+  static const std::vector<std::string> cases = {"all:0",
+                                                 "all:1",
+                                                 "none:1",
+                                                 "single:1",
+                                                 "all:1000",
+                                                 "none:1000",
+                                                 "single:1000",
+                                                 "single:1000:at=0",
+                                                 "alternating:1001",
+                                                 "uniform:100003:p=0.02",
+                                                 "uniform:100003:p=0.1",
+                                                 "uniform:100003:p=0.5",
+                                                 "uniform:100003:p=0.9",
+                                                 "runs:100003",
+                                                 "runs:65537:valid=1:invalid=300",
+                                                 "runs:65537:valid=300:invalid=1",
+                                                 "brownian:100003:p=0.3",
+                                                 "finger:256K",
+                                                 "i_finger:256K",
+                                                 "hand:256K",
+                                                 "i_hand:256K",
+                                                 "bunny:256K",
+                                                 "i_bunny:256K",
+                                                 "finger:100003",
+                                                 "removal:100003:k=0",
+                                                 "removal:100003:k=0.02",
+                                                 "removal:100003:k=0.4:r=0",
+                                                 "removal:100003:k=0.5:r=1",
+                                                 "removal:100003:k=0.3:r=0.5",
+                                                 "removal:1000:k=0.001",
+                                                 "removal:1000:k=0.999",
+                                                 "removal:1000:k=1",
+                                                 "removal:100003:k=0.02:g=0.01",
+                                                 "removal:1000:k=1:g=0.25",
+                                                 "uniform:4M:p=0.5"};
   return cases;
 }
 

@@ -34,7 +34,6 @@ std::string format_real(double v) {
   return std::string(buf.data(), end);
 }
 
-
 // A key's validator returns the canonical text, or throws usage_error (the caller adds context).
 using canon_fn = std::function<std::string(std::string_view)>;
 
@@ -103,8 +102,9 @@ const std::vector<family_def>& family_table() {
       const char* what = name == "finger" ? "high spatial frequency (ridges)"
                          : name == "hand" ? "low spatial frequency (one silhouette)"
                                           : "middle spatial frequency (spotted silhouette)";
-      t.push_back(family(name, std::string("procedural ") + img + " image, " + what +
-                                   "; a stand-in for Moreira et al.'s image; n = W×H, W = 2^ceil(log2(n)/2)",
+      t.push_back(family(name,
+                         std::string("procedural ") + img + " image, " + what +
+                             "; a stand-in for Moreira et al.'s image; n = W×H, W = 2^ceil(log2(n)/2)",
                          {}));
       t.push_back(family("i_" + name, "negative of " + name, {}));
     }
@@ -115,13 +115,13 @@ const std::vector<family_def>& family_table() {
     t.push_back(family("single", "exactly one valid element",
                        {{{"at", "", "its index (default: the last)"}, integer(0, max_elements - 1)}}));
     t.push_back(family("alternating", "valid, invalid, valid, … starting with valid", {}));
-    t.push_back(family("removal", "removal list: every payload non-zero, R = round(k·n) unique shuffled indices",
-                       {{{"k", "0.1", "fraction of elements removed"}, fraction()},
-                        {{"r", "uniform", "fraction of removals inside the red zone [n−|R|, n), or uniform"},
-                         fraction_or_uniform()},
-                        seed_key(),
-                        {{"g", "0", "gains: round(g·n) new elements appended after the n (§4.6 add and remove)", false},
-                         fraction()}}));
+    t.push_back(family(
+        "removal", "removal list: every payload non-zero, R = round(k·n) unique shuffled indices",
+        {{{"k", "0.1", "fraction of elements removed"}, fraction()},
+         {{"r", "uniform", "fraction of removals inside the red zone [n−|R|, n), or uniform"}, fraction_or_uniform()},
+         seed_key(),
+         {{"g", "0", "gains: round(g·n) new elements appended after the n (§4.6 add and remove)", false},
+          fraction()}}));
     return t;
   }();
   return table;
@@ -132,8 +132,8 @@ const family_def& find_family(std::string_view name) {
     if (f.info.name == name) return f;
   std::vector<std::string> names;
   for (const auto& f : family_table()) names.push_back(f.info.name);
-  throw usage_error("corpus: unknown family '" + std::string(name) + "'" + did_you_mean(name, names) + " (accepted: " +
-                    join(names) + ")");
+  throw usage_error("corpus: unknown family '" + std::string(name) + "'" + did_you_mean(name, names) +
+                    " (accepted: " + join(names) + ")");
 }
 
 std::vector<std::string_view> split(std::string_view text, char sep) {
@@ -159,7 +159,8 @@ const std::vector<family_info>& families() {
 }
 
 std::uint64_t parse_size(std::string_view text) {
-  const std::string bad = "corpus: bad size '" + std::string(text) + "' (expected digits with an optional K, M or G suffix, e.g. 1000, 256K, 4M)";
+  const std::string bad = "corpus: bad size '" + std::string(text) +
+                          "' (expected digits with an optional K, M or G suffix, e.g. 1000, 256K, 4M)";
   if (text.empty()) throw usage_error(bad);
   std::uint64_t mult = 1;
   switch (text.back()) {
@@ -193,8 +194,9 @@ case_spec parse_spec(std::string_view text) {
   if (s.family == "file") {
     // The path may itself contain ':'; trailing key=value parts of known keys are keys.
     std::size_t end = parts.size();
-    while (end > 1 && parts[end - 1].find('=') != std::string_view::npos &&
-           std::ranges::any_of(fam.info.keys, [&](const key_info& k) { return parts[end - 1].starts_with(k.name + "="); }))
+    while (
+        end > 1 && parts[end - 1].find('=') != std::string_view::npos &&
+        std::ranges::any_of(fam.info.keys, [&](const key_info& k) { return parts[end - 1].starts_with(k.name + "="); }))
       --end;
     for (std::size_t i = 1; i < end; ++i) s.path += std::string(i > 1 ? ":" : "") + std::string(parts[i]);
     if (s.path.empty()) throw usage_error("corpus: file: needs a path (file:PATH[:threshold=T])");

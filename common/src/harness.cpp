@@ -50,7 +50,8 @@ bool still_settling(const std::vector<double>& totals, std::size_t window) {
   if (totals.size() < 2 * window) return false;
   const auto end = totals.end();
   const double latest = summarize({end - static_cast<std::ptrdiff_t>(window), end}).median;
-  const double before = summarize({end - static_cast<std::ptrdiff_t>(2 * window), end - static_cast<std::ptrdiff_t>(window)}).median;
+  const double before =
+      summarize({end - static_cast<std::ptrdiff_t>(2 * window), end - static_cast<std::ptrdiff_t>(window)}).median;
   return latest < 0.98 * before;
 }
 
@@ -59,8 +60,10 @@ constexpr double clock_hold_ns = 100e6;
 
 measurement measure(algorithm& a, const run_options& options) {
   if (options.reps < 1 || options.warmup < 0) throw usage_error("harness: reps must be ≥ 1 and warmup ≥ 0");
-  if (!(options.max_noise >= 0) || !(options.timeout_ns > 0)) throw usage_error("harness: max_noise must be ≥ 0 and timeout > 0");
-  if (!(options.throttle_threshold >= 0 && options.throttle_threshold <= 1)) throw usage_error("harness: throttle_threshold must be in [0, 1]");
+  if (!(options.max_noise >= 0) || !(options.timeout_ns > 0))
+    throw usage_error("harness: max_noise must be ≥ 0 and timeout > 0");
+  if (!(options.throttle_threshold >= 0 && options.throttle_threshold <= 1))
+    throw usage_error("harness: throttle_threshold must be in [0, 1]");
   using clock = std::chrono::steady_clock;
   measurement m;
   // Phase samples by name, in the order names first appear; a name marked twice in one run adds up.
@@ -95,7 +98,8 @@ measurement measure(algorithm& a, const run_options& options) {
         level = *mhz;
         level_since = clock::now();
       }
-      if (*mhz >= floor_mhz && (!settle || *mhz >= 0.99 * dev->clock->max_sm_mhz() || ns_since(level_since) >= clock_hold_ns))
+      if (*mhz >= floor_mhz &&
+          (!settle || *mhz >= 0.99 * dev->clock->max_sm_mhz() || ns_since(level_since) >= clock_hold_ns))
         return true;
       if (ns_since(start) >= budget_ns) return false;
       warm_totals.push_back(untimed_run());
@@ -111,11 +115,14 @@ measurement measure(algorithm& a, const run_options& options) {
     m.warmup_rule = "settle";
     std::vector<double> warm_ends; // per warm-up run: when it ended [ns since warm_start]
     const auto warming = [&] {
-      if (warm_totals.size() < static_cast<std::size_t>(options.warmup) || ns_since(warm_start) < options.warmup_ns) return true;
+      if (warm_totals.size() < static_cast<std::size_t>(options.warmup) || ns_since(warm_start) < options.warmup_ns)
+        return true;
       if (warm_ends.empty() || ns_since(warm_start) >= options.warmup_ns + options.settle_ns) return false;
       const double now = warm_ends.back();
-      const auto recent = std::count_if(warm_ends.begin(), warm_ends.end(), [&](double e) { return e > now - settle_window_ns; });
-      return still_settling(warm_totals, std::min<std::size_t>(static_cast<std::size_t>(recent), warm_totals.size() / 2));
+      const auto recent =
+          std::count_if(warm_ends.begin(), warm_ends.end(), [&](double e) { return e > now - settle_window_ns; });
+      return still_settling(warm_totals,
+                            std::min<std::size_t>(static_cast<std::size_t>(recent), warm_totals.size() / 2));
     };
     while (warming()) {
       warm_totals.push_back(untimed_run());
@@ -311,9 +318,7 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     a.reset();
     m.output = {};
     r.host_ns.emplace_back("release", ns_since(t0));
-  } catch (const unavailable& e) {
-    r.skipped = e.what();
-  } catch (const usage_error&) {
+  } catch (const unavailable& e) { r.skipped = e.what(); } catch (const usage_error&) {
     throw;
   } catch (const std::exception& e) {
     r.verified = false;

@@ -44,7 +44,8 @@ std::string format_hint(std::span<const std::uint8_t> bytes) {
 }
 
 void check_size(const std::string& path, std::uint64_t width, std::uint64_t height) {
-  if (width == 0 || height == 0) refuse(path, "the image is empty (" + std::to_string(width) + " × " + std::to_string(height) + ")");
+  if (width == 0 || height == 0)
+    refuse(path, "the image is empty (" + std::to_string(width) + " × " + std::to_string(height) + ")");
   if (width > max_elements || height > max_elements || width * height > max_elements)
     refuse(path, std::to_string(width) + " × " + std::to_string(height) + " pixels is over the corpus limit of " +
                      std::to_string(max_elements) + " elements");
@@ -58,7 +59,9 @@ struct pgm_reader {
   std::size_t at = 2;
   const std::string& path;
 
-  static bool space(std::uint8_t c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+  static bool space(std::uint8_t c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+  }
 
   void skip_space_and_comments() {
     while (at < b.size()) {
@@ -91,7 +94,8 @@ struct pgm_reader {
 image_header pgm_header(std::span<const std::uint8_t> bytes, const std::string& path, std::size_t* data_at = nullptr,
                         unsigned* maxval = nullptr) {
   pgm_reader r{bytes, 2, path};
-  if (bytes.size() < 3 || !pgm_reader::space(bytes[2])) refuse(path, "not a PGM (no whitespace after its magic number)");
+  if (bytes.size() < 3 || !pgm_reader::space(bytes[2]))
+    refuse(path, "not a PGM (no whitespace after its magic number)");
   const std::uint64_t width = r.number("width", max_elements), height = r.number("height", max_elements);
   check_size(path, width, height);
   const auto mv = static_cast<unsigned>(r.number("maxval", 65535));
@@ -164,7 +168,7 @@ image_header png_header(spng_ctx* ctx, const std::string& path, std::uint64_t fi
   const unsigned channels = ihdr.color_type == SPNG_COLOR_TYPE_TRUECOLOR         ? 3
                             : ihdr.color_type == SPNG_COLOR_TYPE_GRAYSCALE_ALPHA ? 2
                             : ihdr.color_type == SPNG_COLOR_TYPE_TRUECOLOR_ALPHA ? 4
-                                                                                  : 1;
+                                                                                 : 1;
   const std::uint64_t row_bytes = 1 + (std::uint64_t{ihdr.width} * channels * ihdr.bit_depth + 7) / 8;
   const std::uint64_t raw = row_bytes * ihdr.height;
   if (raw / 1032 > file_size)
@@ -178,7 +182,8 @@ gray_image decode_png(std::span<const std::uint8_t> bytes, const std::string& pa
   const spng_handle ctx = png_context(bytes, path);
   const image_header h = png_header(ctx.get(), path, bytes.size());
   std::size_t size = 0;
-  if (const int e = spng_decoded_image_size(ctx.get(), SPNG_FMT_RGBA8, &size)) refuse(path, std::string("PNG: ") + spng_strerror(e));
+  if (const int e = spng_decoded_image_size(ctx.get(), SPNG_FMT_RGBA8, &size))
+    refuse(path, std::string("PNG: ") + spng_strerror(e));
   std::vector<std::uint8_t> rgba(size);
   if (const int e = spng_decode_image(ctx.get(), rgba.data(), size, SPNG_FMT_RGBA8, SPNG_DECODE_TRNS))
     refuse(path, std::string("PNG: ") + spng_strerror(e));

@@ -7,7 +7,6 @@
 
 #include <cmath>
 
-
 namespace winnow::detail {
 namespace {
 
@@ -47,14 +46,14 @@ bool finger(point p) {
 }
 
 bool hand(point p) {
-  if (in_ellipse(p, {0.5, 0.66}, 0.22, 0.22)) return true;              // palm
-  if (in_capsule(p, {0.5, 0.85}, {0.5, 0.98}, 0.13)) return true;       // wrist
+  if (in_ellipse(p, {0.5, 0.66}, 0.22, 0.22)) return true;        // palm
+  if (in_capsule(p, {0.5, 0.85}, {0.5, 0.98}, 0.13)) return true; // wrist
   const double r = 0.045;
-  if (in_capsule(p, {0.35, 0.55}, {0.30, 0.22}, r)) return true;        // index
-  if (in_capsule(p, {0.45, 0.50}, {0.43, 0.12}, r)) return true;        // middle
-  if (in_capsule(p, {0.55, 0.50}, {0.57, 0.15}, r)) return true;        // ring
-  if (in_capsule(p, {0.64, 0.56}, {0.70, 0.30}, r * 0.9)) return true;  // little
-  return in_capsule(p, {0.33, 0.72}, {0.15, 0.55}, r * 1.1);             // thumb
+  if (in_capsule(p, {0.35, 0.55}, {0.30, 0.22}, r)) return true;       // index
+  if (in_capsule(p, {0.45, 0.50}, {0.43, 0.12}, r)) return true;       // middle
+  if (in_capsule(p, {0.55, 0.50}, {0.57, 0.15}, r)) return true;       // ring
+  if (in_capsule(p, {0.64, 0.56}, {0.70, 0.30}, r * 0.9)) return true; // little
+  return in_capsule(p, {0.33, 0.72}, {0.15, 0.55}, r * 1.1);           // thumb
 }
 
 bool bunny(point p) {

@@ -20,10 +20,10 @@ using nvml_device = nvml_device_st*;
 constexpr int nvml_success = 0;
 constexpr int nvml_clock_sm = 1;
 
-using init_fn = nvml_return (*)();                                          // nvmlInit_v2, nvmlShutdown
-using error_string_fn = const char* (*)(nvml_return);                       // nvmlErrorString
-using handle_by_text_fn = nvml_return (*)(const char*, nvml_device*);       // nvmlDeviceGetHandleByUUID, ..._ByPciBusId_v2
-using clock_fn = nvml_return (*)(nvml_device, int, unsigned int*);          // nvmlDeviceGetClockInfo, ...MaxClockInfo
+using init_fn = nvml_return (*)();                                    // nvmlInit_v2, nvmlShutdown
+using error_string_fn = const char* (*)(nvml_return);                 // nvmlErrorString
+using handle_by_text_fn = nvml_return (*)(const char*, nvml_device*); // nvmlDeviceGetHandleByUUID, ..._ByPciBusId_v2
+using clock_fn = nvml_return (*)(nvml_device, int, unsigned int*);    // nvmlDeviceGetClockInfo, ...MaxClockInfo
 
 /// The loaded library, initialized; shut down and unloaded with the last clock that uses it.
 class nvml_library {
@@ -124,12 +124,14 @@ nvml_opened open_nvml_clock(const device_identity& id, const std::string& librar
   }
   if (!d && !id.pci_bus_id.empty()) {
     const nvml_return r = lib->m_by_pci(id.pci_bus_id.c_str(), &d);
-    if (r != nvml_success) tried += (tried.empty() ? "" : "; ") + ("PCI bus id " + id.pci_bus_id + ": " + lib->error(r));
+    if (r != nvml_success)
+      tried += (tried.empty() ? "" : "; ") + ("PCI bus id " + id.pci_bus_id + ": " + lib->error(r));
   }
   if (!d) return {nullptr, "winnow nvml: no NVML device by " + tried};
   unsigned int max_mhz = 0;
   if (const nvml_return r = lib->m_max_clock(d, nvml_clock_sm, &max_mhz); r != nvml_success || max_mhz == 0)
-    return {nullptr, "winnow nvml: nvmlDeviceGetMaxClockInfo(NVML_CLOCK_SM): " + (r != nvml_success ? lib->error(r) : std::string("0 MHz"))};
+    return {nullptr, "winnow nvml: nvmlDeviceGetMaxClockInfo(NVML_CLOCK_SM): " +
+                         (r != nvml_success ? lib->error(r) : std::string("0 MHz"))};
   return {std::make_unique<nvml_clock>(std::move(lib), d, static_cast<double>(max_mhz)), {}};
 }
 

@@ -73,7 +73,8 @@ picture picture::fit(const picture& p, int w, int h) {
   picture out(ow, oh);
   for (int y = 0; y < oh; ++y)
     for (int x = 0; x < ow; ++x)
-      out.m_pixels[out.index(x, y)] = p.at(std::min(p.width() - 1, static_cast<int>(x / s)), std::min(p.height() - 1, static_cast<int>(y / s)));
+      out.m_pixels[out.index(x, y)] =
+          p.at(std::min(p.width() - 1, static_cast<int>(x / s)), std::min(p.height() - 1, static_cast<int>(y / s)));
   return out;
 }
 
@@ -83,7 +84,8 @@ std::string picture::png() const {
     static_cast<std::string*>(ctx)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
   };
   if (!stbi_write_png_to_func(sink, &out, m_width, m_height, 3, m_pixels.data(), 3 * m_width))
-    throw error("winnow::picture: PNG encoding failed (" + std::to_string(m_width) + " × " + std::to_string(m_height) + ")");
+    throw error("winnow::picture: PNG encoding failed (" + std::to_string(m_width) + " × " + std::to_string(m_height) +
+                ")");
   return out;
 }
 

@@ -44,8 +44,7 @@ private:
 /// Fisher-Yates with rng::below: the same permutation everywhere. The draws are made a batch ahead,
 /// in the one-at-a-time loop's order, and the elements they will swap prefetched, so that the cache
 /// misses of a large shuffle overlap (a 256M-element removal list: most of a case's generation).
-template <class T>
-void shuffle(std::vector<T>& v, rng& r) {
+template <class T> void shuffle(std::vector<T>& v, rng& r) {
   constexpr std::size_t ahead = 32;
   std::size_t j[ahead];
   for (std::size_t i = v.size(); i > 1;) {

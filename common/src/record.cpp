@@ -45,15 +45,20 @@ std::string host_description() {
 }
 
 nlohmann::json to_json(const stats& s) {
-  return {{"median_ns", s.median}, {"min_ns", s.min},     {"max_ns", s.max}, {"mean_ns", s.mean},
-          {"stddev_ns", s.stddev}, {"q1_ns", s.q1},       {"q3_ns", s.q3},   {"noise", s.noise()}};
+  return {{"median_ns", s.median}, {"min_ns", s.min}, {"max_ns", s.max}, {"mean_ns", s.mean},
+          {"stddev_ns", s.stddev}, {"q1_ns", s.q1},   {"q3_ns", s.q3},   {"noise", s.noise()}};
 }
 
 /// Records written before the spread was recorded have median/min/max only: the rest reads as 0.
 stats stats_from(const nlohmann::ordered_json& j) {
   const auto optional = [&](const char* key) { return j.contains(key) ? j.at(key).get<double>() : 0.0; };
-  return {j.at("median_ns").get<double>(), j.at("min_ns").get<double>(), j.at("max_ns").get<double>(),
-          optional("mean_ns"), optional("stddev_ns"), optional("q1_ns"), optional("q3_ns")};
+  return {j.at("median_ns").get<double>(),
+          j.at("min_ns").get<double>(),
+          j.at("max_ns").get<double>(),
+          optional("mean_ns"),
+          optional("stddev_ns"),
+          optional("q1_ns"),
+          optional("q3_ns")};
 }
 
 } // namespace
@@ -170,16 +175,16 @@ namespace {
 
 /// A count of the record: a whole number, not negative, that fits T. nlohmann's get<T>() converts a
 /// float or a negative number as it comes (undefined behaviour past int's range; fuzz_record found it).
-template <class T>
-T count(const nlohmann::ordered_json& j, const char* key) {
+template <class T> T count(const nlohmann::ordered_json& j, const char* key) {
   const auto& v = j.at(key);
-  const bool fits = v.is_number_unsigned()  ? v.get<std::uint64_t>() <= std::numeric_limits<T>::max()
-                    : v.is_number_integer() ? v.get<std::int64_t>() >= 0 &&
-                                                  static_cast<std::uint64_t>(v.get<std::int64_t>()) <=
-                                                      static_cast<std::uint64_t>(std::numeric_limits<T>::max())
-                                            : false;
-  if (!fits) throw error("records: " + std::string(key) + " is " + v.dump() + ", not a whole number from 0 to " +
-                         std::to_string(std::numeric_limits<T>::max()));
+  const bool fits = v.is_number_unsigned() ? v.get<std::uint64_t>() <= std::numeric_limits<T>::max()
+                    : v.is_number_integer()
+                        ? v.get<std::int64_t>() >= 0 && static_cast<std::uint64_t>(v.get<std::int64_t>()) <=
+                                                            static_cast<std::uint64_t>(std::numeric_limits<T>::max())
+                        : false;
+  if (!fits)
+    throw error("records: " + std::string(key) + " is " + v.dump() + ", not a whole number from 0 to " +
+                std::to_string(std::numeric_limits<T>::max()));
   return v.get<T>();
 }
 
@@ -189,7 +194,8 @@ record from_json_line(const std::string& line) {
   try {
     const auto j = nlohmann::ordered_json::parse(line); // ordered: host_ms keeps its steps in order
     if (count<int>(j, "schema") != record_schema_version)
-      throw error("records: schema " + j.at("schema").dump() + ", this winnow reads " + std::to_string(record_schema_version));
+      throw error("records: schema " + j.at("schema").dump() + ", this winnow reads " +
+                  std::to_string(record_schema_version));
     record r;
     r.winnow_version = j.at("winnow").get<std::string>();
     r.command = j.at("command").get<std::string>();
@@ -248,25 +254,59 @@ std::string to_csv(const std::vector<record>& rows) {
   for (const auto& r : rows)
     for (const auto& p : r.phases)
       if (std::find(phase_names.begin(), phase_names.end(), p.name) == phase_names.end()) phase_names.push_back(p.name);
-  std::string out =
-      "schema,winnow,api,algorithm,params,case,n,removals,valid,kept,stable,in_place,warmup,warmup_ms,warmup_runs,warmup_ran_ms,warmup_rule,discarded,sm_mhz_min,sm_mhz_max,reps,cold,debug,"
-      "total_median_ns,total_min_ns,total_max_ns,total_stddev_ns,total_q1_ns,total_q3_ns,noise,max_noise,"
-      "wall_median_ns,wall_min_ns,wall_max_ns,bytes_read,bytes_written,launches,"
-      "verified,mismatch,skipped,device,driver,timer,host,command";
+  std::string out = "schema,winnow,api,algorithm,params,case,n,removals,valid,kept,stable,in_place,warmup,warmup_ms,"
+                    "warmup_runs,warmup_ran_ms,warmup_rule,discarded,sm_mhz_min,sm_mhz_max,reps,cold,debug,"
+                    "total_median_ns,total_min_ns,total_max_ns,total_stddev_ns,total_q1_ns,total_q3_ns,noise,max_noise,"
+                    "wall_median_ns,wall_min_ns,wall_max_ns,bytes_read,bytes_written,launches,"
+                    "verified,mismatch,skipped,device,driver,timer,host,command";
   for (const auto& name : phase_names) out += "," + name + "_median_ns," + name + "_min_ns," + name + "_max_ns";
   out += "\n";
   for (const auto& r : rows) {
-    const std::vector<std::string> fields = {
-        std::to_string(record_schema_version), r.winnow_version, r.api, r.algorithm, csv_params(r.parameters), r.spec,
-        std::to_string(r.n), std::to_string(r.removals), std::to_string(r.valid), std::to_string(r.kept),
-        r.stable ? "true" : "false", r.in_place ? "true" : "false", std::to_string(r.warmup), num(r.warmup_ns / 1e6),
-        std::to_string(r.warmup_runs), num(r.warmup_ran_ns / 1e6), r.warmup_rule, std::to_string(r.discarded),
-        num(r.sm_mhz_min), num(r.sm_mhz_max),
-        std::to_string(r.reps), r.cold ? "true" : "false", r.debug ? "true" : "false",
-        num(r.total.median), num(r.total.min), num(r.total.max), num(r.total.stddev), num(r.total.q1), num(r.total.q3),
-        num(r.total.noise()), num(r.max_noise), num(r.wall.median), num(r.wall.min), num(r.wall.max),
-        std::to_string(r.bytes_read), std::to_string(r.bytes_written), std::to_string(r.launches), r.verified ? "true" : "false", r.mismatch,
-        r.skipped.value_or(""), r.device, r.driver, r.timer, r.host, r.command};
+    const std::vector<std::string> fields = {std::to_string(record_schema_version),
+                                             r.winnow_version,
+                                             r.api,
+                                             r.algorithm,
+                                             csv_params(r.parameters),
+                                             r.spec,
+                                             std::to_string(r.n),
+                                             std::to_string(r.removals),
+                                             std::to_string(r.valid),
+                                             std::to_string(r.kept),
+                                             r.stable ? "true" : "false",
+                                             r.in_place ? "true" : "false",
+                                             std::to_string(r.warmup),
+                                             num(r.warmup_ns / 1e6),
+                                             std::to_string(r.warmup_runs),
+                                             num(r.warmup_ran_ns / 1e6),
+                                             r.warmup_rule,
+                                             std::to_string(r.discarded),
+                                             num(r.sm_mhz_min),
+                                             num(r.sm_mhz_max),
+                                             std::to_string(r.reps),
+                                             r.cold ? "true" : "false",
+                                             r.debug ? "true" : "false",
+                                             num(r.total.median),
+                                             num(r.total.min),
+                                             num(r.total.max),
+                                             num(r.total.stddev),
+                                             num(r.total.q1),
+                                             num(r.total.q3),
+                                             num(r.total.noise()),
+                                             num(r.max_noise),
+                                             num(r.wall.median),
+                                             num(r.wall.min),
+                                             num(r.wall.max),
+                                             std::to_string(r.bytes_read),
+                                             std::to_string(r.bytes_written),
+                                             std::to_string(r.launches),
+                                             r.verified ? "true" : "false",
+                                             r.mismatch,
+                                             r.skipped.value_or(""),
+                                             r.device,
+                                             r.driver,
+                                             r.timer,
+                                             r.host,
+                                             r.command};
     std::string line;
     for (const auto& f : fields) line += (line.empty() ? "" : ",") + csv_field(f);
     for (const auto& name : phase_names) {
@@ -308,6 +348,8 @@ void write_jsonl(const std::filesystem::path& path, const std::vector<record>& r
   write_atomically(path, text);
 }
 
-void write_csv(const std::filesystem::path& path, const std::vector<record>& rows) { write_atomically(path, to_csv(rows)); }
+void write_csv(const std::filesystem::path& path, const std::vector<record>& rows) {
+  write_atomically(path, to_csv(rows));
+}
 
 } // namespace winnow

@@ -30,7 +30,8 @@ redzone_pairs count_redzone_pairs(const workload& w) {
         return sum;
       },
       [](redzone_pairs a, const redzone_pairs& b) {
-        return redzone_pairs{a.zone + b.zone, a.hole_kept + b.hole_kept, a.hole_removed + b.hole_removed, a.zone_kept + b.zone_kept};
+        return redzone_pairs{a.zone + b.zone, a.hole_kept + b.hole_kept, a.hole_removed + b.hole_removed,
+                             a.zone_kept + b.zone_kept};
       });
 }
 

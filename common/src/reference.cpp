@@ -15,8 +15,7 @@ namespace {
 /// The elements i of w.data for which kept(i) holds, in input order, on all cores in chunks: each
 /// chunk's survivors counted, the counts summed into where each chunk's survivors start, then every
 /// chunk copied to its place. One core took seconds for a 512M-element case, once per case of a bench.
-template <class Kept>
-std::vector<std::uint32_t> compact_in_chunks(const workload& w, const Kept& kept) {
+template <class Kept> std::vector<std::uint32_t> compact_in_chunks(const workload& w, const Kept& kept) {
   constexpr std::size_t chunk = std::size_t{1} << 20;
   const std::size_t chunks = (w.size() + chunk - 1) / chunk;
   const auto end_of = [&](std::size_t c) { return std::min(w.size(), (c + 1) * chunk); };

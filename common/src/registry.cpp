@@ -34,8 +34,8 @@ const algorithm_entry& registry::find(std::string_view full_name) const {
       known += (known.empty() ? "" : ", ") + a.info.full_name();
       names.push_back(a.info.full_name());
     }
-  throw usage_error("unknown algorithm '" + std::string(full_name) + "'" + did_you_mean(full_name, names) + " (known: " + known +
-                    "; `winnow list` shows every backend, including those not built here)");
+  throw usage_error("unknown algorithm '" + std::string(full_name) + "'" + did_you_mean(full_name, names) +
+                    " (known: " + known + "; `winnow list` shows every backend, including those not built here)");
 }
 
 std::optional<std::string> registry::unavailable_reason(std::string_view api) const {

@@ -14,7 +14,8 @@ std::vector<std::uint8_t> detail::removed_mask(const workload& w) {
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, w.removals.size(), std::size_t{1} << 16),
                     [&](const tbb::blocked_range<std::size_t>& r) {
                       for (std::size_t i = r.begin(); i < r.end(); ++i)
-                        if (w.removals[i] < removed.size()) // past the stream: not a removal list, which its users refuse
+                        if (w.removals[i] <
+                            removed.size()) // past the stream: not a removal list, which its users refuse
                           std::atomic_ref<std::uint8_t>(removed[w.removals[i]]).store(1, std::memory_order_relaxed);
                     });
   return removed;

@@ -41,7 +41,8 @@ std::vector<seed_summary> summarize_seeds(const std::vector<record>& rows) {
     auto [it, fresh] = index.emplace(key, groups.size());
     if (fresh) {
       groups.emplace_back();
-      groups.back().s = {.api = r.api, .algorithm = r.algorithm, .device = r.device, .parameters = r.parameters, .spec = base};
+      groups.back().s = {
+          .api = r.api, .algorithm = r.algorithm, .device = r.device, .parameters = r.parameters, .spec = base};
     }
     group& g = groups[it->second];
     if (r.skipped) {
@@ -96,19 +97,30 @@ std::string to_csv(const std::vector<seed_summary>& rows) {
   for (const auto& r : rows)
     for (const auto& [name, ns] : r.phase_log_mean_ns)
       if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
-  std::string out = "schema,api,algorithm,params,case,device,seeds,failed,skipped,total_log_mean_ns,total_min_ns,total_max_ns";
+  std::string out =
+      "schema,api,algorithm,params,case,device,seeds,failed,skipped,total_log_mean_ns,total_min_ns,total_max_ns";
   for (const auto& name : names) out += "," + name + "_log_mean_ns";
   out += "\n";
   for (const auto& r : rows) {
     std::string seeds;
     for (auto s : r.seeds) seeds += (seeds.empty() ? "" : ";") + std::to_string(s);
-    const std::vector<std::string> fields = {std::to_string(record_schema_version), r.api, r.algorithm, csv_params(r.parameters), r.spec,
-                                             r.device, seeds, std::to_string(r.failed), std::to_string(r.skipped),
-                                             num(r.total_log_mean_ns), num(r.total_min_ns), num(r.total_max_ns)};
+    const std::vector<std::string> fields = {std::to_string(record_schema_version),
+                                             r.api,
+                                             r.algorithm,
+                                             csv_params(r.parameters),
+                                             r.spec,
+                                             r.device,
+                                             seeds,
+                                             std::to_string(r.failed),
+                                             std::to_string(r.skipped),
+                                             num(r.total_log_mean_ns),
+                                             num(r.total_min_ns),
+                                             num(r.total_max_ns)};
     std::string line;
     for (const auto& f : fields) line += (line.empty() ? "" : ",") + csv_field(f);
     for (const auto& name : names) {
-      auto it = std::find_if(r.phase_log_mean_ns.begin(), r.phase_log_mean_ns.end(), [&](const auto& p) { return p.first == name; });
+      auto it = std::find_if(r.phase_log_mean_ns.begin(), r.phase_log_mean_ns.end(),
+                             [&](const auto& p) { return p.first == name; });
       line += "," + (it == r.phase_log_mean_ns.end() ? std::string() : num(it->second));
     }
     out += line + "\n";

@@ -57,8 +57,8 @@ std::optional<std::int64_t> env_integer(std::string_view name, std::int64_t min,
   std::int64_t x = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), x);
   if (ec != std::errc() || end != text.data() + text.size() || x < min || x > max)
-    throw usage_error("environment: " + std::string(name) + "='" + std::string(text) + "' is not accepted (an integer in [" +
-                      std::to_string(min) + ", " + std::to_string(max) + "])");
+    throw usage_error("environment: " + std::string(name) + "='" + std::string(text) +
+                      "' is not accepted (an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "])");
   return x;
 }
 

@@ -21,8 +21,7 @@ std::string str(std::size_t v) { return std::to_string(v); }
 /// Whether `fine(i)` holds for every i < n, decided by all cores: a 512M-element record's check took
 /// seconds on one. Callers that find a difference name it by their sequential pass, so the message is
 /// the same however the work was split.
-template <class Fine>
-bool all_fine(std::size_t n, const Fine& fine) {
+template <class Fine> bool all_fine(std::size_t n, const Fine& fine) {
   return tbb::parallel_reduce(
       tbb::blocked_range<std::size_t>(0, n, std::size_t{1} << 16), true,
       [&](const tbb::blocked_range<std::size_t>& r, bool ok) {
@@ -45,8 +44,8 @@ verdict compare_exact(const std::vector<std::uint32_t>& expected, const std::vec
               bad);
 }
 
-verdict multiset_message(const std::vector<std::uint32_t>& actual, std::size_t missing_count, std::uint32_t first_missing,
-                         std::size_t extra_count, std::size_t first_extra_at) {
+verdict multiset_message(const std::vector<std::uint32_t>& actual, std::size_t missing_count,
+                         std::uint32_t first_missing, std::size_t extra_count, std::size_t first_extra_at) {
   if (missing_count == 0 && extra_count == 0) return {};
   // A stream, not `" " + str(…)`: GCC 12 warns -Wrestrict on that concatenation at -O3 (a false
   // positive, GCC bug 105651).
@@ -54,7 +53,8 @@ verdict multiset_message(const std::vector<std::uint32_t>& actual, std::size_t m
   msg << "multiset differs:";
   if (missing_count) msg << " " << missing_count << " expected values missing (first: " << first_missing << ");";
   if (extra_count)
-    msg << " " << extra_count << " unexpected values (first: output[" << first_extra_at << "] = " << actual[first_extra_at] << ");";
+    msg << " " << extra_count << " unexpected values (first: output[" << first_extra_at
+        << "] = " << actual[first_extra_at] << ");";
   std::string text = msg.str();
   text.pop_back();
   return fail(text, std::max(missing_count, extra_count));
@@ -89,7 +89,9 @@ bool same_distinct_values(const std::vector<std::uint32_t>& expected, const std:
       [](std::uint32_t a, std::uint32_t b) { return std::max(a, b); });
   if (n == 0 || !byte_map_fits(top, span)) return n == 0 && actual.empty();
   std::vector<std::uint8_t> state = zeroed_vector<std::uint8_t>(std::size_t{top} + 1);
-  const auto mark = [&](std::uint32_t v, std::uint8_t to) { std::atomic_ref<std::uint8_t>(state[v]).store(to, std::memory_order_relaxed); };
+  const auto mark = [&](std::uint32_t v, std::uint8_t to) {
+    std::atomic_ref<std::uint8_t>(state[v]).store(to, std::memory_order_relaxed);
+  };
   tbb::parallel_for(range(0, n, grain), [&](const range& r) {
     for (std::size_t i = r.begin(); i < r.end(); ++i) mark(expected[i], 1);
   });
@@ -117,7 +119,8 @@ std::optional<verdict> compare_multiset_bitmap(const std::vector<std::uint32_t>&
   std::uint32_t top = 0;
   for (const std::uint32_t v : expected) top = std::max(top, v);
   if (!byte_map_fits(top, span)) return std::nullopt;
-  std::vector<std::uint8_t> state = zeroed_vector<std::uint8_t>(std::size_t{top} + 1); // 1 expected, 2 expected and seen
+  std::vector<std::uint8_t> state =
+      zeroed_vector<std::uint8_t>(std::size_t{top} + 1); // 1 expected, 2 expected and seen
   for (const std::uint32_t v : expected) {
     if (state[v]) return std::nullopt; // not distinct: sort instead
     state[v] = 1;
@@ -153,7 +156,8 @@ verdict compare_multiset(const std::vector<std::uint32_t>& expected, const std::
   }
   if (missing.empty() && extra.empty()) return {};
   const auto at = extra.empty() ? 0 : std::find(actual.begin(), actual.end(), extra[0]) - actual.begin();
-  return multiset_message(actual, missing.size(), missing.empty() ? 0 : missing[0], extra.size(), static_cast<std::size_t>(at));
+  return multiset_message(actual, missing.size(), missing.empty() ? 0 : missing[0], extra.size(),
+                          static_cast<std::size_t>(at));
 }
 
 verdict check_input(const workload& w, const std::vector<std::uint32_t>& after) {
@@ -173,7 +177,8 @@ verdict check_input(const workload& w, const std::vector<std::uint32_t>& after) 
 
 } // namespace
 
-verdict verify(const workload& w, const std::vector<std::uint32_t>& expected, const compaction_output& out, bool stable) {
+verdict verify(const workload& w, const std::vector<std::uint32_t>& expected, const compaction_output& out,
+               bool stable) {
   if (out.values.size() != expected.size()) {
     // Say where the contents start to differ too: it usually tells which block went wrong.
     const std::size_t common = std::min(out.values.size(), expected.size());

@@ -82,7 +82,8 @@ public:
     const std::size_t count = m_n ? read_count() : 0;
     check_count(count, "winnow::cuda::billeter");
     const unsigned words = m_cfg.words;
-    std::vector<std::uint32_t> values = payloads_of(m_out.download(count * words, stream()), words, "winnow::cuda::billeter");
+    std::vector<std::uint32_t> values =
+        payloads_of(m_out.download(count * words, stream()), words, "winnow::cuda::billeter");
     const auto in = m_in.download(m_n * words, stream());
     std::vector<std::uint32_t> input(m_n);
     for (std::size_t i = 0; i < m_n; ++i) input[i] = in[i * words];
@@ -119,7 +120,8 @@ protected:
     // count reads the stream; move reads it again — from DRAM, or from L2 in chunked mode, which
     // this model then does not count — and writes the kept elements; P counts and offsets.
     const std::uint64_t move_read = m_chunked ? 0 : e * n;
-    return {mark.read + e * n + move_read + 12 * warps() * m_cfg.chunks, mark.written + e * v + 8 * warps() * m_cfg.chunks, 0};
+    return {mark.read + e * n + move_read + 12 * warps() * m_cfg.chunks,
+            mark.written + e * v + 8 * warps() * m_cfg.chunks, 0};
   }
 
 private:
@@ -279,33 +281,37 @@ void split_radix_sort::run(void* d_a, void* d_b, unsigned bits, cudaStream_t str
 }
 
 algorithm_entry billeter_entry() {
-  return {.info = {.api = "cuda",
-                   .name = "billeter",
-                   .summary = "Billeter et al. 2009: count / scan / move over P warps; compactSIMD by prefix sum or POPC; staged, "
-           "scattered, buffered or selective output; 32/64/128-bit elements; chunked L2 mode; out of place",
-                   .stable = true,
-                   .in_place = false,
-                   .input = input_kind::predicate,
-                   .axes = {choice_axis("compact", "compactSIMD: shuffle prefix sum (§3.3) or ballot + POPC (§3.4)", "popc",
-                                        {"prefix", "popc"}),
-                            choice_axis("output",
-                                        "staged (shared memory), scattered (direct), buffered (whole aligned steps, §3.5), "
-                                        "selective (staged or scattered per warp by density)",
-                                        "staged", {"staged", "scattered", "buffered", "selective"}),
-                            choice_axis("element", "element size in bits; payload in the first 32, the rest derived from it",
-                                        "32", {"32", "64", "128"}),
-                            integer_axis("chunk",
-                                         "chunked mode: KiB of input per chunk (count chunk c+1 into L2 while moving chunk c); "
-                                         "0 = off",
-                                         "0", {"0", "256"}, 0, 1 << 22)}},
-          .make = [] { return std::make_unique<billeter>(); }};
+  return {
+      .info =
+          {.api = "cuda",
+           .name = "billeter",
+           .summary =
+               "Billeter et al. 2009: count / scan / move over P warps; compactSIMD by prefix sum or POPC; staged, "
+               "scattered, buffered or selective output; 32/64/128-bit elements; chunked L2 mode; out of place",
+           .stable = true,
+           .in_place = false,
+           .input = input_kind::predicate,
+           .axes = {choice_axis("compact", "compactSIMD: shuffle prefix sum (§3.3) or ballot + POPC (§3.4)", "popc",
+                                {"prefix", "popc"}),
+                    choice_axis("output",
+                                "staged (shared memory), scattered (direct), buffered (whole aligned steps, §3.5), "
+                                "selective (staged or scattered per warp by density)",
+                                "staged", {"staged", "scattered", "buffered", "selective"}),
+                    choice_axis("element", "element size in bits; payload in the first 32, the rest derived from it",
+                                "32", {"32", "64", "128"}),
+                    integer_axis("chunk",
+                                 "chunked mode: KiB of input per chunk (count chunk c+1 into L2 while moving chunk c); "
+                                 "0 = off",
+                                 "0", {"0", "256"}, 0, 1 << 22)}},
+      .make = [] { return std::make_unique<billeter>(); }};
 }
 
 algorithm_entry billeter_scan_entry() {
   return {.info = {.api = "cuda",
                    .name = "billeter_scan",
-                   .summary = "Billeter et al. §5.2: a global prefix sum of the valid flags (Billeter's count / scan / prefix, or CUB's "
-           "DeviceScan), then a scatter; out of place",
+                   .summary = "Billeter et al. §5.2: a global prefix sum of the valid flags (Billeter's count / scan / "
+                              "prefix, or CUB's "
+                              "DeviceScan), then a scatter; out of place",
                    .stable = true,
                    .in_place = false,
                    .input = input_kind::predicate,
@@ -316,8 +322,9 @@ algorithm_entry billeter_scan_entry() {
 algorithm_entry billeter_split_entry() {
   return {.info = {.api = "cuda",
                    .name = "billeter_split",
-                   .summary = "Billeter et al. §5.3 stream split: valid elements to the front, invalid ones behind them, both in order; "
-           "out of place",
+                   .summary = "Billeter et al. §5.3 stream split: valid elements to the front, invalid ones behind "
+                              "them, both in order; "
+                              "out of place",
                    .stable = true,
                    .in_place = false,
                    .input = input_kind::predicate,

@@ -11,14 +11,14 @@
 
 namespace winnow::cuda {
 
-template <class T>
-class device_buffer {
+template <class T> class device_buffer {
 public:
   device_buffer() = default;
   explicit device_buffer(std::size_t count) { resize(count); }
   device_buffer(const device_buffer&) = delete;
   device_buffer& operator=(const device_buffer&) = delete;
-  device_buffer(device_buffer&& o) noexcept : m_ptr(std::exchange(o.m_ptr, nullptr)), m_count(std::exchange(o.m_count, 0)) {}
+  device_buffer(device_buffer&& o) noexcept
+      : m_ptr(std::exchange(o.m_ptr, nullptr)), m_count(std::exchange(o.m_count, 0)) {}
   device_buffer& operator=(device_buffer&& o) noexcept {
     if (this != &o) {
       release();
@@ -42,12 +42,14 @@ public:
     if (count) WINNOW_CUDA_CHECK(cudaMemcpyAsync(m_ptr, h_src, count * sizeof(T), cudaMemcpyHostToDevice, stream));
   }
   void copy_from(const device_buffer& d_src, cudaStream_t stream) {
-    if (m_count) WINNOW_CUDA_CHECK(cudaMemcpyAsync(m_ptr, d_src.m_ptr, m_count * sizeof(T), cudaMemcpyDeviceToDevice, stream));
+    if (m_count)
+      WINNOW_CUDA_CHECK(cudaMemcpyAsync(m_ptr, d_src.m_ptr, m_count * sizeof(T), cudaMemcpyDeviceToDevice, stream));
   }
   /// Synchronous: for result(), never inside a run.
   [[nodiscard]] std::vector<T> download(std::size_t count, cudaStream_t stream, std::size_t offset = 0) const {
     std::vector<T> h = zeroed_vector<T>(count); // its pages advised first: see host_memory.hpp
-    if (count) WINNOW_CUDA_CHECK(cudaMemcpyAsync(h.data(), m_ptr + offset, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
+    if (count)
+      WINNOW_CUDA_CHECK(cudaMemcpyAsync(h.data(), m_ptr + offset, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
     WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream));
     return h;
   }

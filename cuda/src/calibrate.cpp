@@ -51,8 +51,9 @@ std::string label(std::size_t n) {
 std::vector<calibration> calibrate() {
   const cudaStream_t s = context::get().stream();
   std::vector<calibration> out;
-  out.push_back({"empty_pass_ns", per_pass_ns(16, 200, [&](void*, const void*) { launch_empty(s); }), "ns",
-                 "a kernel of one thread that does nothing, 200 launched back to back on one stream, mean after 200 untimed"});
+  out.push_back(
+      {"empty_pass_ns", per_pass_ns(16, 200, [&](void*, const void*) { launch_empty(s); }), "ns",
+       "a kernel of one thread that does nothing, 200 launched back to back on one stream, mean after 200 untimed"});
   double best = 0;
   std::string best_how;
   for (const std::size_t n : {std::size_t{16} << 20, std::size_t{256} << 20}) {
@@ -60,8 +61,9 @@ std::vector<calibration> calibrate() {
     const int passes = n > (std::size_t{16} << 20) ? 10 : 40;
     auto add = [&](const std::string& name, const std::string& how, double ns) {
       const double bw = 2 * static_cast<double>(bytes) / ns;
-      out.push_back({name, bw, "GB/s", how + ", " + label(n) + " 32-bit elements; (read + written bytes) / time, mean of " +
-                                           std::to_string(passes) + " ping-pong copies"});
+      out.push_back({name, bw, "GB/s",
+                     how + ", " + label(n) + " 32-bit elements; (read + written bytes) / time, mean of " +
+                         std::to_string(passes) + " ping-pong copies"});
       if (n == (std::size_t{256} << 20) && bw > best) {
         best = bw;
         best_how = how;

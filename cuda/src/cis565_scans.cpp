@@ -48,8 +48,9 @@ const char* name_of(scan_kind k) {
 
 const char* how_of(scan_kind k) {
   return k == scan_kind::hillis ? "naive scan (Hillis-Steele, one kernel per doubling offset; inclusive sums)"
-         : k == scan_kind::blelloch ? "work-efficient scan (Blelloch up/down sweep per block, recursive over block totals)"
-                                    : "thrust::exclusive_scan";
+         : k == scan_kind::blelloch
+             ? "work-efficient scan (Blelloch up/down sweep per block, recursive over block totals)"
+             : "thrust::exclusive_scan";
 }
 
 /// One n: the CPU's scan and each GPU scan at the given block sizes.
@@ -81,19 +82,22 @@ void scans_at(std::size_t n, const std::vector<unsigned>& blocks, std::vector<ca
     for (const unsigned block : blocks) {
       if (kind == scan_kind::thrust && block != write_up_block) continue;
       global_scan scan(kind, n, block, s);
-      const std::string who = std::string(name_of(kind)) + (kind == scan_kind::thrust ? "" : " at block " + std::to_string(block));
+      const std::string who =
+          std::string(name_of(kind)) + (kind == scan_kind::thrust ? "" : " at block " + std::to_string(block));
       restore();
       const std::vector<std::uint32_t> got = download(scan.run(data.get(), s), n, s);
       const std::vector<std::uint32_t>& expect = scan.inclusive() ? inclusive : want;
       for (std::size_t i = 0; i < n; ++i)
         if (got[i] != expect[i])
-          throw error("winnow::cuda: the CIS 565 " + who + " scan of " + size + " values is wrong at element " + std::to_string(i) +
-                      ": " + std::to_string(got[i]) + " (the CPU's " + (scan.inclusive() ? "inclusive" : "exclusive") + " sum: " +
-                      std::to_string(expect[i]) + ")");
+          throw error("winnow::cuda: the CIS 565 " + who + " scan of " + size + " values is wrong at element " +
+                      std::to_string(i) + ": " + std::to_string(got[i]) + " (the CPU's " +
+                      (scan.inclusive() ? "inclusive" : "exclusive") + " sum: " + std::to_string(expect[i]) + ")");
       const double ns = median_time_ns(s, runs, restore, [&] { (void)scan.run(data.get(), s); });
-      out.push_back({std::string("cis565_scan_") + name_of(kind) + "_n" + size + (kind == scan_kind::thrust ? "" : "_b" + std::to_string(block)),
+      out.push_back({std::string("cis565_scan_") + name_of(kind) + "_n" + size +
+                         (kind == scan_kind::thrust ? "" : "_b" + std::to_string(block)),
                      ns / 1000.0, "µs",
-                     std::string(how_of(kind)) + (kind == scan_kind::thrust ? "" : ", " + std::to_string(block) + " threads a block") +
+                     std::string(how_of(kind)) +
+                         (kind == scan_kind::thrust ? "" : ", " + std::to_string(block) + " threads a block") +
                          ", checked against the CPU's sums, timed by CUDA events" + tail});
     }
   }

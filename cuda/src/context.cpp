@@ -24,7 +24,8 @@ device_info describe_device() {
   auto version = [](int v) { return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10); };
   return {p.name + " (sm_" + std::to_string(p.major) + std::to_string(p.minor) + ", " + std::to_string(p.sms) +
               " SMs, " + std::to_string(p.l2_bytes >> 20) + " MiB L2)",
-          "CUDA driver " + version(p.driver_version) + ", runtime " + version(p.runtime_version) + " (static)", p.identity};
+          "CUDA driver " + version(p.driver_version) + ", runtime " + version(p.runtime_version) + " (static)",
+          p.identity};
 }
 
 context& context::get() {
@@ -47,8 +48,9 @@ context::context() {
   m_props.shared_per_block = prop.sharedMemPerBlock;
   m_props.shared_per_block_optin = prop.sharedMemPerBlockOptin;
   m_props.identity.uuid = nvidia_uuid(reinterpret_cast<const unsigned char*>(prop.uuid.bytes));
-  m_props.identity.pci_bus_id = pci_bus_id(static_cast<unsigned>(prop.pciDomainID), static_cast<unsigned>(prop.pciBusID),
-                                           static_cast<unsigned>(prop.pciDeviceID), 0);
+  m_props.identity.pci_bus_id =
+      pci_bus_id(static_cast<unsigned>(prop.pciDomainID), static_cast<unsigned>(prop.pciBusID),
+                 static_cast<unsigned>(prop.pciDeviceID), 0);
   WINNOW_CUDA_CHECK(cudaDriverGetVersion(&m_props.driver_version));
   WINNOW_CUDA_CHECK(cudaRuntimeGetVersion(&m_props.runtime_version));
   // Non-blocking: nothing else in the process (the legacy default stream) serializes with us.

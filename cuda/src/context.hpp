@@ -14,13 +14,14 @@ namespace winnow::cuda {
 struct device_properties {
   std::string name;
   int major = 0, minor = 0;
-  int sms = 0;                   ///< streaming multiprocessors
+  int sms = 0; ///< streaming multiprocessors
   int max_threads_per_sm = 0;
-  std::size_t l2_bytes = 0;      ///< [bytes]
+  std::size_t l2_bytes = 0; ///< [bytes]
   std::size_t shared_per_block = 0;
-  std::size_t shared_per_block_optin = 0; ///< the most a kernel may ask for with cudaFuncAttributeMaxDynamicSharedMemorySize
+  std::size_t shared_per_block_optin =
+      0; ///< the most a kernel may ask for with cudaFuncAttributeMaxDynamicSharedMemorySize
   int driver_version = 0, runtime_version = 0; ///< 13000 = 13.0
-  device_identity identity;      ///< UUID and PCI bus id, as NVML finds the device (the harness watches its clock)
+  device_identity identity; ///< UUID and PCI bus id, as NVML finds the device (the harness watches its clock)
 };
 
 class context {

@@ -65,7 +65,6 @@ void cuda_algorithm::check_count(std::size_t count, const char* who) const {
                 std::to_string(m_n));
 }
 
-
 std::vector<std::uint32_t> cuda_algorithm::payloads_of(const std::vector<std::uint32_t>& wide, unsigned words,
                                                        const char* who) {
   std::vector<std::uint32_t> values(wide.size() / words);
@@ -73,9 +72,10 @@ std::vector<std::uint32_t> cuda_algorithm::payloads_of(const std::vector<std::ui
     values[i] = wide[i * words];
     for (unsigned w = 1; w < words; ++w)
       if (wide[i * words + w] != widen_word(values[i], w))
-        throw error(std::string(who) + ": output element " + std::to_string(i) + " (payload " + std::to_string(values[i]) +
-                    ") has word " + std::to_string(w) + " = " + std::to_string(wide[i * words + w]) + ", expected " +
-                    std::to_string(widen_word(values[i], w)) + ": an element was torn apart");
+        throw error(std::string(who) + ": output element " + std::to_string(i) + " (payload " +
+                    std::to_string(values[i]) + ") has word " + std::to_string(w) + " = " +
+                    std::to_string(wide[i * words + w]) + ", expected " + std::to_string(widen_word(values[i], w)) +
+                    ": an element was torn apart");
   }
   return values;
 }

@@ -45,8 +45,8 @@ protected:
 
   const workload* m_w = nullptr;
   std::size_t m_n = 0, m_k = 0;
-  device_buffer<std::uint32_t> m_pristine;  ///< the stream as generated
-  device_buffer<std::uint32_t> m_removals;  ///< R as generated (read-only for predicate algorithms)
+  device_buffer<std::uint32_t> m_pristine; ///< the stream as generated
+  device_buffer<std::uint32_t> m_removals; ///< R as generated (read-only for predicate algorithms)
   device_buffer<unsigned long long> m_count;
   std::uint64_t m_launches = 0;
 };

@@ -70,7 +70,8 @@ double time_ns(cudaStream_t stream, const std::function<void()>& work) {
   return t.read().at(0).ns;
 }
 
-double median_time_ns(cudaStream_t stream, int runs, const std::function<void()>& restore, const std::function<void()>& once) {
+double median_time_ns(cudaStream_t stream, int runs, const std::function<void()>& restore,
+                      const std::function<void()>& once) {
   if (runs < 1) throw error("winnow::cuda::median_time_ns: " + std::to_string(runs) + " runs (at least 1)");
   restore();
   once();

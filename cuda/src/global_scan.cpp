@@ -37,9 +37,7 @@ global_scan::global_scan(scan_kind kind, std::size_t n, unsigned block, cudaStre
 const std::uint32_t* global_scan::run(std::uint32_t* d_data, cudaStream_t stream) {
   if (m_n == 0) return d_data;
   switch (m_kind) {
-  case scan_kind::thrust:
-    thrust_exclusive_scan(m_arena, d_data, m_ping.get(), m_n, stream);
-    return m_ping.get();
+  case scan_kind::thrust: thrust_exclusive_scan(m_arena, d_data, m_ping.get(), m_n, stream); return m_ping.get();
   case scan_kind::hillis: {
     std::uint32_t* in = d_data;
     std::uint32_t* out = m_ping.get();
@@ -90,7 +88,8 @@ traffic global_scan::bytes() const {
     return {read, written, 0};
   }
   case scan_kind::hillis: return {8 * n * m_passes, 4 * n * m_passes, 0};
-  case scan_kind::thrust: return {4 * n, 4 * n, 0}; // the least a scan moves: the values read once, the sums written once
+  case scan_kind::thrust:
+    return {4 * n, 4 * n, 0}; // the least a scan moves: the values read once, the sums written once
   }
   return {};
 }

@@ -75,28 +75,32 @@ param_axis ink_block_axis() {
 } // namespace
 
 algorithm_entry ink_entry() {
-  return {.info = {.api = "cuda",
-                   .name = "ink",
-                   .summary = "InK-style (Hughes et al. 2013, as the blog post codes it): __syncthreads_count block counts, scan, "
-           "ballot/popc move; out of place",
-                   .stable = true,
-                   .in_place = false,
-                   .input = input_kind::predicate,
-                   .axes = {ink_block_axis()}},
-          .make = [] { return std::make_unique<ink>(false); }};
+  return {
+      .info = {.api = "cuda",
+               .name = "ink",
+               .summary =
+                   "InK-style (Hughes et al. 2013, as the blog post codes it): __syncthreads_count block counts, scan, "
+                   "ballot/popc move; out of place",
+               .stable = true,
+               .in_place = false,
+               .input = input_kind::predicate,
+               .axes = {ink_block_axis()}},
+      .make = [] { return std::make_unique<ink>(false); }};
 }
 
 algorithm_entry ink_atomic_entry() {
-  return {.info = {.api = "cuda",
-                   .name = "ink_atomic",
-                   .summary = "InK-Compact's one kernel (Hughes et al. 2013): each block counts (__syncthreads_count), takes its "
-                              "output range by atomicAdd on the running count and moves by ballot/popc ranks; blocks in "
-                              "arrival order (unstable); out of place",
-                   .stable = false,
-                   .in_place = false,
-                   .input = input_kind::predicate,
-                   .axes = {ink_block_axis()}},
-          .make = [] { return std::make_unique<ink>(true); }};
+  return {
+      .info = {.api = "cuda",
+               .name = "ink_atomic",
+               .summary =
+                   "InK-Compact's one kernel (Hughes et al. 2013): each block counts (__syncthreads_count), takes its "
+                   "output range by atomicAdd on the running count and moves by ballot/popc ranks; blocks in "
+                   "arrival order (unstable); out of place",
+               .stable = false,
+               .in_place = false,
+               .input = input_kind::predicate,
+               .axes = {ink_block_axis()}},
+      .make = [] { return std::make_unique<ink>(true); }};
 }
 
 } // namespace winnow::cuda

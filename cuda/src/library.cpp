@@ -40,7 +40,8 @@ public:
     }
     t.phase("select");
     std::uint32_t* out = m_in_place ? nullptr : m_out.get();
-    if (m_flagged) cub_flagged(m_temp.get(), m_temp.bytes(), m_a.get(), m_flags.get(), out, m_n, m_count.get(), stream());
+    if (m_flagged)
+      cub_flagged(m_temp.get(), m_temp.bytes(), m_a.get(), m_flags.get(), out, m_n, m_count.get(), stream());
     else cub_if(m_temp.get(), m_temp.bytes(), m_a.get(), out, m_n, m_count.get(), stream());
     m_launches += 2; // an init kernel and the single-pass select
   }
@@ -147,14 +148,15 @@ algorithm_entry cub_if_entry() {
 }
 
 algorithm_entry cub_flagged_entry() {
-  return {.info = {.api = "cuda",
-                   .name = "cub_flagged",
-                   .summary = "cub::DeviceSelect::Flagged with a byte stencil (marked from R, or mapped from the payloads)",
-                   .stable = true,
-                   .in_place = false,
-                   .input = input_kind::predicate,
-                   .axes = {place_axis()}},
-          .make = [] { return std::make_unique<cub_select>(true); }};
+  return {
+      .info = {.api = "cuda",
+               .name = "cub_flagged",
+               .summary = "cub::DeviceSelect::Flagged with a byte stencil (marked from R, or mapped from the payloads)",
+               .stable = true,
+               .in_place = false,
+               .input = input_kind::predicate,
+               .axes = {place_axis()}},
+      .make = [] { return std::make_unique<cub_select>(true); }};
 }
 
 algorithm_entry thrust_copy_if_entry() {

@@ -25,8 +25,16 @@ public:
       m_epoch = 1;
       m_taken = 0;
     }
-    const lookback_state s{m_in.get(), m_in_place ? m_in.get() : m_out.get(), m_n, m_status.get(), m_counter.get(),
-                           m_count.get(), m_epoch, m_taken, m_prefetch, m_pause_ns};
+    const lookback_state s{m_in.get(),
+                           m_in_place ? m_in.get() : m_out.get(),
+                           m_n,
+                           m_status.get(),
+                           m_counter.get(),
+                           m_count.get(),
+                           m_epoch,
+                           m_taken,
+                           m_prefetch,
+                           m_pause_ns};
     m_taken += lookback_compact(s, m_kernel, stream());
     ++m_launches;
   }
@@ -35,7 +43,8 @@ public:
     const std::size_t count = m_n ? read_count() : 0;
     check_count(count, "winnow::cuda::lookback");
     const auto& out = m_in_place ? m_in : m_out;
-    std::vector<std::uint32_t> values = payloads_of(out.download(count * m_words, stream()), m_words, "winnow::cuda::lookback");
+    std::vector<std::uint32_t> values =
+        payloads_of(out.download(count * m_words, stream()), m_words, "winnow::cuda::lookback");
     if (m_in_place) return {std::move(values), std::nullopt};
     const auto in = m_in.download(m_n * m_words, stream());
     std::vector<std::uint32_t> input(m_n);
@@ -88,34 +97,41 @@ private:
 } // namespace
 
 algorithm_entry lookback_entry() {
-  return {.info = {.api = "cuda",
-                   .name = "lookback",
-                   .summary = "single-pass stable compaction: tiles of 32 KiB read once with 16-byte loads (and asked of L2 ahead), ranked in the "
-                              "block, offsets by decoupled look-back, staged and stored as aligned 16-byte vectors (or each "
-                              "survivor at its place); one launch per run",
-                   .stable = true,
-                   .in_place = false,
-                   .input = input_kind::predicate,
-                   .axes = {choice_axis("element", "element size in bits; payload in the first 32, the rest derived from it",
-                                        "32", {"32", "64", "128"}),
-                            choice_axis("place", "out: a separate output; in: compacted over the input", "out",
-                                        {"out", "in"}),
-                            choice_axis("tile", "tile shape: threads per block x 16-byte vectors per thread, mK: K blocks per SM, p: persistent "
-                                        "blocks loading the next tile during the current one",
-                                        lookback_shapes().front(), lookback_shapes()),
-                            choice_axis("wait", "look-back: sleep (pauses before and between reads of predecessors' states) or spin",
-                                        lookback_waits().front(), lookback_waits()),
-                            integer_axis("pause", "ns the sleep wait pauses before its first read of predecessors' states", "2000",
-                                         {"2000"}, 0, 1000000),
-                            integer_axis("prefetch",
-                                         "a block asks L2 for the input of the tile this many ids per SM after its own (0: no prefetch)",
-                                         "2", {"2", "0"}, 0, 64),
-                            choice_axis("store",
-                                        "staged: in order through shared memory, then aligned 16-byte vectors; direct: each "
-                                        "thread stores its survivors at their places (no shared memory); auto: per tile, staged "
-                                        "where it keeps >= 5/8 of its elements",
-                                        lookback_stores().front(), lookback_stores())}},
-          .make = [] { return std::make_unique<lookback>(); }};
+  return {
+      .info =
+          {.api = "cuda",
+           .name = "lookback",
+           .summary = "single-pass stable compaction: tiles of 32 KiB read once with 16-byte loads (and asked of L2 "
+                      "ahead), ranked in the "
+                      "block, offsets by decoupled look-back, staged and stored as aligned 16-byte vectors (or each "
+                      "survivor at its place); one launch per run",
+           .stable = true,
+           .in_place = false,
+           .input = input_kind::predicate,
+           .axes =
+               {choice_axis("element", "element size in bits; payload in the first 32, the rest derived from it", "32",
+                            {"32", "64", "128"}),
+                choice_axis("place", "out: a separate output; in: compacted over the input", "out", {"out", "in"}),
+                choice_axis(
+                    "tile",
+                    "tile shape: threads per block x 16-byte vectors per thread, mK: K blocks per SM, p: persistent "
+                    "blocks loading the next tile during the current one",
+                    lookback_shapes().front(), lookback_shapes()),
+                choice_axis("wait",
+                            "look-back: sleep (pauses before and between reads of predecessors' states) or spin",
+                            lookback_waits().front(), lookback_waits()),
+                integer_axis("pause", "ns the sleep wait pauses before its first read of predecessors' states", "2000",
+                             {"2000"}, 0, 1000000),
+                integer_axis(
+                    "prefetch",
+                    "a block asks L2 for the input of the tile this many ids per SM after its own (0: no prefetch)",
+                    "2", {"2", "0"}, 0, 64),
+                choice_axis("store",
+                            "staged: in order through shared memory, then aligned 16-byte vectors; direct: each "
+                            "thread stores its survivors at their places (no shared memory); auto: per tile, staged "
+                            "where it keeps >= 5/8 of its elements",
+                            lookback_stores().front(), lookback_stores())}},
+      .make = [] { return std::make_unique<lookback>(); }};
 }
 
 } // namespace winnow::cuda

@@ -50,8 +50,9 @@ private:
 algorithm_entry preserve_entry() {
   return {.info = {.api = "cuda",
                    .name = "preserve",
-                   .summary = "out[i] = A[P[i]] from the preserve list P (the survivors' indices, shuffled), one "
-                              "gather kernel: out of place, O(p), unstable (Redzone's inverse, Bontes & Gain's future work)",
+                   .summary =
+                       "out[i] = A[P[i]] from the preserve list P (the survivors' indices, shuffled), one "
+                       "gather kernel: out of place, O(p), unstable (Redzone's inverse, Bontes & Gain's future work)",
                    .stable = false,
                    .in_place = false,
                    .input = input_kind::removal_list,

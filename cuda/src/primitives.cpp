@@ -41,9 +41,11 @@ std::vector<std::uint32_t> values_of(std::size_t n) {
 /// Mean time of one of `runs` calls of `once`, back to back on the stream, after one untimed call.
 double mean_ns(int runs, const std::function<void()>& once) {
   once();
-  return time_ns(context::get().stream(), [&] {
-           for (int i = 0; i < runs; ++i) once();
-         }) / runs;
+  return time_ns(context::get().stream(),
+                 [&] {
+                   for (int i = 0; i < runs; ++i) once();
+                 }) /
+         runs;
 }
 
 /// Table 5's rows: the split radix sort of 4M elements of 1, 2 or 4 words (key first, the value words
@@ -53,8 +55,10 @@ void radix_sorts(std::vector<calibration>& out) {
   constexpr std::size_t n = std::size_t{4} << 20;
   const std::vector<std::uint32_t> keys = values_of(n);
   const auto add = [&](const std::string& name, const std::string& how, double ns) {
-    out.push_back({"radix_sort_" + name + "_4M", ns / 1000.0, "µs",
-                   how + "; 4M elements sorted by all 32 key bits; checked against std::stable_sort, then the median of 10 runs"});
+    out.push_back(
+        {"radix_sort_" + name + "_4M", ns / 1000.0, "µs",
+         how +
+             "; 4M elements sorted by all 32 key bits; checked against std::stable_sort, then the median of 10 runs"});
   };
   const auto fail = [](const std::string& who, std::size_t i) {
     throw error("winnow::cuda: " + who + " is out of order or unstable at element " + std::to_string(i) +
@@ -83,9 +87,11 @@ void radix_sorts(std::vector<calibration>& out) {
       for (unsigned w = 0; w < words; ++w)
         if (got[i * words + w] != host[order[i] * words + w]) fail("the split radix sort", i);
     const std::string what = words == 1 ? "keys" : words == 2 ? "pairs_interleaved" : "key96_interleaved";
-    add("billeter_" + what, std::string("Billeter et al. §5.3 (a stream split per key bit), ") +
-                                (words == 1 ? "32-bit keys" : words == 2 ? "32-bit keys with 32-bit values interleaved"
-                                                                         : "32-bit keys with 96-bit values interleaved"),
+    add("billeter_" + what,
+        std::string("Billeter et al. §5.3 (a stream split per key bit), ") +
+            (words == 1   ? "32-bit keys"
+             : words == 2 ? "32-bit keys with 32-bit values interleaved"
+                          : "32-bit keys with 96-bit values interleaved"),
         median_time_ns(s, 10, restore, once));
   }
   // Keys and values in separate arrays: CUB's own layout; §5.3 interleaves before and after its sort.
@@ -118,9 +124,13 @@ void radix_sorts(std::vector<calibration>& out) {
     billeter_deinterleave(reinterpret_cast<const uint2*>(pairs.get()), k_out.get(), v_out.get(), n, s);
   };
   check("the split radix sort (separate arrays)", billeter_separate, true);
-  add("billeter_pairs_separate", "Billeter et al. §5.3, 32-bit keys and 32-bit values in separate arrays (interleaved before "
-      "the sort and split after it, both timed)", median_time_ns(s, 10, nothing, billeter_separate));
-  const std::function<void()> cub_keys = [&] { cub_sort_keys(temp.get(), temp.bytes(), k_in.get(), k_out.get(), n, s); };
+  add("billeter_pairs_separate",
+      "Billeter et al. §5.3, 32-bit keys and 32-bit values in separate arrays (interleaved before "
+      "the sort and split after it, both timed)",
+      median_time_ns(s, 10, nothing, billeter_separate));
+  const std::function<void()> cub_keys = [&] {
+    cub_sort_keys(temp.get(), temp.bytes(), k_in.get(), k_out.get(), n, s);
+  };
   check("cub::DeviceRadixSort::SortKeys", cub_keys, false);
   add("cub_keys", "cub::DeviceRadixSort::SortKeys, 32-bit keys", median_time_ns(s, 10, nothing, cub_keys));
   const std::function<void()> cub_pairs = [&] {
@@ -136,14 +146,15 @@ void radix_sorts(std::vector<calibration>& out) {
 std::vector<calibration> primitives() {
   const cudaStream_t s = context::get().stream();
   std::vector<calibration> out;
-  for (const auto& [n, label] : {std::pair{std::size_t{32} << 20, std::string("32M")}, std::pair{std::size_t{220} << 20, std::string("220M")}}) {
+  for (const auto& [n, label] :
+       {std::pair{std::size_t{32} << 20, std::string("32M")}, std::pair{std::size_t{220} << 20, std::string("220M")}}) {
     const bool out_of_place = label == "32M"; // the paper's 220M example is in place
     std::size_t free = 0, total = 0;
     WINNOW_CUDA_CHECK(cudaMemGetInfo(&free, &total));
     const std::size_t temp_bytes = cub_exclusive_sum_bytes(n), need = (out_of_place ? 2 : 1) * 4 * n + temp_bytes;
     if (need + (std::size_t{256} << 20) > free) {
-      std::cerr << "winnow::cuda: the prefix sums of " << label << " values need " << (need >> 20) << " MiB, " << (free >> 20)
-                << " MiB free: not measured\n";
+      std::cerr << "winnow::cuda: the prefix sums of " << label << " values need " << (need >> 20) << " MiB, "
+                << (free >> 20) << " MiB free: not measured\n";
       continue;
     }
     const std::vector<std::uint32_t> host = values_of(n);
@@ -167,14 +178,15 @@ std::vector<calibration> primitives() {
         const std::vector<std::uint32_t> got = result.download(n, s);
         for (std::size_t i = 0; i < n; ++i)
           if (got[i] != want[i])
-            throw error("winnow::cuda: " + impl + "'s prefix sum of " + label + " values (" + (in_place ? "in" : "out of") +
-                        " place) is " + std::to_string(got[i]) + " at element " + std::to_string(i) + ", the CPU's " +
-                        std::to_string(want[i]));
+            throw error("winnow::cuda: " + impl + "'s prefix sum of " + label + " values (" +
+                        (in_place ? "in" : "out of") + " place) is " + std::to_string(got[i]) + " at element " +
+                        std::to_string(i) + ", the CPU's " + std::to_string(want[i]));
         const std::string place = in_place ? "in" : "out";
         out.push_back({"prefix_sum_" + impl + "_" + label + "_" + place, mean_ns(10, once) / 1000.0, "µs",
                        std::string(impl == "billeter" ? "Billeter et al. §5.2 (count / scan / prefix over P warps)"
                                                       : "cub::DeviceScan::ExclusiveSum") +
-                           ": exclusive prefix sum of " + label + " 32-bit values, " + (in_place ? "in place" : "out of place") +
+                           ": exclusive prefix sum of " + label + " 32-bit values, " +
+                           (in_place ? "in place" : "out of place") +
                            "; checked against the CPU, then the mean of 10 back to back"});
       }
     }

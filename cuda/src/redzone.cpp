@@ -33,7 +33,8 @@ public:
     if (m_bitmap) {
       // Counted inside the run, as every order is; no mark and no orphans phase exist here.
       t.phase("order");
-      if (!trivial()) redzone_bitmap_order(m_plan, m_order_temp.get(), m_r.get(), m_k, m_r_ordered.get(), m_stats.get(), stream());
+      if (!trivial())
+        redzone_bitmap_order(m_plan, m_order_temp.get(), m_r.get(), m_k, m_r_ordered.get(), m_stats.get(), stream());
       t.phase("fill");
       if (!trivial()) {
         redzone_bitmap_fill(m_state, m_plan, m_r_ordered.get(), stream());
@@ -95,7 +96,8 @@ protected:
       std::size_t batch = param_size(p, "batch");
       if (batch == 0) {
         // Auto: whole tiles, as few batches as fill every SM once (one block per batch).
-        const std::size_t slots = static_cast<std::size_t>(device().sms) * static_cast<std::size_t>(redzone2_fill_occupancy(m_cfg));
+        const std::size_t slots =
+            static_cast<std::size_t>(device().sms) * static_cast<std::size_t>(redzone2_fill_occupancy(m_cfg));
         const std::size_t tiles = std::max<std::size_t>(1, (m_k + tile - 1) / tile);
         batch = (tiles + slots - 1) / slots * tile;
       }
@@ -105,7 +107,8 @@ protected:
         throw usage_error("cuda/redzone2: batch=" + std::to_string(batch) + " gives more batches than a grid holds");
       // Phase 3 moves at most k/2 orphan pairs (|C| = |D| and |C| + |D| ≤ k).
       const std::size_t block = tuning::stream_block;
-      const std::size_t resident = static_cast<std::size_t>(device().sms) * static_cast<std::size_t>(device().max_threads_per_sm) / block;
+      const std::size_t resident =
+          static_cast<std::size_t>(device().sms) * static_cast<std::size_t>(device().max_threads_per_sm) / block;
       m_cfg.orphan_blocks = static_cast<unsigned>(std::clamp<std::size_t>((m_k / 2 + block) / block, 1, resident));
       const std::size_t mark_resident = resident;
       m_mark_blocks = static_cast<unsigned>(std::clamp<std::size_t>((m_k / 4 + block) / block, 1, mark_resident));
@@ -135,8 +138,7 @@ protected:
     m_a.copy_from(m_pristine, stream());
     // The gains are not in A before the run appends them: zeros, so a run that skipped the append
     // fails verification.
-    if (const std::size_t j = m_w->gains)
-      WINNOW_CUDA_CHECK(cudaMemsetAsync(m_a.get() + (m_n - j), 0, 4 * j, stream()));
+    if (const std::size_t j = m_w->gains) WINNOW_CUDA_CHECK(cudaMemsetAsync(m_a.get() + (m_n - j), 0, 4 * j, stream()));
     m_r.copy_from(m_removals, stream());
     WINNOW_CUDA_CHECK(cudaMemsetAsync(m_stats.get(), 0, m_stats.bytes(), stream()));
     WINNOW_CUDA_CHECK(cudaMemsetAsync(m_created.get(), 0, m_created.bytes(), stream()));
@@ -229,7 +231,8 @@ param_axis batch_axis() {
 
 redzone_report run_redzone(const std::string& name, const workload& w, const params& p) {
   const bool single = name == "redzone1";
-  if (!single && name != "redzone2") throw usage_error("winnow::cuda::run_redzone: '" + name + "' (redzone1 or redzone2)");
+  if (!single && name != "redzone2")
+    throw usage_error("winnow::cuda::run_redzone: '" + name + "' (redzone1 or redzone2)");
   const algorithm_entry e = single ? redzone1_entry() : redzone2_entry();
   redzone a(single);
   a.prepare(w, resolve_params(e.info, p), {});
@@ -244,8 +247,9 @@ redzone_report run_redzone(const std::string& name, const workload& w, const par
 algorithm_entry redzone1_entry() {
   return {.info = {.api = "cuda",
                    .name = "redzone1",
-                   .summary = "Redzone Alg. 1 (Bontes & Gain 2024) on one block of 1024 threads: ballot/popc orphan slots, "
-           "orphans in place; in place, O(k), unstable; appends a case's gains first (§4.6)",
+                   .summary =
+                       "Redzone Alg. 1 (Bontes & Gain 2024) on one block of 1024 threads: ballot/popc orphan slots, "
+                       "orphans in place; in place, O(k), unstable; appends a case's gains first (§4.6)",
                    .stable = false,
                    .in_place = true,
                    .input = input_kind::removal_list,
@@ -254,24 +258,31 @@ algorithm_entry redzone1_entry() {
 }
 
 algorithm_entry redzone2_entry() {
-  return {.info = {.api = "cuda",
-                   .name = "redzone2",
-                   .summary = "Redzone Alg. 2 + Alg. 3 load balancing over the whole GPU; phases mark, fill, orphans are kernels; "
-           "§6 optimizations as parameters; in place, O(k), unstable; appends a case's gains first (§4.6, O(j + k))",
-                   .stable = false,
-                   .in_place = true,
-                   .input = input_kind::removal_list,
-                   .axes = {batch_axis(), on_off_axis("early", "§6: pair source and destination orphans inside the block in phase 2", "on"),
-            on_off_axis("shared", "§6: keep orphans in shared memory, write them once", "on"),
-            on_off_axis("prefetch", "§6: load the next tile of R and Z before working on this one", "off"),
-            choice_axis("order",
-                        "order R before the fill so its writes land bucket by bucket (top8, top16: a radix sort of the "
-                        "index's high 8 or 16 bits) or in address order (sort); bitmap: R bucketed by its high bits and "
-                        "each bucket sorted through a shared-memory bitmap, then the j-th kept red-zone item fills the "
-                        "j-th hole (no mark, no orphans; O(k + n/32)); auto: bitmap where it pays (a stream over 4× the "
-                        "L2, or k ≥ 10 %), else off; off: Alg. 2 as published",
-                        "off", {"off", "top8", "top16", "sort", "auto", "bitmap"})}},
-          .make = [] { return std::make_unique<redzone>(false); }};
+  return {
+      .info =
+          {.api = "cuda",
+           .name = "redzone2",
+           .summary =
+               "Redzone Alg. 2 + Alg. 3 load balancing over the whole GPU; phases mark, fill, orphans are kernels; "
+               "§6 optimizations as parameters; in place, O(k), unstable; appends a case's gains first (§4.6, O(j + "
+               "k))",
+           .stable = false,
+           .in_place = true,
+           .input = input_kind::removal_list,
+           .axes =
+               {batch_axis(),
+                on_off_axis("early", "§6: pair source and destination orphans inside the block in phase 2", "on"),
+                on_off_axis("shared", "§6: keep orphans in shared memory, write them once", "on"),
+                on_off_axis("prefetch", "§6: load the next tile of R and Z before working on this one", "off"),
+                choice_axis(
+                    "order",
+                    "order R before the fill so its writes land bucket by bucket (top8, top16: a radix sort of the "
+                    "index's high 8 or 16 bits) or in address order (sort); bitmap: R bucketed by its high bits and "
+                    "each bucket sorted through a shared-memory bitmap, then the j-th kept red-zone item fills the "
+                    "j-th hole (no mark, no orphans; O(k + n/32)); auto: bitmap where it pays (a stream over 4× the "
+                    "L2, or k ≥ 10 %), else off; off: Alg. 2 as published",
+                    "off", {"off", "top8", "top16", "sort", "auto", "bitmap"})}},
+      .make = [] { return std::make_unique<redzone>(false); }};
 }
 
 } // namespace winnow::cuda

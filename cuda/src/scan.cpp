@@ -14,8 +14,9 @@ namespace winnow::cuda {
 namespace {
 
 const char* name_of(scan_kind k) {
-  return k == scan_kind::hillis ? "winnow::cuda::scan_naive" : k == scan_kind::blelloch ? "winnow::cuda::scan_efficient"
-                                                                                        : "winnow::cuda::scan_thrust";
+  return k == scan_kind::hillis     ? "winnow::cuda::scan_naive"
+         : k == scan_kind::blelloch ? "winnow::cuda::scan_efficient"
+                                    : "winnow::cuda::scan_thrust";
 }
 
 class scan_compaction final : public cuda_algorithm {
@@ -74,20 +75,23 @@ param_axis block_axis(const std::string& what) {
 } // namespace
 
 algorithm_entry scan_naive_entry() {
-  return {.info = {.api = "cuda",
-                   .name = "scan_naive",
-                   .summary = "map → Hillis-Steele global scan (one kernel per offset, O(n log n) work) → scatter; out of place",
-                   .stable = true,
-                   .in_place = false,
-                   .input = input_kind::predicate,
-                   .axes = {block_axis("the scan passes")}},
-          .make = [] { return std::make_unique<scan_compaction>(scan_kind::hillis); }};
+  return {
+      .info = {.api = "cuda",
+               .name = "scan_naive",
+               .summary =
+                   "map → Hillis-Steele global scan (one kernel per offset, O(n log n) work) → scatter; out of place",
+               .stable = true,
+               .in_place = false,
+               .input = input_kind::predicate,
+               .axes = {block_axis("the scan passes")}},
+      .make = [] { return std::make_unique<scan_compaction>(scan_kind::hillis); }};
 }
 
 algorithm_entry scan_efficient_entry() {
   return {.info = {.api = "cuda",
                    .name = "scan_efficient",
-                   .summary = "map → Blelloch up/down-sweep scan (shared memory per block, recursive over block totals) → scatter; out of "
+                   .summary = "map → Blelloch up/down-sweep scan (shared memory per block, recursive over block "
+                              "totals) → scatter; out of "
                               "place",
                    .stable = true,
                    .in_place = false,
@@ -97,14 +101,15 @@ algorithm_entry scan_efficient_entry() {
 }
 
 algorithm_entry scan_thrust_entry() {
-  return {.info = {.api = "cuda",
-                   .name = "scan_thrust",
-                   .summary = "map → thrust::exclusive_scan → scatter (the CIS 565 write-up's library scan); out of place",
-                   .stable = true,
-                   .in_place = false,
-                   .input = input_kind::predicate,
-                   .axes = {}},
-          .make = [] { return std::make_unique<scan_compaction>(scan_kind::thrust); }};
+  return {
+      .info = {.api = "cuda",
+               .name = "scan_thrust",
+               .summary = "map → thrust::exclusive_scan → scatter (the CIS 565 write-up's library scan); out of place",
+               .stable = true,
+               .in_place = false,
+               .input = input_kind::predicate,
+               .axes = {}},
+      .make = [] { return std::make_unique<scan_compaction>(scan_kind::thrust); }};
 }
 
 } // namespace winnow::cuda

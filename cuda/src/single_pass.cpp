@@ -44,8 +44,9 @@ private:
 algorithm_entry single_pass_entry() {
   return {.info = {.api = "cuda",
                    .name = "single_pass",
-                   .summary = "the Redzone paper's single-block O(n) competitor: one block of 1024 threads, one read of A, ballot/popc, "
-           "stable, in place",
+                   .summary = "the Redzone paper's single-block O(n) competitor: one block of 1024 threads, one read "
+                              "of A, ballot/popc, "
+                              "stable, in place",
                    .stable = true,
                    .in_place = true,
                    .input = input_kind::predicate,

@@ -132,7 +132,9 @@ void read_uint_rows(int y0, int width, int rows, int components, std::uint32_t* 
   std::vector<std::uint32_t> rgba(static_cast<std::size_t>(width) * static_cast<std::size_t>(rows) * 4);
   glReadPixels(0, y0, width, rows, GL_RGBA_INTEGER, GL_UNSIGNED_INT, rgba.data());
   for (std::size_t t = 0; t < rgba.size() / 4; ++t)
-    for (int c = 0; c < components; ++c) out[t * static_cast<std::size_t>(components) + static_cast<std::size_t>(c)] = rgba[4 * t + static_cast<std::size_t>(c)];
+    for (int c = 0; c < components; ++c)
+      out[t * static_cast<std::size_t>(components) + static_cast<std::size_t>(c)] =
+          rgba[4 * t + static_cast<std::size_t>(c)];
 }
 
 void disable_multisample() {

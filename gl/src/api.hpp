@@ -39,7 +39,7 @@ void query_counter(GLuint query);
 using debug_callback = void(GLAD_API_PTR*)(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
                                            const GLchar* message, const void* user);
 void debug_output(debug_callback callback); ///< synchronous debug output to `callback`
-void debug_group_messages(bool on);      ///< report the application's push/pop group messages
+void debug_group_messages(bool on);         ///< report the application's push/pop group messages
 void push_group(std::string_view name);
 void pop_group();
 

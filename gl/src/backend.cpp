@@ -18,13 +18,15 @@ void register_backend(registry& r) {
     // The context asked for names the path that ran (a driver may give a later version for it).
     // GL_VERSION is "4.5 (Core Profile) Mesa …" on GL, "OpenGL ES 3.2 Mesa …" on ES.
     const std::string version = i.version.starts_with("OpenGL") ? i.version : "OpenGL " + i.version;
-    return device_info{i.renderer, version + " (" + std::string(to_string(i.kind)) + " context, " + i.vendor +
-                                       ", " + i.platform + (i.debug ? ", debug context" : "") + ")",
+    return device_info{i.renderer,
+                       version + " (" + std::string(to_string(i.kind)) + " context, " + i.vendor + ", " + i.platform +
+                           (i.debug ? ", debug context" : "") + ")",
                        i.identity.empty() ? std::nullopt : std::optional<device_identity>(i.identity)};
   };
   b.calibrate = [] { return gl::calibrate(); };
-  b.algorithms = shader_era::entries("gl", {shader_era::concat_method::stacks, shader_era::concat_method::automatic, shader_era::concat_method::lines,
-                                       shader_era::concat_method::rects},
+  b.algorithms = shader_era::entries("gl",
+                                     {shader_era::concat_method::stacks, shader_era::concat_method::automatic,
+                                      shader_era::concat_method::lines, shader_era::concat_method::rects},
                                      [] { return std::make_unique<executor>(); });
   b.algorithms.push_back(shader_era::histopyramid_entry("gl", [] { return std::make_unique<executor>(); }));
   b.algorithms.push_back(geometry_entry());

@@ -18,7 +18,8 @@ namespace winnow::gl {
 
 std::vector<calibration> calibrate() {
   executor x;
-  auto out = shader_era::pass_model_calibration(x, param_set{}, "GL fragment pass (a full-screen triangle into an FBO)");
+  auto out =
+      shader_era::pass_model_calibration(x, param_set{}, "GL fragment pass (a full-screen triangle into an FBO)");
   if (context::get().info().kind != context_kind::es31) { // ES 3.1 has no geometry shaders
     // Only Billeter et al.'s report reads these: a probe that fails costs its rows, not the pass model.
     try {

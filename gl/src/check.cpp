@@ -29,8 +29,7 @@ void check_error(std::string_view call, std::source_location where) {
   if (e == GL_NO_ERROR) return;
   std::string name(error_name(e));
   // Later errors are dropped: the first one is what the call caused.
-  while (glGetError() != GL_NO_ERROR) {
-  }
+  while (glGetError() != GL_NO_ERROR) {}
   throw_call_error(call, name, where);
 }
 

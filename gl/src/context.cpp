@@ -30,15 +30,16 @@ group_log& debug_groups() {
   return log;
 }
 
-void GLAD_API_PTR on_debug(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length, const GLchar* message,
-                           const void*) {
+void GLAD_API_PTR on_debug(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length,
+                           const GLchar* message, const void*) {
   (void)severity;
   // Errors fail the run; performance and portability notes do not (llvmpipe is chatty).
   if (type == api::debug_type_error) debug_errors().push_back("GL error " + std::to_string(id) + ": " + message);
   if (debug_groups().recording && source == api::debug_source_application &&
       (type == api::debug_type_push_group || type == api::debug_type_pop_group))
-    debug_groups().entries.push_back((type == api::debug_type_push_group ? "push " : "pop ") +
-                                     std::string(message, length < 0 ? std::strlen(message) : static_cast<std::size_t>(length)));
+    debug_groups().entries.push_back(
+        (type == api::debug_type_push_group ? "push " : "pop ") +
+        std::string(message, length < 0 ? std::strlen(message) : static_cast<std::size_t>(length)));
 }
 
 std::string egl_error_name(EGLint e) {
@@ -53,7 +54,12 @@ std::string egl_error_name(EGLint e) {
   case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY";
   case EGL_BAD_MATCH: return "EGL_BAD_MATCH";
   case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER";
-  default: return "EGL error 0x" + [&] { char b[16]; std::snprintf(b, sizeof b, "%x", e); return std::string(b); }();
+  default:
+    return "EGL error 0x" + [&] {
+      char b[16];
+      std::snprintf(b, sizeof b, "%x", e);
+      return std::string(b);
+    }();
   }
 }
 
@@ -82,9 +88,12 @@ std::string try_display(EGLDisplay display, EGLContext& out, bool debug, const s
   std::string refused;
   for (const context_kind kind : kinds) {
     const bool es = kind == context_kind::es31;
-    const char* what = kind == context_kind::gl45 ? "OpenGL 4.5 core" : kind == context_kind::gl33 ? "OpenGL 3.3 core" : "OpenGL ES 3.1";
+    const char* what = kind == context_kind::gl45   ? "OpenGL 4.5 core"
+                       : kind == context_kind::gl33 ? "OpenGL 3.3 core"
+                                                    : "OpenGL ES 3.1";
     if (!eglBindAPI(es ? EGL_OPENGL_ES_API : EGL_OPENGL_API)) {
-      refused += (refused.empty() ? "" : ", ") + std::string("eglBindAPI for ") + what + ": " + egl_error_name(eglGetError());
+      refused +=
+          (refused.empty() ? "" : ", ") + std::string("eglBindAPI for ") + what + ": " + egl_error_name(eglGetError());
       continue;
     }
     EGLConfig config = EGL_NO_CONFIG_KHR;
@@ -97,17 +106,25 @@ std::string try_display(EGLDisplay display, EGLContext& out, bool debug, const s
       }
     }
     const EGLint major = kind == context_kind::gl45 ? 4 : 3, minor = kind == context_kind::gl45 ? 5 : es ? 1 : 3;
-    const EGLint desktop[] = {EGL_CONTEXT_MAJOR_VERSION, major, EGL_CONTEXT_MINOR_VERSION, minor,
-                              EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                              EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE, EGL_NONE};
-    const EGLint embedded[] = {EGL_CONTEXT_MAJOR_VERSION, major, EGL_CONTEXT_MINOR_VERSION, minor,
-                               EGL_CONTEXT_OPENGL_DEBUG, debug ? EGL_TRUE : EGL_FALSE, EGL_NONE};
+    const EGLint desktop[] = {EGL_CONTEXT_MAJOR_VERSION,
+                              major,
+                              EGL_CONTEXT_MINOR_VERSION,
+                              minor,
+                              EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                              EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                              EGL_CONTEXT_OPENGL_DEBUG,
+                              debug ? EGL_TRUE : EGL_FALSE,
+                              EGL_NONE};
+    const EGLint embedded[] = {
+        EGL_CONTEXT_MAJOR_VERSION,    major,   EGL_CONTEXT_MINOR_VERSION, minor, EGL_CONTEXT_OPENGL_DEBUG,
+        debug ? EGL_TRUE : EGL_FALSE, EGL_NONE};
     ctx = eglCreateContext(display, config, EGL_NO_CONTEXT, es ? embedded : desktop);
     if (ctx != EGL_NO_CONTEXT) {
       made = kind;
       break;
     }
-    refused += (refused.empty() ? "" : ", ") + ("no " + std::string(what) + " context (" + egl_error_name(eglGetError()) + ")");
+    refused += (refused.empty() ? "" : ", ") +
+               ("no " + std::string(what) + " context (" + egl_error_name(eglGetError()) + ")");
   }
   if (ctx == EGL_NO_CONTEXT) return refused;
   if (!eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
@@ -157,7 +174,8 @@ context::context() {
     EGLint first = 0;
     if (const auto only = env_integer("WINNOW_DEVICE", 0, 15)) {
       first = static_cast<EGLint>(*only);
-      if (first >= count) why += "WINNOW_DEVICE=" + std::to_string(first) + " but EGL has " + std::to_string(count) + " devices; ";
+      if (first >= count)
+        why += "WINNOW_DEVICE=" + std::to_string(first) + " but EGL has " + std::to_string(count) + " devices; ";
       count = std::min(count, first + 1);
     }
     for (EGLint i = first; i < count && ctx == EGL_NO_CONTEXT; ++i) {
@@ -267,7 +285,8 @@ void context::adopt(std::string platform, GLADloadfunc load) {
 }
 
 void record_debug_groups(bool on) {
-  if (!context::get().info().debug || !context::get().info().debug_groups) throw error("winnow::gl: debug groups are reported only on a debug context");
+  if (!context::get().info().debug || !context::get().info().debug_groups)
+    throw error("winnow::gl: debug groups are reported only on a debug context");
   debug_groups().recording = on;
   api::debug_group_messages(on);
 }
@@ -299,9 +318,7 @@ std::optional<std::string> unavailable_reason() {
     try {
       (void)context::get();
       return std::nullopt;
-    } catch (const unavailable& e) {
-      return e.what();
-    }
+    } catch (const unavailable& e) { return e.what(); }
   }();
   return reason;
 }

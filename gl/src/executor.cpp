@@ -19,12 +19,13 @@ using shader_era::pass;
 using shader_era::pass_kind;
 using shader_era::view;
 
-constexpr int level_units = 3;  ///< units 3 … 14: the levels 1 … 12 of a pyramid input (graphics.glsl)
+constexpr int level_units = 3; ///< units 3 … 14: the levels 1 … 12 of a pyramid input (graphics.glsl)
 constexpr int max_levels = static_cast<int>(shader_era::max_bound_levels);
 
 void upload_rows(texture& t, std::span<const std::uint32_t> words) {
   std::vector<std::uint32_t> padded(static_cast<std::size_t>(t.width()) * static_cast<std::size_t>(t.height()), 0);
-  std::copy(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(std::min(words.size(), padded.size())), padded.begin());
+  std::copy(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(std::min(words.size(), padded.size())),
+            padded.begin());
   t.upload(padded.data(), t.height());
 }
 
@@ -55,7 +56,8 @@ void executor::prepare(const shader_era::plan& p, const param_set&, std::span<co
   for (const auto& r : p.resources) {
     std::vector<texture> t;
     if (r.levels == 0) t.emplace_back(texel_format::r32ui, static_cast<int>(r.width), static_cast<int>(r.height));
-    if (r.levels > max_levels) throw unavailable("winnow::gl: a pyramid of " + std::to_string(r.levels) + " levels (at most 12)");
+    if (r.levels > max_levels)
+      throw unavailable("winnow::gl: a pyramid of " + std::to_string(r.levels) + " levels (at most 12)");
     for (std::uint32_t l = 1; l <= r.levels; ++l)
       t.emplace_back(texel_format::r32ui, static_cast<int>(r.level_width(l)), static_cast<int>(r.level_height(l)));
     m_textures.push_back(std::move(t));
@@ -73,7 +75,8 @@ void executor::prepare(const shader_era::plan& p, const param_set&, std::span<co
     const std::string defines = trips ? "#define WINNOW_LOOP_CHECK 1\n" : "";
     switch (ps.kind) {
     case pass_kind::gather:
-      c.prog = &program_for({"graphics.glsl", "fullscreen.vert"}, {"graphics.glsl", ps.shader + ".glsl", "gather.frag"}, defines);
+      c.prog = &program_for({"graphics.glsl", "fullscreen.vert"}, {"graphics.glsl", ps.shader + ".glsl", "gather.frag"},
+                            defines);
       break;
     case pass_kind::mark:
       c.prog = &program_for({"graphics.glsl", "mark.vert"}, {"graphics.glsl", "mark.frag"}, "");
@@ -114,7 +117,8 @@ void executor::prepare(const shader_era::plan& p, const param_set&, std::span<co
     c.args_size = static_cast<GLsizeiptr>((4 * (words.size() + ps.args.size()) + 15) / 16 * 16);
     blocks.resize(blocks.size() + static_cast<std::size_t>(c.args_size));
     std::memcpy(blocks.data() + c.args_offset, words.data(), 4 * words.size());
-    std::memcpy(blocks.data() + c.args_offset + 4 * static_cast<GLintptr>(words.size()), ps.args.data(), 4 * ps.args.size());
+    std::memcpy(blocks.data() + c.args_offset + 4 * static_cast<GLintptr>(words.size()), ps.args.data(),
+                4 * ps.args.size());
     blocks.resize((blocks.size() + align - 1) / align * align, 0);
     m_passes.push_back(std::move(c));
   }
@@ -158,8 +162,8 @@ bool executor::predicates() const { return api::has_conditional_render(); }
 
 void executor::predicate_on(const view& v, std::uint32_t word) {
   if (!m_predicate || word >= m_queries.size() || v.level != 0)
-    throw error("winnow::gl::executor: predicate_on of word " + std::to_string(word) + " (no conditional rendering, past " +
-                "predicate_words, or a level)");
+    throw error("winnow::gl::executor: predicate_on of word " + std::to_string(word) +
+                " (no conditional rendering, past " + "predicate_words, or a level)");
   if (m_queried.size() != m_queries.size()) m_queried.assign(m_queries.size(), std::nullopt);
   if (m_queried[word] != v.id) {
     m_queried[word] = v.id;
@@ -244,8 +248,7 @@ std::vector<std::uint32_t> executor::finish_read() {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   GLenum r = GL_TIMEOUT_EXPIRED;
   while ((r = glClientWaitSync(p.fence, GL_SYNC_FLUSH_COMMANDS_BIT, 0)) == GL_TIMEOUT_EXPIRED &&
-         std::chrono::steady_clock::now() < deadline) {
-  }
+         std::chrono::steady_clock::now() < deadline) {}
   glDeleteSync(p.fence);
   if (r == GL_WAIT_FAILED || r == GL_TIMEOUT_EXPIRED)
     throw error(std::string("winnow::gl::executor: a read within the run: the passes did not finish (") +
@@ -267,7 +270,8 @@ std::vector<std::uint32_t> executor::read(const view& v, std::uint64_t first, st
   const texture& t = texture_of(v);
   const auto w = static_cast<std::uint64_t>(t.width());
   const auto y0 = static_cast<int>(first / w), y1 = static_cast<int>((first + count + w - 1) / w);
-  if (y1 > t.height()) throw error("winnow::gl::executor: read past the end of '" + m_plan->resources.at(v.id).name + "'");
+  if (y1 > t.height())
+    throw error("winnow::gl::executor: read past the end of '" + m_plan->resources.at(v.id).name + "'");
   const auto rows = t.download(y0, y1 - y0);
   const auto skip = static_cast<std::ptrdiff_t>(first - static_cast<std::uint64_t>(y0) * w);
   std::vector<std::uint32_t> out(rows.begin() + skip, rows.begin() + skip + static_cast<std::ptrdiff_t>(count));

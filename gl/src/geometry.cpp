@@ -110,7 +110,8 @@ public:
     GLuint count = 0;
     glGetQueryObjectuiv(m_query.id(), GL_QUERY_RESULT, &count);
     if (count > m_w->size())
-      throw error("gl/geometry: transform feedback wrote " + std::to_string(count) + " of " + std::to_string(m_w->size()));
+      throw error("gl/geometry: transform feedback wrote " + std::to_string(count) + " of " +
+                  std::to_string(m_w->size()));
     compaction_output out;
     out.values.resize(count);
     if (count) {
@@ -185,19 +186,25 @@ std::vector<calibration> feedback_calibration() {
   const double points = feedback_draw_ns("uniform:4M:p=0.5", stages::vertex_only);
   const double all = feedback_draw_ns("all:4M", stages::vertex_and_geometry);
   const double none = feedback_draw_ns("none:4M", stages::vertex_and_geometry);
-  const std::string draw = "one glDrawArrays of 4M points, rasterizer off, transform feedback into a buffer, median of 11";
-  return {{"feedback_vertex_ns_4M", points, "ns", draw + ": the vertex stage alone, every point captured (no geometry stage)"},
-          {"feedback_geometry_all_ns_4M", all, "ns", draw + ": gl/geometry's vertex and geometry stages, every word valid (every point emitted)"},
-          {"feedback_geometry_none_ns_4M", none, "ns", draw + ": gl/geometry's stages, no word valid (nothing emitted)"},
-          {"feedback_vertex_points_per_ns", double(n) / points, "1/ns", "points captured per ns by the vertex stage alone"},
-          {"feedback_geometry_points_per_ns", double(n) / all, "1/ns", "points emitted and captured per ns through the geometry stage"}};
+  const std::string draw =
+      "one glDrawArrays of 4M points, rasterizer off, transform feedback into a buffer, median of 11";
+  return {
+      {"feedback_vertex_ns_4M", points, "ns",
+       draw + ": the vertex stage alone, every point captured (no geometry stage)"},
+      {"feedback_geometry_all_ns_4M", all, "ns",
+       draw + ": gl/geometry's vertex and geometry stages, every word valid (every point emitted)"},
+      {"feedback_geometry_none_ns_4M", none, "ns", draw + ": gl/geometry's stages, no word valid (nothing emitted)"},
+      {"feedback_vertex_points_per_ns", double(n) / points, "1/ns", "points captured per ns by the vertex stage alone"},
+      {"feedback_geometry_points_per_ns", double(n) / all, "1/ns",
+       "points emitted and captured per ns through the geometry stage"}};
 }
 
 algorithm_entry geometry_entry() {
   return {.info = {.api = "gl",
                    .name = "geometry",
-                   .summary = "geometry-shader compaction by transform feedback (Billeter et al.'s shader-era competitor): "
-                              "a point per element, emitted only where valid, captured in order; desktop GL only",
+                   .summary =
+                       "geometry-shader compaction by transform feedback (Billeter et al.'s shader-era competitor): "
+                       "a point per element, emitted only where valid, captured in order; desktop GL only",
                    .stable = true,
                    .in_place = false,
                    .input = input_kind::predicate,

@@ -148,7 +148,8 @@ program program::link(std::string_view name, GLuint first, GLuint second, const 
   const GLuint id = glCreateProgram();
   glAttachShader(id, first);
   if (second) glAttachShader(id, second);
-  if (varying) glTransformFeedbackVaryings(id, 1, &varying, GL_INTERLEAVED_ATTRIBS); // before the link, which applies it
+  if (varying)
+    glTransformFeedbackVaryings(id, 1, &varying, GL_INTERLEAVED_ATTRIBS); // before the link, which applies it
   glLinkProgram(id);
   glDeleteShader(first);
   if (second) glDeleteShader(second);
@@ -183,7 +184,8 @@ program program::feedback(const std::vector<std::string>& vertex_files, const st
   const GLuint vs = compile(GL_VERTEX_SHADER, name + " (vertex)", assemble(version, "", vertex_files));
   GLuint gs = 0;
   try {
-    if (!geometry_files.empty()) gs = compile(geometry_shader_stage, name + " (geometry)", assemble(version, "", geometry_files));
+    if (!geometry_files.empty())
+      gs = compile(geometry_shader_stage, name + " (geometry)", assemble(version, "", geometry_files));
   } catch (...) {
     glDeleteShader(vs);
     throw;
@@ -207,7 +209,8 @@ void expand(const std::string& file, std::string& out, std::vector<std::string>&
     ++line;
     if (l.starts_with("#include \"")) {
       const auto close = l.find('"', 10);
-      if (close == std::string_view::npos) throw error("winnow::gl::program: " + file + ":" + std::to_string(line) + ": bad #include");
+      if (close == std::string_view::npos)
+        throw error("winnow::gl::program: " + file + ":" + std::to_string(line) + ": bad #include");
       expand(std::string(l.substr(10, close - 10)), out, names, depth + 1);
       out += "#line " + std::to_string(line + 1) + " " + std::to_string(number) + "\n";
     } else {
@@ -228,7 +231,8 @@ std::string assemble(std::string_view version, const std::string& defines, const
   for (const auto& f : files) expand(f, out, names, 0);
   if (legend) {
     legend->clear();
-    for (std::size_t i = 0; i < names.size(); ++i) *legend += (i ? ", " : "") + std::to_string(i + 1) + " = " + names[i];
+    for (std::size_t i = 0; i < names.size(); ++i)
+      *legend += (i ? ", " : "") + std::to_string(i + 1) + " = " + names[i];
   }
   return out;
 }
@@ -257,7 +261,8 @@ void bind_units(GLuint id) {
   };
   for (int i = 0; i < 3; ++i) unit("u_in" + std::to_string(i), i);
   for (int i = 0; i < 12; ++i) unit("u_level[" + std::to_string(i) + "]", 3 + i);
-  if (const GLuint block = glGetUniformBlockIndex(id, "winnow_args"); block != GL_INVALID_INDEX) glUniformBlockBinding(id, block, 0);
+  if (const GLuint block = glGetUniformBlockIndex(id, "winnow_args"); block != GL_INVALID_INDEX)
+    glUniformBlockBinding(id, block, 0);
   glUseProgram(0);
 }
 
@@ -273,7 +278,8 @@ program::program(const std::vector<std::string>& vertex_files, const std::vector
   try {
     *this = from_source(name, vs, fs);
   } catch (const error& e) {
-    throw error(std::string(e.what()) + " [source strings: vertex " + vertex_legend + "; fragment " + fragment_legend + "]");
+    throw error(std::string(e.what()) + " [source strings: vertex " + vertex_legend + "; fragment " + fragment_legend +
+                "]");
   }
   if (context::get().info().kind == context_kind::gl33) bind_units(id());
 }

@@ -60,7 +60,9 @@ std::vector<phase_time> timer_query::read() {
   for (std::size_t i = 0; i < m_used; ++i) stamps[i] = api::query_result(m_queries[i].id());
   context::get().check("winnow::gl::timer_query");
   // ES: a disjoint event (a clock change, a context switch) voids the timestamps of the run.
-  if (api::timer_disjoint()) throw error("winnow::gl::timer_query: the GPU reported a disjoint event (GL_GPU_DISJOINT_EXT): this run's timestamps are void");
+  if (api::timer_disjoint())
+    throw error("winnow::gl::timer_query: the GPU reported a disjoint event (GL_GPU_DISJOINT_EXT): this run's "
+                "timestamps are void");
   std::vector<phase_time> out;
   for (std::size_t i = 0; i + 1 < m_used; ++i)
     out.push_back({m_names[i], static_cast<double>(stamps[i + 1] - stamps[i])});

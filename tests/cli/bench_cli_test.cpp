@@ -52,7 +52,8 @@ std::size_t count(const std::string& text, const std::string& what) {
 std::size_t lines_with(const std::string& text, const std::string& first, const std::string& then) {
   std::size_t n = 0;
   std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) n += line.rfind(first, 0) == 0 && line.find(then) != std::string::npos;
+  for (std::string line; std::getline(in, line);)
+    n += line.rfind(first, 0) == 0 && line.find(then) != std::string::npos;
   return n;
 }
 
@@ -62,7 +63,8 @@ TEST_F(bench_cli, param_sweeps_every_selected_algorithm_with_the_key_as_a_produc
   // threads=1,2 doubles all four, chunks=1,4 doubles stencil again; sequential, remove_if and
   // scan_compact have neither.
   const result r = winnow("bench --algo 'cpu/*' --param threads=1,2 --param cpu/stencil:chunks=1,4 --case uniform:4K "
-                          "--reps 2 --warmup 0 --warmup-time 0 --out " + m_dir.string());
+                          "--reps 2 --warmup 0 --warmup-time 0 --out " +
+                          m_dir.string());
   ASSERT_EQ(r.code, 0) << r.output;
   const auto rows = records("custom"); // own cases, no --name: not the suite's name
   std::map<std::string, std::set<std::string>> seen;
@@ -79,8 +81,8 @@ TEST_F(bench_cli, param_sweeps_every_selected_algorithm_with_the_key_as_a_produc
   EXPECT_EQ(seen["cpu/par_remove_if"].size(), 2u);
   EXPECT_EQ(seen["cpu/redzone"].size(), 2u);
   EXPECT_EQ(seen["cpu/preserve"].size(), 2u);
-  EXPECT_EQ(seen["cpu/stencil"], (std::set<std::string>{"chunks=1;threads=1;", "chunks=1;threads=2;", "chunks=4;threads=1;",
-                                                               "chunks=4;threads=2;"}));
+  EXPECT_EQ(seen["cpu/stencil"], (std::set<std::string>{"chunks=1;threads=1;", "chunks=1;threads=2;",
+                                                        "chunks=4;threads=1;", "chunks=4;threads=2;"}));
   EXPECT_EQ(rows.size(), 13u);
   // The progress lines say how far the bench is and how long the rest will take.
   EXPECT_NE(r.output.find("[13/13 "), std::string::npos) << r.output;
@@ -89,7 +91,8 @@ TEST_F(bench_cli, param_sweeps_every_selected_algorithm_with_the_key_as_a_produc
 }
 
 TEST_F(bench_cli, list_prints_the_plan_and_runs_nothing) {
-  const result r = winnow("bench --algo 'gl/*' --param block=32,256 --case uniform:1M --list --out " + (m_dir / "x").string());
+  const result r =
+      winnow("bench --algo 'gl/*' --param block=32,256 --case uniform:1M --list --out " + (m_dir / "x").string());
   ASSERT_EQ(r.code, 0) << r.output;
   EXPECT_FALSE(fs::exists(m_dir / "x")) << "--list writes nothing";
   if (r.output.find("gl: not run here") != std::string::npos) GTEST_SKIP() << "no GL context here: " << r.output;
@@ -109,23 +112,27 @@ TEST_F(bench_cli, case_globs_pick_from_the_suite_and_name_picks_the_file) {
   const result some = winnow("bench --suite cpu --api cpu --case 'removal:128K:*' --case 'removal:1M:k=0.[19]' --list");
   ASSERT_EQ(some.code, 0) << some.output;
   EXPECT_EQ(count(all.output, "removal:"), 5u * 24u * 20u)
-      << "(5 sizes × 4 densities + 4 add-and-remove cases) × 5 algorithms × 20 seeds, as the paper measures\n" << all.output;
+      << "(5 sizes × 4 densities + 4 add-and-remove cases) × 5 algorithms × 20 seeds, as the paper measures\n"
+      << all.output;
   EXPECT_EQ(count(all.output, ":seed=20"), 5u * 24u) << all.output; // every case up to its 20th seed
   // 128K: four densities; 1M: k=0.1 and k=0.9 — six cases × five algorithms × 20 seeds.
   EXPECT_EQ(count(some.output, "removal:"), 5u * 6u * 20u) << some.output;
   EXPECT_EQ(count(some.output, "removal:8M"), 0u) << some.output;
   EXPECT_EQ(count(some.output, "removal:1M:k=0.5"), 0u) << some.output;
   EXPECT_NE(some.output.find("cpu.jsonl"), std::string::npos) << "a filtered suite keeps its name\n" << some.output;
-  const result named = winnow("bench --algo cpu/sequential --case all:100 --name mine --reps 1 --warmup 0 --warmup-time 0 --out " +
-                              m_dir.string());
+  const result named =
+      winnow("bench --algo cpu/sequential --case all:100 --name mine --reps 1 --warmup 0 --warmup-time 0 --out " +
+             m_dir.string());
   ASSERT_EQ(named.code, 0) << named.output;
   EXPECT_TRUE(fs::exists(m_dir / "mine.jsonl"));
   EXPECT_TRUE(fs::exists(m_dir / "mine.csv"));
 }
 
 TEST_F(bench_cli, max_noise_repeats_and_records_how_far_it_got) {
-  const result r = winnow("bench --algo cpu/sequential --case uniform:64K --reps 3 --max-noise 50 --timeout 5 --warmup 0 "
-                          "--warmup-time 0 --out " + m_dir.string());
+  const result r =
+      winnow("bench --algo cpu/sequential --case uniform:64K --reps 3 --max-noise 50 --timeout 5 --warmup 0 "
+             "--warmup-time 0 --out " +
+             m_dir.string());
   ASSERT_EQ(r.code, 0) << r.output;
   const auto rows = records("custom");
   ASSERT_EQ(rows.size(), 1u);
@@ -141,8 +148,10 @@ TEST_F(bench_cli, max_noise_repeats_and_records_how_far_it_got) {
 
 TEST_F(bench_cli, bad_sweeps_and_filters_are_usage_errors_with_a_suggestion) {
   const std::string out = " --list --out " + m_dir.string();
-  expect_usage_error("bench --algo 'cpu/*' --param thread=1,2" + out, "no selected algorithm has this parameter (did you mean 'threads'?)");
-  expect_usage_error("bench --algo cpu/redzone --param cpu/redzone:chunks=2" + out, "cpu/redzone: unknown parameter 'chunks'");
+  expect_usage_error("bench --algo 'cpu/*' --param thread=1,2" + out,
+                     "no selected algorithm has this parameter (did you mean 'threads'?)");
+  expect_usage_error("bench --algo cpu/redzone --param cpu/redzone:chunks=2" + out,
+                     "cpu/redzone: unknown parameter 'chunks'");
   expect_usage_error("bench --algo 'cpu/*' --param threads=1,,2" + out, "has an empty value");
   expect_usage_error("bench --algo 'cpu/*' --param threads" + out, "is not [ALGORITHM:]KEY=V1,V2");
   expect_usage_error("bench --algo 'cpu/*' --param threads=0" + out, "threads='0' is not accepted");
@@ -153,7 +162,8 @@ TEST_F(bench_cli, bad_sweeps_and_filters_are_usage_errors_with_a_suggestion) {
   expect_usage_error("bench --algo cpu/sequential --name ../up" + out, "--name must be a plain file name");
   expect_usage_error("bench --timeout 3" + out, "--timeout requires --max-noise");
   expect_usage_error("run --algo cpu/sequential --case unifrom:10", "did you mean 'uniform'?");
-  expect_usage_error("run --algo cpu/sequential --case uniform:10:q=0.5", "unknown key 'q' for uniform (did you mean 'p'?)");
+  expect_usage_error("run --algo cpu/sequential --case uniform:10:q=0.5",
+                     "unknown key 'q' for uniform (did you mean 'p'?)");
   expect_usage_error("run --algo cpu/redzone --case all:10 --param batch=2", "did you mean 'batches'?");
   expect_usage_error("lsit", "did you mean 'list'?");
   expect_usage_error("list --api cdua", "unknown api 'cdua' (did you mean 'cuda'?)");
@@ -175,7 +185,10 @@ TEST_F(bench_cli, version_and_list_api) {
 
 TEST_F(bench_cli, compare_flags_only_changes_beyond_the_noise) {
   ASSERT_EQ(winnow("bench --algo cpu/sequential,cpu/remove_if --case all:1000 --case none:1000 --reps 3 --warmup 0 "
-                   "--warmup-time 0 --name before --out " + m_dir.string()).code, 0);
+                   "--warmup-time 0 --name before --out " +
+                   m_dir.string())
+                .code,
+            0);
   // "before" with 1 % noise, whatever this machine measured (under ASan on two busy cores, 105 %);
   // "after": sequential on all:1000 twice as slow with 1 % noise, remove_if on it 1 % faster with
   // 5 % noise (the same within noise), one record gone and one new.
@@ -194,7 +207,8 @@ TEST_F(bench_cli, compare_flags_only_changes_beyond_the_noise) {
     else if (all) scale = 0.99, stddev = 0.05;
     const double median = j["total"]["median_ns"].get<double>() * scale;
     // Every time scaled alike: compare refuses a record whose median is outside its min … max.
-    for (const char* field : {"median_ns", "min_ns", "max_ns", "q1_ns", "q3_ns"}) j["total"][field] = j["total"][field].get<double>() * scale;
+    for (const char* field : {"median_ns", "min_ns", "max_ns", "q1_ns", "q3_ns"})
+      j["total"][field] = j["total"][field].get<double>() * scale;
     j["total"]["mean_ns"] = median;
     j["total"]["stddev_ns"] = stddev * median;
     after << j.dump() << "\n";
@@ -227,8 +241,10 @@ TEST_F(bench_cli, compare_flags_only_changes_beyond_the_noise) {
 } // namespace
 
 TEST_F(bench_cli, seeds_run_each_seeded_case_n_times_and_summarize_them) {
-  const result r = winnow("bench --api cpu --algo cpu/sequential,cpu/redzone --case removal:4096:k=0.1:seed=5 --case all:100 "
-                          "--seeds 3 --reps 2 --warmup 0 --warmup-time 0 --name s --out " + m_dir.string());
+  const result r =
+      winnow("bench --api cpu --algo cpu/sequential,cpu/redzone --case removal:4096:k=0.1:seed=5 --case all:100 "
+             "--seeds 3 --reps 2 --warmup 0 --warmup-time 0 --name s --out " +
+             m_dir.string());
   ASSERT_EQ(r.code, 0) << r.output;
   const auto rows = records("s");
   ASSERT_EQ(rows.size(), 8u) << "2 algorithms × (3 seeds of the removal case + all:100 once)";
@@ -251,7 +267,8 @@ TEST_F(bench_cli, seeds_run_each_seeded_case_n_times_and_summarize_them) {
   EXPECT_NE(r.output.find("total (log mean)"), std::string::npos) << r.output;
 
   expect_usage_error("bench --api cpu --case all:10 --seeds 0 --out " + m_dir.string(), "--seeds");
-  expect_usage_error("bench --api cpu --case uniform:10:seed=4294967295 --seeds 2 --out " + m_dir.string(), "past 2^32 - 1");
+  expect_usage_error("bench --api cpu --case uniform:10:seed=4294967295 --seeds 2 --out " + m_dir.string(),
+                     "past 2^32 - 1");
 }
 
 TEST_F(bench_cli, each_record_is_of_the_case_it_names_though_cases_are_made_in_batches) {
@@ -274,7 +291,8 @@ TEST_F(bench_cli, each_record_is_of_the_case_it_names_though_cases_are_made_in_b
     }
   };
   const std::string sweep = "bench --api cpu --algo cpu/sequential --case uniform:5000:p=0.5 --case removal:3001:k=0.3 "
-                            "--case runs:7000 --reps 1 --warmup 0 --warmup-time 0 --name b --out " + m_dir.string();
+                            "--case runs:7000 --reps 1 --warmup 0 --warmup-time 0 --name b --out " +
+                            m_dir.string();
   const result some = winnow(sweep + " --seeds 2");
   ASSERT_EQ(some.code, 0) << some.output;
   ASSERT_EQ(records("b").size(), 6u);
@@ -298,7 +316,8 @@ TEST_F(bench_cli, host_ms_charges_the_wait_for_a_case_to_its_first_record) {
   // Summed over the records, host_ms must give the bench's own time: the wait for a case (its batch
   // made) is on the case's first record, and 0 on the next algorithm's record of the same case.
   const result r = winnow("bench --api cpu --algo cpu/sequential,cpu/remove_if --case uniform:300000:p=0.5 "
-                          "--case runs:200000 --reps 1 --warmup 0 --warmup-time 0 --name w --out " + m_dir.string());
+                          "--case runs:200000 --reps 1 --warmup 0 --warmup-time 0 --name w --out " +
+                          m_dir.string());
   ASSERT_EQ(r.code, 0) << r.output;
   std::ifstream in(m_dir / "w.jsonl");
   std::map<std::string, std::vector<double>> made; // case -> make of its records, in order
@@ -339,7 +358,8 @@ TEST_F(bench_cli, a_suite_may_list_grids_that_run_one_after_another) {
   ASSERT_EQ(r.code, 0) << r.output;
   EXPECT_EQ(lines_with(r.output, "cpu/redzone", "batches=1,threads=1"), 1u) << r.output;
   EXPECT_EQ(lines_with(r.output, "cpu/redzone", "batches=3,threads=1"), 1u) << r.output;
-  EXPECT_EQ(lines_with(r.output, "cpu/redzone", "batches=3,threads=2"), 1u) << "a set two grids give runs once\n" << r.output;
+  EXPECT_EQ(lines_with(r.output, "cpu/redzone", "batches=3,threads=2"), 1u) << "a set two grids give runs once\n"
+                                                                            << r.output;
   EXPECT_NE(r.output.find("3 runs"), std::string::npos) << r.output;
   // A --param sweep applies inside every grid.
   const result swept = winnow("bench --suite " + suite.string() + " --param batches=4 --list");

@@ -15,11 +15,13 @@ namespace winnow::cli {
 namespace {
 
 TEST(case_maker, hands_back_each_case_as_made_alone_and_says_why_one_cannot_be_made) {
-  const auto bad = std::filesystem::temp_directory_path() / ("winnow_case_maker_" + std::to_string(::getpid()) + ".pgm");
+  const auto bad =
+      std::filesystem::temp_directory_path() / ("winnow_case_maker_" + std::to_string(::getpid()) + ".pgm");
   std::ofstream(bad, std::ios::binary) << "P5\n64 64\n255\nabc"; // a header that passes, data that do not
-  std::vector<std::string> texts = {"uniform:5000:p=0.5:seed=1", "removal:3001:k=0.3:seed=2", "uniform:5000:p=0.5:seed=3",
-                                    "file:" + bad.string(),      "runs:7000:seed=4",            "removal:3001:k=0.3:seed=5",
-                                    "brownian:4000:p=0.3",       "all:0",                       "uniform:5000:p=0.5:seed=6"};
+  std::vector<std::string> texts = {
+      "uniform:5000:p=0.5:seed=1", "removal:3001:k=0.3:seed=2", "uniform:5000:p=0.5:seed=3", "file:" + bad.string(),
+      "runs:7000:seed=4",          "removal:3001:k=0.3:seed=5", "brownian:4000:p=0.3",       "all:0",
+      "uniform:5000:p=0.5:seed=6"};
   std::vector<case_spec> specs;
   for (const auto& t : texts) specs.push_back(parse_spec(t));
   case_maker maker(specs);

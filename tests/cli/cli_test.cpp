@@ -56,11 +56,13 @@ TEST_F(cli, usage_errors_exit_2_and_name_the_bad_part) {
   expect_usage_error("calibrate --api ,cpu", "has an empty element");
   {
     std::ofstream(path("x.bmp"), std::ios::binary) << "BM" << std::string(60, '\0');
-    expect_usage_error("run --algo cpu/sequential --case file:" + path("x.bmp"), "a BMP (file: cases read PNG and PGM)");
+    expect_usage_error("run --algo cpu/sequential --case file:" + path("x.bmp"),
+                       "a BMP (file: cases read PNG and PGM)");
     expect_usage_error("bench --api cpu --case file:" + path("x.bmp") + " --out " + path("b"), "a BMP");
     // A header that passes and data that do not: bench still exits 2 (after writing the other records).
     std::ofstream(path("t.pgm"), std::ios::binary) << "P5\n64 64\n255\nabc";
-    expect_usage_error("bench --api cpu --case all:10 --case file:" + path("t.pgm") + " --out " + path("b2"), "truncated");
+    expect_usage_error("bench --api cpu --case all:10 --case file:" + path("t.pgm") + " --out " + path("b2"),
+                       "truncated");
   }
 }
 
@@ -68,7 +70,8 @@ TEST_F(cli, a_case_over_the_devices_size_limit_is_refused_before_it_is_made) {
   if (winnow("run --algo gl/horn --case all:10").code != 0) GTEST_SKIP() << "GL cannot run here";
   // llvmpipe's GL_MAX_TEXTURE_SIZE is 16384 (2^28 words), NVIDIA's 32768: 2^32 − 1 elements exceed both
   // and this machine's memory, and the limit is named first, at once (no 16 GiB case is built).
-  expect_usage_error("run --algo gl/horn --case uniform:4294967295", "words, this device's limit (GL_MAX_TEXTURE_SIZE on GL");
+  expect_usage_error("run --algo gl/horn --case uniform:4294967295",
+                     "words, this device's limit (GL_MAX_TEXTURE_SIZE on GL");
 }
 
 TEST_F(cli, run_verifies_prints_phases_and_writes_a_record) {
@@ -106,7 +109,8 @@ TEST_F(cli, per_pass_times_every_pass_of_a_shader_era_algorithm_as_a_phase) {
 }
 
 TEST_F(cli, run_says_what_a_parameter_given_as_auto_settled) {
-  const result r = winnow("run --algo vkfrag/horn --case uniform:5000:p=0.5 --param concat=auto --reps 1 --out " + path("auto.jsonl"));
+  const result r = winnow("run --algo vkfrag/horn --case uniform:5000:p=0.5 --param concat=auto --reps 1 --out " +
+                          path("auto.jsonl"));
   if (r.output.find("skipped:") != std::string::npos || r.output.find("unavailable") != std::string::npos)
     GTEST_SKIP() << "no Vulkan graphics queue here: " << r.output;
   ASSERT_EQ(r.code, 0) << r.output;
@@ -123,8 +127,9 @@ TEST_F(cli, run_says_what_a_parameter_given_as_auto_settled) {
 }
 
 TEST_F(cli, bench_writes_jsonl_and_csv_whole) {
-  const result r = winnow("bench --suite cpu --case uniform:20000:p=0.3 --case removal:20000:k=0.5 --seeds 1 --reps 1 --warmup 0 --out " +
-                          path("out"));
+  const result r = winnow(
+      "bench --suite cpu --case uniform:20000:p=0.3 --case removal:20000:k=0.5 --seeds 1 --reps 1 --warmup 0 --out " +
+      path("out"));
   ASSERT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("[10/10 "), std::string::npos) << "progress on stderr\n" << r.output;
   std::ifstream jsonl(path("out/cpu.jsonl")), csv(path("out/cpu.csv"));
@@ -142,7 +147,8 @@ TEST_F(cli, bench_writes_jsonl_and_csv_whole) {
 }
 
 TEST_F(cli, bench_records_sizes_over_memory_as_skipped) {
-  const result r = winnow("bench --suite cpu --algo cpu/sequential --case removal:3G:k=0.1 --seeds 1 --out " + path("big"));
+  const result r =
+      winnow("bench --suite cpu --algo cpu/sequential --case removal:3G:k=0.1 --seeds 1 --out " + path("big"));
   EXPECT_EQ(r.code, 0) << r.output;
   std::ifstream jsonl(path("big/cpu.jsonl"));
   std::string line;
@@ -165,7 +171,8 @@ TEST_F(cli, corpus_writes_a_png) {
 TEST_F(cli, list_shows_every_algorithm_and_help_prints_the_guide) {
   const result l = winnow("list");
   ASSERT_EQ(l.code, 0);
-  for (const char* a : {"cpu/sequential", "cpu/remove_if", "cpu/par_remove_if", "cpu/redzone", "cpu/stencil", "suites", "removal"})
+  for (const char* a :
+       {"cpu/sequential", "cpu/remove_if", "cpu/par_remove_if", "cpu/redzone", "cpu/stencil", "suites", "removal"})
     EXPECT_NE(l.output.find(a), std::string::npos) << a;
   const result h = winnow("help");
   EXPECT_EQ(h.code, 0);
@@ -176,7 +183,8 @@ TEST_F(cli, trace_refuses_bad_input_before_running_and_writes_nothing) {
   expect_usage_error("trace --algo cpu/redzone --case all:10 --out " + path("t"), "not a shader-era algorithm");
   expect_usage_error("trace --algo vk/ballot --case all:10 --out " + path("t"), "not a shader-era algorithm");
   expect_usage_error("trace --algo gl/horn --case uniform:32M --out " + path("t"), "too many to look at (at most 16M)");
-  expect_usage_error("trace --algo gl/horn --case all:10 --param block=48 --out " + path("t"), "block='48' is not accepted");
+  expect_usage_error("trace --algo gl/horn --case all:10 --param block=48 --out " + path("t"),
+                     "block='48' is not accepted");
   expect_usage_error("trace --algo gl/horn --case all:10", "--out is required");
   std::ofstream(path("a_file")) << "x";
   expect_usage_error("trace --algo gl/horn --case all:10 --out " + path("a_file") + "/sub", "cannot create it");
@@ -223,14 +231,16 @@ TEST_F(cli, view_without_a_display_says_so_and_refuses_bad_input) {
   const result no_display = winnow("view --algo gl/horn --case all:100");
   if (std::getenv("DISPLAY") == nullptr || *std::getenv("DISPLAY") == 0) {
     EXPECT_EQ(no_display.code, 1) << no_display.output;
-    EXPECT_NE(no_display.output.find("no display: set DISPLAY, or use winnow trace"), std::string::npos) << no_display.output;
+    EXPECT_NE(no_display.output.find("no display: set DISPLAY, or use winnow trace"), std::string::npos)
+        << no_display.output;
   }
   expect_usage_error("view --algo vk/horn --case all:100", "not a GL shader-era algorithm");
   expect_usage_error("view --algo gl/horn --case uniform:32M", "too many to look at");
 }
 
 TEST_F(cli, the_viewer_shows_a_pass_exactly_as_the_trace_draws_it) {
-  if (std::system("command -v xvfb-run >/dev/null 2>&1") != 0) GTEST_SKIP() << "no xvfb-run (Debian's xvfb): the window cannot be tested";
+  if (std::system("command -v xvfb-run >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "no xvfb-run (Debian's xvfb): the window cannot be tested";
   const std::string args = " --algo gl/horn --case hand:16K --param block=32";
   const result t = winnow("trace" + args + " --out " + path("t"));
   if (t.code == 1 && t.output.find("cannot run here") != std::string::npos) GTEST_SKIP() << t.output;
@@ -255,8 +265,7 @@ TEST_F(cli, the_viewer_shows_a_pass_exactly_as_the_trace_draws_it) {
   ASSERT_LE(sy + h, seen.height);
   int differ = 0;
   for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x)
-      differ += std::memcmp(traced.at(tx + x, ty + y), seen.at(sx + x, sy + y), 3) != 0;
+    for (int x = 0; x < w; ++x) differ += std::memcmp(traced.at(tx + x, ty + y), seen.at(sx + x, sy + y), 3) != 0;
   EXPECT_EQ(differ, 0) << "of " << w * h << " pixels of the stream area differ between the trace and the window";
 }
 

@@ -28,7 +28,8 @@ TEST(command_line, a_record_names_the_program_as_typed_by_the_parent) {
   const auto r = winnow_test::winnow_with("WINNOW_ARGV0=build/release/winnow",
                                           "run --algo cpu/sequential --case all:16 --reps 1 --out " + out);
   ASSERT_EQ(r.code, 0) << r.output;
-  EXPECT_EQ(recorded_command(out), "build/release/winnow run --algo cpu/sequential --case all:16 --reps 1 --out " + out);
+  EXPECT_EQ(recorded_command(out),
+            "build/release/winnow run --algo cpu/sequential --case all:16 --reps 1 --out " + out);
 }
 
 TEST(command_line, without_a_parent_a_record_names_the_program_as_it_was_started) {
@@ -38,7 +39,8 @@ TEST(command_line, without_a_parent_a_record_names_the_program_as_it_was_started
   const auto out = (dir / "r.jsonl").string();
   const auto r = winnow_test::winnow("run --algo cpu/sequential --case all:16 --reps 1 --out " + out);
   ASSERT_EQ(r.code, 0) << r.output;
-  EXPECT_EQ(recorded_command(out), std::string(WINNOW_EXE) + " run --algo cpu/sequential --case all:16 --reps 1 --out " + out);
+  EXPECT_EQ(recorded_command(out),
+            std::string(WINNOW_EXE) + " run --algo cpu/sequential --case all:16 --reps 1 --out " + out);
 }
 
 } // namespace

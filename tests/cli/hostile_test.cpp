@@ -43,7 +43,8 @@ protected:
   /// A real record, as `winnow run` writes it, parsed.
   json a_record() {
     if (m_record.is_null()) {
-      const result r = winnow("run --algo cpu/sequential --case uniform:1K:p=0.5 --reps 3 --warmup-time 0 --out " + path("one.jsonl"));
+      const result r = winnow("run --algo cpu/sequential --case uniform:1K:p=0.5 --reps 3 --warmup-time 0 --out " +
+                              path("one.jsonl"));
       EXPECT_EQ(r.code, 0) << r.output;
       std::ifstream in(path("one.jsonl"));
       std::string line;
@@ -95,7 +96,10 @@ std::string read_all(const fs::path& p) {
 
 TEST_F(hostile, compare_matches_records_one_to_one) {
   // A folder compared with itself: every record the same, none twice.
-  ASSERT_EQ(winnow("bench --suite cpu --seeds 1 --case uniform:1K --case removal:1K --reps 3 --warmup-time 0 --out " + path("b")).code, 0);
+  ASSERT_EQ(winnow("bench --suite cpu --seeds 1 --case uniform:1K --case removal:1K --reps 3 --warmup-time 0 --out " +
+                   path("b"))
+                .code,
+            0);
   const result same = winnow("compare " + path("b") + " " + path("b"));
   EXPECT_EQ(same.code, 0) << same.output;
   EXPECT_NE(same.output.find("10 records compared: 0 faster, 0 slower, 10 the same"), std::string::npos) << same.output;
@@ -110,9 +114,11 @@ TEST_F(hostile, bench_plans_a_repeated_case_once_and_says_so) {
   const std::vector<std::pair<std::string, std::string>> repeated = {
       {"--seeds 1 --case all:100 --case all:100", "case all:100 is the case all:100 again; it runs once"},
       // The same case in two spellings (seed 1 is the default).
-      {"--seeds 1 --case uniform:1K --case uniform:1K:seed=1", "is the case uniform:1K again (both are uniform:1K:p=0.5:seed=1); it runs once"},
+      {"--seeds 1 --case uniform:1K --case uniform:1K:seed=1",
+       "is the case uniform:1K again (both are uniform:1K:p=0.5:seed=1); it runs once"},
       // --seeds 2 makes seeds 1 and 2 of the first case: the second case's seed 2 again.
-      {"--seeds 2 --case uniform:1K:seed=1 --case uniform:1K:seed=2", "case uniform:1K:p=0.5:seed=2 is the case uniform:1K:p=0.5:seed=2 again"},
+      {"--seeds 2 --case uniform:1K:seed=1 --case uniform:1K:seed=2",
+       "case uniform:1K:p=0.5:seed=2 is the case uniform:1K:p=0.5:seed=2 again"},
   };
   for (const auto& [args, message] : repeated) {
     fs::remove_all(path("b"));
@@ -127,16 +133,23 @@ TEST_F(hostile, bench_plans_a_repeated_case_once_and_says_so) {
 }
 
 TEST_F(hostile, compare_reads_a_seeds_bench_and_skips_other_kinds_by_name) {
-  ASSERT_EQ(winnow("bench --suite cpu --algo cpu/sequential --seeds 2 --case uniform:1K --reps 3 --warmup-time 0 --out " + path("s")).code, 0);
+  ASSERT_EQ(
+      winnow("bench --suite cpu --algo cpu/sequential --seeds 2 --case uniform:1K --reps 3 --warmup-time 0 --out " +
+             path("s"))
+          .code,
+      0);
   ASSERT_TRUE(fs::exists(path("s/cpu.seeds.jsonl")));
   // A calibration file as `calibrate --out` writes it.
   std::ofstream(path("s/calibrate.jsonl"))
-      << R"({"api":"gl","device":"x","driver":"y","name":"empty_pass_ns","value":5064.32,"unit":"ns","how":"z"})" << "\n";
+      << R"({"api":"gl","device":"x","driver":"y","name":"empty_pass_ns","value":5064.32,"unit":"ns","how":"z"})"
+      << "\n";
   const result r = winnow("compare " + path("s") + " " + path("s"));
   EXPECT_EQ(r.code, 0) << r.output;
   EXPECT_NE(r.output.find("2 records compared"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("skipped " + path("s/cpu.seeds.jsonl") + " (seed summaries, not records)"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("skipped " + path("s/calibrate.jsonl") + " (calibration, not records)"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("skipped " + path("s/cpu.seeds.jsonl") + " (seed summaries, not records)"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("skipped " + path("s/calibrate.jsonl") + " (calibration, not records)"), std::string::npos)
+      << r.output;
   // Named on its own, a file of another kind is refused by what it is.
   expect_refused("compare " + path("s/cpu.seeds.jsonl") + " " + path("s"), "holds seed summaries, not records");
 }
@@ -149,10 +162,19 @@ TEST_F(hostile, compare_and_resume_refuse_impossible_records) {
   };
   const std::vector<bad_case> bad = {
       {[](json& j) { j["total"]["median_ns"] = -5.0; }, "\"total\" holds -5"},
-      {[](json& j) { j["total"]["min_ns"] = 0.0; j["total"]["q1_ns"] = 0.0; j["total"]["median_ns"] = 0.0; }, "must be more than 0"},
-      {[](json& j) { j["total"]["median_ns"] = j["total"]["max_ns"].get<double>() * 2; }, "min ≤ q1 ≤ median ≤ q3 ≤ max"},
+      {[](json& j) {
+         j["total"]["min_ns"] = 0.0;
+         j["total"]["q1_ns"] = 0.0;
+         j["total"]["median_ns"] = 0.0;
+       },
+       "must be more than 0"},
+      {[](json& j) { j["total"]["median_ns"] = j["total"]["max_ns"].get<double>() * 2; },
+       "min ≤ q1 ≤ median ≤ q3 ≤ max"},
       {[](json& j) { j["n"] = 7; }, "\"n\" 7 is not the case's 1024"},
-      {[](json& j) { j["params"] = {{"threads", "2"}}; }, "\"params\""},
+      {[](json& j) {
+         j["params"] = {{"threads", "2"}};
+       },
+       "\"params\""},
       {[](json& j) { j["algorithm"] = "cpu/nope"; }, "no algorithm of this build's cpu backend"},
       {[](json& j) { j["case"] = "uniform:1K:seed=1:p=0.5"; }, "is not canonical"},
       {[](json& j) { j["kept"] = 3; }, "verified, but \"kept\" 3"},
@@ -167,7 +189,9 @@ TEST_F(hostile, compare_and_resume_refuse_impossible_records) {
     // --resume reads the same way: the record as an earlier run's final file.
     fs::create_directories(path("r"));
     write_records("r/cpu.jsonl", {j});
-    expect_refused("bench --suite cpu --seeds 1 --algo cpu/sequential --case uniform:1K:p=0.5 --resume --out " + path("r"), message);
+    expect_refused("bench --suite cpu --seeds 1 --algo cpu/sequential --case uniform:1K:p=0.5 --resume --out " +
+                       path("r"),
+                   message);
   }
 }
 
@@ -177,11 +201,13 @@ TEST_F(hostile, resume_refuses_records_outside_the_plan) {
   other["case"] = "uniform:2K:p=0.5:seed=1";
   other["n"] = 2048;
   write_records("r/cpu.jsonl", {a_record(), other});
-  expect_refused("bench --suite cpu --seeds 1 --algo cpu/sequential --case uniform:1K:p=0.5 --resume --out " + path("r"),
+  expect_refused("bench --suite cpu --seeds 1 --algo cpu/sequential --case uniform:1K:p=0.5 --resume --out " +
+                     path("r"),
                  "holds a record that this bench does not plan: cpu/sequential  uniform:2K:p=0.5:seed=1");
   // A record twice in one file is refused too.
   write_records("r/cpu.jsonl", {a_record(), a_record()});
-  expect_refused("bench --suite cpu --seeds 1 --algo cpu/sequential --case uniform:1K:p=0.5 --resume --out " + path("r"),
+  expect_refused("bench --suite cpu --seeds 1 --algo cpu/sequential --case uniform:1K:p=0.5 --resume --out " +
+                     path("r"),
                  "cpu.jsonl:2: a second record of cpu/sequential");
 }
 
@@ -199,7 +225,8 @@ TEST_F(hostile, huge_times_keep_their_unit) {
 // ---- --out: links, names, locks, leftovers -----------------------------------------------------
 
 TEST_F(hostile, links_inside_out_are_not_followed) {
-  const std::string bench = "bench --suite cpu --algo cpu/sequential --case all:100 --reps 1 --warmup-time 0 --out " + path("o");
+  const std::string bench =
+      "bench --suite cpu --algo cpu/sequential --case all:100 --reps 1 --warmup-time 0 --out " + path("o");
   fs::create_directories(path("o"));
   fs::create_symlink(path("outside-lock"), path("o/.winnow.lock"));
   expect_refused(bench, ".winnow.lock is a symbolic link");
@@ -227,11 +254,14 @@ TEST_F(hostile, a_results_name_cannot_be_another_runs_file) {
 }
 
 TEST_F(hostile, bench_refuses_a_repeated_param_key) {
-  expect_refused("bench --suite cpu --algo cpu/par_remove_if --case all:100 --param threads=1 --param threads=2 --out " + path("o"),
-                 "--param threads is given twice for cpu/par_remove_if (threads=1 and threads=2)");
-  expect_refused("bench --suite cpu --algo cpu/par_remove_if --case all:100 --param threads=1 --param 'cpu/*:threads=2' --out " +
-                     path("o"),
-                 "given twice");
+  expect_refused(
+      "bench --suite cpu --algo cpu/par_remove_if --case all:100 --param threads=1 --param threads=2 --out " +
+          path("o"),
+      "--param threads is given twice for cpu/par_remove_if (threads=1 and threads=2)");
+  expect_refused(
+      "bench --suite cpu --algo cpu/par_remove_if --case all:100 --param threads=1 --param 'cpu/*:threads=2' --out " +
+          path("o"),
+      "given twice");
 }
 
 TEST_F(hostile, a_usage_error_leaves_no_out_folder) {
@@ -251,7 +281,8 @@ TEST_F(hostile, suite_filters_name_the_key_and_value_that_select_nothing) {
     std::ofstream(path("s.json")) << R"({"name": "x", "cases": ["all:100"], )" << body << "}";
     return "bench --suite " + path("s.json") + " --out " + path("o");
   };
-  expect_refused(suite_with(R"("algorithms": ["nope/x"])"), "suite " + path("s.json") + ": \"algorithms\": unknown algorithm 'nope/x'");
+  expect_refused(suite_with(R"("algorithms": ["nope/x"])"),
+                 "suite " + path("s.json") + ": \"algorithms\": unknown algorithm 'nope/x'");
   expect_refused(suite_with(R"("algorithms": ["cpu/zz*"])"), "\"algorithms\": 'cpu/zz*' matches no algorithm");
   expect_refused(suite_with(R"("apis": ["nope"])"), "\"apis\": unknown api 'nope'");
   expect_refused(suite_with(R"("params": {"cpu/par_remove_if": {"threads": []}})"), "\"threads\" lists no value");
@@ -264,11 +295,13 @@ TEST_F(hostile, suite_filters_name_the_key_and_value_that_select_nothing) {
 
 TEST_F(hostile, an_unwritable_output_file_is_refused_before_the_work) {
   // /proc takes no new file, whoever runs the test (root included).
-  expect_refused("run --algo cpu/sequential --case all:10 --out /proc/r.jsonl", "--out /proc/r.jsonl: cannot write into /proc");
+  expect_refused("run --algo cpu/sequential --case all:10 --out /proc/r.jsonl",
+                 "--out /proc/r.jsonl: cannot write into /proc");
   expect_refused("corpus all:10 --out /proc/x.png", "cannot write into /proc");
   const auto t0 = std::chrono::steady_clock::now();
   expect_refused("calibrate --api gl --out /proc/c.jsonl", "cannot write into /proc");
-  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 5.0) << "refused before calibrating";
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 5.0)
+      << "refused before calibrating";
 }
 
 TEST_F(hostile, view_refuses_a_screenshot_without_a_name) {

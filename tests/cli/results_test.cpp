@@ -90,10 +90,29 @@ protected:
   void TearDown() override { fs::remove_all(m_dir); }
   fs::path m_dir;
   // Enough work to be interrupted in the middle: 5 cpu algorithms × 6 cases of 4M elements, one seed each.
-  const std::vector<std::string> m_sweep = {"bench", "--suite", "cpu", "--seeds", "1", "--reps", "3", "--warmup", "0", "--warmup-time", "0",
-                                            "--case", "removal:4M:k=0.1", "--case", "removal:4M:k=0.5",
-                                            "--case", "uniform:4M:p=0.2", "--case", "uniform:4M:p=0.9",
-                                            "--case", "removal:4M:k=0.9", "--case", "uniform:4M:p=0.5"};
+  const std::vector<std::string> m_sweep = {"bench",
+                                            "--suite",
+                                            "cpu",
+                                            "--seeds",
+                                            "1",
+                                            "--reps",
+                                            "3",
+                                            "--warmup",
+                                            "0",
+                                            "--warmup-time",
+                                            "0",
+                                            "--case",
+                                            "removal:4M:k=0.1",
+                                            "--case",
+                                            "removal:4M:k=0.5",
+                                            "--case",
+                                            "uniform:4M:p=0.2",
+                                            "--case",
+                                            "uniform:4M:p=0.9",
+                                            "--case",
+                                            "removal:4M:k=0.9",
+                                            "--case",
+                                            "uniform:4M:p=0.5"};
   std::vector<std::string> sweep_into(const fs::path& out) const {
     auto args = m_sweep;
     args.insert(args.end(), {"--out", out.string()});
@@ -121,7 +140,8 @@ TEST_F(results, an_interrupted_and_resumed_bench_gives_the_records_of_an_uninter
   EXPECT_EQ(status["records"], kept);
   EXPECT_EQ(status["planned"], total);
   EXPECT_FALSE(fs::exists(cut / "cpu.journal.jsonl"));
-  for (const auto& e : fs::directory_iterator(cut)) EXPECT_FALSE(e.path().filename().string().starts_with(".cpu")) << e.path();
+  for (const auto& e : fs::directory_iterator(cut))
+    EXPECT_FALSE(e.path().filename().string().starts_with(".cpu")) << e.path();
 
   auto resumed = sweep_into(cut);
   resumed.push_back("--resume");
@@ -229,7 +249,8 @@ TEST_F(results, reproduce_refuses_an_unknown_paper) {
   // The help names the same papers, from the same list.
   const result help = winnow("reproduce --help");
   EXPECT_EQ(help.code, 0) << help.output;
-  EXPECT_NE(help.output.find("moreira, cross-api, redzone, billeter, cpu, cis565, or all"), std::string::npos) << help.output;
+  EXPECT_NE(help.output.find("moreira, cross-api, redzone, billeter, cpu, cis565, or all"), std::string::npos)
+      << help.output;
 }
 
 } // namespace

@@ -89,7 +89,8 @@ TEST_F(shard, shards_cover_the_plan_once_and_merge_into_an_unsharded_runs_record
     EXPECT_EQ(status["planned"], mine.size());
     EXPECT_EQ(status["shard"]["plan"].size(), whole.size());
   }
-  EXPECT_EQ(union_of_shards, std::multiset<std::string>(whole.begin(), whole.end())) << "each record in exactly one shard";
+  EXPECT_EQ(union_of_shards, std::multiset<std::string>(whole.begin(), whole.end()))
+      << "each record in exactly one shard";
   // Balanced by cost, not by count: no shard is estimated at more than twice another's time.
   const auto [lo, hi] = std::minmax({estimated[0], estimated[1], estimated[2]});
   EXPECT_LT(hi, 2 * lo) << lo << " " << hi;
@@ -114,7 +115,8 @@ TEST_F(shard, shards_cover_the_plan_once_and_merge_into_an_unsharded_runs_record
   const std::string before = text_of(m_dir / "merged" / "custom.jsonl");
   const result again = bench("merged", "--resume");
   ASSERT_EQ(again.code, 0) << again.output;
-  EXPECT_NE(again.output.find("resuming: " + std::to_string(whole.size()) + " records"), std::string::npos) << again.output;
+  EXPECT_NE(again.output.find("resuming: " + std::to_string(whole.size()) + " records"), std::string::npos)
+      << again.output;
   EXPECT_EQ(text_of(m_dir / "merged" / "custom.jsonl"), before);
 }
 

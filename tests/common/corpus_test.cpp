@@ -43,8 +43,7 @@ TEST(corpus, checksums_are_pinned_per_family) {
       {"removal:64K:k=0.5:r=0.25", 0xe9757821e48a59c8ull},
       // more than half removed: the sample picks the complement (here over 100003 - k, no whole words)
       {"removal:64K:k=0.9", 0xa8fc68b3260a6314ull},
-      {"removal:100003:k=0.6:r=0.7", 0x97849cc59d975144ull}
-  };
+      {"removal:100003:k=0.6:r=0.7", 0x97849cc59d975144ull}};
   for (const auto& [spec, sum] : pinned) EXPECT_EQ(checksum(generate(spec)), sum) << spec;
 }
 
@@ -122,9 +121,7 @@ TEST(corpus, removal_lists_are_unique_in_range_and_of_size_k) {
     EXPECT_EQ(w.removals.size(), static_cast<std::size_t>(std::llround(k * static_cast<double>(w.size())))) << spec;
     const std::set<std::uint32_t> unique(w.removals.begin(), w.removals.end());
     EXPECT_EQ(unique.size(), w.removals.size()) << spec;
-    if (!unique.empty()) {
-      EXPECT_LT(*unique.rbegin(), w.size()) << spec;
-    }
+    if (!unique.empty()) { EXPECT_LT(*unique.rbegin(), w.size()) << spec; }
   }
 }
 
@@ -145,7 +142,8 @@ TEST(corpus, removal_r_is_the_fraction_inside_the_red_zone) {
   for (double r : {0.0, 0.25, 0.5, 0.75, 1.0}) {
     const workload w = generate("removal:100000:k=0.1:r=" + std::to_string(r));
     const std::size_t k = w.removals.size(), z = w.size() - k;
-    const auto in_zone = static_cast<std::size_t>(std::count_if(w.removals.begin(), w.removals.end(), [&](auto i) { return i >= z; }));
+    const auto in_zone =
+        static_cast<std::size_t>(std::count_if(w.removals.begin(), w.removals.end(), [&](auto i) { return i >= z; }));
     EXPECT_EQ(in_zone, static_cast<std::size_t>(std::llround(r * static_cast<double>(k)))) << r;
   }
   EXPECT_THROW((void)generate("removal:100:k=0.9:r=0"), usage_error) << "90 removals cannot all lie in 10 elements";
@@ -205,7 +203,8 @@ TEST_F(corpus_files, png_gray_rgb_rgba_and_pgm_are_thresholded_by_luminance) {
     EXPECT_EQ(w.data, (std::vector<std::uint32_t>{0, 0, 3, 4})) << name << " (a transparent white pixel is background)";
     EXPECT_EQ(w.width, 4u);
   }
-  EXPECT_EQ(generate("file:" + (m_dir / "g.png").string() + ":threshold=0").data, (std::vector<std::uint32_t>{1, 2, 3, 4}));
+  EXPECT_EQ(generate("file:" + (m_dir / "g.png").string() + ":threshold=0").data,
+            (std::vector<std::uint32_t>{1, 2, 3, 4}));
 }
 
 // The header is read from the file's first MiB: a larger file (here noise, 2 MiB of pixels that do
@@ -233,11 +232,8 @@ TEST_F(corpus_files, a_missing_file_is_a_usage_error_naming_it) {
   try {
     (void)generate("file:" + path);
     FAIL() << "no error";
-  } catch (const usage_error& e) {
-    EXPECT_EQ(std::string(e.what()), "corpus: file:" + path + ": no such file");
-  }
+  } catch (const usage_error& e) { EXPECT_EQ(std::string(e.what()), "corpus: file:" + path + ": no such file"); }
 }
-
 
 /// Writes bytes to a file of the fixture's folder; returns the file: spec prefix for it.
 std::string write_bytes(const std::filesystem::path& path, const std::string& bytes) {
@@ -249,9 +245,7 @@ std::string write_bytes(const std::filesystem::path& path, const std::string& by
 std::string refusal(const std::string& spec) {
   try {
     (void)generate(spec);
-  } catch (const usage_error& e) {
-    return e.what();
-  }
+  } catch (const usage_error& e) { return e.what(); }
   return "";
 }
 
@@ -278,11 +272,13 @@ TEST_F(corpus_files, hostile_files_are_refused_before_anything_is_allocated) {
   EXPECT_THAT(refusal(write_bytes(dir / "big.pgm", "P5\n100000 100000\n255\n")),
               testing::HasSubstr("100000 × 100000 pixels is over the corpus limit"));
   EXPECT_THAT(refusal(write_bytes(dir / "e.pgm", "P5\n0 5\n255\n")), testing::HasSubstr("the image is empty"));
-  EXPECT_THAT(refusal(write_bytes(dir / "s.pgm", "P2\n2 1\n10\n5 11\n")), testing::HasSubstr("sample 11 is over its maxval 10"));
+  EXPECT_THAT(refusal(write_bytes(dir / "s.pgm", "P2\n2 1\n10\n5 11\n")),
+              testing::HasSubstr("sample 11 is over its maxval 10"));
   EXPECT_THAT(refusal(write_bytes(dir / "x.pgm", "P5\n2 1\n0\n\x01\x01")), testing::HasSubstr("maxval is 0"));
   // Formats the documentation does not promise are refused by their first bytes.
   EXPECT_THAT(refusal(write_bytes(dir / "x.bmp", "BM" + std::string(60, '\0'))), testing::HasSubstr("a BMP"));
-  EXPECT_THAT(refusal(write_bytes(dir / "x.jpg", "\xFF\xD8\xFF\xE0" + std::string(60, '\0'))), testing::HasSubstr("a JPEG"));
+  EXPECT_THAT(refusal(write_bytes(dir / "x.jpg", "\xFF\xD8\xFF\xE0" + std::string(60, '\0'))),
+              testing::HasSubstr("a JPEG"));
   EXPECT_THAT(refusal(write_bytes(dir / "x.ppm", "P6\n1 1\n255\n\0\0\0"s)), testing::HasSubstr("P6, not a PGM"));
   EXPECT_THAT(refusal(write_bytes(dir / "x.png", "")), testing::HasSubstr("neither a PNG nor a PGM"));
   // A PNG cut short, and one whose header claims 32768² pixels but holds no image data.
@@ -301,7 +297,8 @@ TEST_F(corpus_files, hostile_files_are_refused_before_anything_is_allocated) {
   // allocate 3 GB before the missing rows were noticed. Refused from the header now.
   const std::string claims = "\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR\x2e\0\0\x04\0\0\0\x01\x08\0\0\0\0\xdcWP\x11"
                              "\0\0\0\x0dIDATx\x9c\x63\x60\x48\x39\xf1\x1f\x32\x0b\xc0\x02\x2c\x9f\xb1\x85\x62"
-                             "\0\0\0\0IEND\xae" "B`\x82"s;
+                             "\0\0\0\0IEND\xae"
+                             "B`\x82"s;
   EXPECT_THAT(refusal(write_bytes(dir / "claims.png", claims)), testing::HasSubstr("cannot be in a file of"));
 }
 

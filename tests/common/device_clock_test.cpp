@@ -11,14 +11,16 @@ namespace winnow {
 namespace {
 
 TEST(device_clock, identities_are_written_as_nvml_takes_them) {
-  const unsigned char bytes[16] = {0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff};
+  const unsigned char bytes[16] = {0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77,
+                                   0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff};
   EXPECT_EQ(nvidia_uuid(bytes), "GPU-00112233-4455-6677-8899-aabbccddeeff");
   EXPECT_EQ(pci_bus_id(0, 0x17, 0, 0), "0000:17:00.0");
   EXPECT_EQ(pci_bus_id(1, 0xc1, 0x1f, 3), "0001:c1:1f.3");
 }
 
 TEST(device_clock, a_missing_library_is_not_available_with_the_reason) {
-  const nvml_opened o = open_nvml_clock({"GPU-00112233-4455-6677-8899-aabbccddeeff", ""}, "libwinnow-no-such-nvml.so.1");
+  const nvml_opened o =
+      open_nvml_clock({"GPU-00112233-4455-6677-8899-aabbccddeeff", ""}, "libwinnow-no-such-nvml.so.1");
   EXPECT_FALSE(o.clock);
   EXPECT_TRUE(o.why.starts_with("winnow nvml: libwinnow-no-such-nvml.so.1")) << o.why;
 }
@@ -71,7 +73,8 @@ TEST(device_clock, the_clock_is_read_through_nvml_by_uuid_or_pci_bus_id) {
     EXPECT_EQ(initialized(), 2);
   }
   EXPECT_EQ(initialized(), 0) << "nvmlShutdown with the last clock";
-  const nvml_opened none = open_nvml_clock({"GPU-ffffffff-0000-0000-0000-000000000000", "0000:99:00.0"}, WINNOW_FAKE_NVML);
+  const nvml_opened none =
+      open_nvml_clock({"GPU-ffffffff-0000-0000-0000-000000000000", "0000:99:00.0"}, WINNOW_FAKE_NVML);
   EXPECT_FALSE(none.clock);
   EXPECT_EQ(none.why, "winnow nvml: no NVML device by UUID GPU-ffffffff-0000-0000-0000-000000000000: Not Found (6); "
                       "PCI bus id 0000:99:00.0: Not Found (6)");

@@ -236,14 +236,16 @@ TEST(harness, a_failure_during_a_run_is_a_failed_record_and_a_wrong_count_is_cau
   reg.add(b);
   prepared_case c{{}, {1, 3}};
   c.w.data = {1, 0, 3};
-  const algorithm_entry thrower{.info = {.api = "fake", .name = "t"}, .make = [] { return std::make_unique<breaks>(true); }};
+  const algorithm_entry thrower{.info = {.api = "fake", .name = "t"},
+                                .make = [] { return std::make_unique<breaks>(true); }};
   const record r = run_case(reg, thrower, {}, c, {0, 1, false});
   EXPECT_FALSE(r.skipped);
   EXPECT_FALSE(r.verified);
   EXPECT_EQ(r.mismatch, "error: fake: vkQueueSubmit: VK_ERROR_DEVICE_LOST");
   ASSERT_EQ(r.host_ns.size(), 1u) << "the steps that finished before the failure";
   EXPECT_EQ(r.host_ns[0].first, "prepare");
-  const algorithm_entry short_count{.info = {.api = "fake", .name = "s"}, .make = [] { return std::make_unique<breaks>(false); }};
+  const algorithm_entry short_count{.info = {.api = "fake", .name = "s"},
+                                    .make = [] { return std::make_unique<breaks>(false); }};
   const record s = run_case(reg, short_count, {}, c, {0, 1, false});
   EXPECT_FALSE(s.verified);
   EXPECT_EQ(s.valid, 2u) << "the case's valid elements";
@@ -268,7 +270,8 @@ TEST(harness, failed_calls_name_file_line_call_and_error) {
     FAIL() << "no error";
   } catch (const error& e) {
     EXPECT_TRUE(std::string(e.what()).starts_with("harness_test.cpp:")) << e.what();
-    EXPECT_TRUE(std::string(e.what()).ends_with(": glCheckFramebufferStatus(GL_FRAMEBUFFER): GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT"))
+    EXPECT_TRUE(std::string(e.what()).ends_with(
+        ": glCheckFramebufferStatus(GL_FRAMEBUFFER): GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT"))
         << e.what();
   }
 }
@@ -289,7 +292,6 @@ TEST(harness, bad_repetition_counts_are_usage_errors) {
   EXPECT_THROW((void)measure(a, {0, 0, false}), usage_error);
 }
 
-
 TEST(harness, still_settling_compares_the_latest_window_with_the_one_before) {
   EXPECT_FALSE(still_settling({}, 3));
   EXPECT_FALSE(still_settling({9, 9, 9, 5, 5}, 3)) << "fewer than two windows";
@@ -298,7 +300,8 @@ TEST(harness, still_settling_compares_the_latest_window_with_the_one_before) {
   EXPECT_FALSE(still_settling({100, 100, 100, 100, 99, 99, 99, 99}, 4)) << "1 % is noise";
   EXPECT_FALSE(still_settling({5, 5, 5, 9, 9, 9}, 3)) << "slower is not settling";
   EXPECT_TRUE(still_settling({9, 9, 9, 9, 9, 5, 5}, 1)) << "windows of at least 3: 9 5 5 against 9 9 9";
-  EXPECT_FALSE(still_settling({9, 9, 9, 9, 9, 9, 5}, 1)) << "windows of at least 3: one fast run in 9 9 5 is not a trend";
+  EXPECT_FALSE(still_settling({9, 9, 9, 9, 9, 9, 5}, 1))
+      << "windows of at least 3: one fast run in 9 9 5 is not a trend";
 }
 
 TEST(harness, warm_up_goes_on_while_the_runs_still_get_faster) {
@@ -365,7 +368,8 @@ watched_device device_with(const int* runs, std::function<double(int)> script, b
 TEST(harness, with_a_clock_the_device_warms_up_once_per_process_not_every_record) {
   // From idle the clock stays low for 20 runs, then is at its maximum (2000 MHz).
   int runs = 0;
-  watched_device dev = device_with(&runs, [](int r) { return r < 20 ? 345.0 : 2000.0; }, false);
+  watched_device dev = device_with(
+      &runs, [](int r) { return r < 20 ? 345.0 : 2000.0; }, false);
   counted first(&runs);
   const run_options o{.warmup = 2, .reps = 3, .warmup_ns = 200e6, .device = &dev};
   const measurement m = measure(first, o);
@@ -384,7 +388,8 @@ TEST(harness, with_a_clock_the_device_warms_up_once_per_process_not_every_record
   counted second(&runs);
   const auto t0 = std::chrono::steady_clock::now();
   const measurement n = measure(second, o);
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::milliseconds(150)) << "warmup_ns (200 ms) is the settle rule's";
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::milliseconds(150))
+      << "warmup_ns (200 ms) is the settle rule's";
   EXPECT_EQ(n.warmup_rule, "nvml");
   EXPECT_EQ(n.warmup_runs, 2);
   EXPECT_EQ(n.samples, 3u);
@@ -394,7 +399,8 @@ TEST(harness, the_device_warm_up_waits_until_the_clock_stops_rising) {
   // Above the threshold (75 % of 2000) but short of the maximum after run 5: the warm-up goes on until
   // the clock has not risen for 100 ms.
   int runs = 0;
-  watched_device dev = device_with(&runs, [](int r) { return r < 5 ? 345.0 : 1600.0; }, false);
+  watched_device dev = device_with(
+      &runs, [](int r) { return r < 5 ? 345.0 : 1600.0; }, false);
   counted a(&runs);
   const measurement m = measure(a, {.warmup = 0, .reps = 2, .device = &dev});
   EXPECT_GE(m.warmup_ran_ns, 100e6);
@@ -405,7 +411,8 @@ TEST(harness, the_device_warm_up_waits_until_the_clock_stops_rising) {
 TEST(harness, samples_taken_below_the_throttle_threshold_are_discarded_and_taken_again) {
   // A warm device whose clock drops to 900 MHz (under 75 % of 2000) after runs 4 and 5.
   int runs = 0;
-  watched_device dev = device_with(&runs, [](int r) { return r == 4 || r == 5 ? 900.0 : 2000.0; }, true);
+  watched_device dev = device_with(
+      &runs, [](int r) { return r == 4 || r == 5 ? 900.0 : 2000.0; }, true);
   counted a(&runs);
   const measurement m = measure(a, {.warmup = 1, .reps = 4, .device = &dev});
   // Run 1 untimed; 2 and 3 kept; 4 read 900 after it: thrown away; 5 and 6 untimed, until the clock
@@ -422,7 +429,8 @@ TEST(harness, samples_taken_below_the_throttle_threshold_are_discarded_and_taken
 
   // A threshold of 0 keeps every sample.
   int runs2 = 0;
-  watched_device dev2 = device_with(&runs2, [](int r) { return r == 4 || r == 5 ? 900.0 : 2000.0; }, true);
+  watched_device dev2 = device_with(
+      &runs2, [](int r) { return r == 4 || r == 5 ? 900.0 : 2000.0; }, true);
   counted b(&runs2);
   const measurement n = measure(b, {.warmup = 1, .reps = 4, .device = &dev2, .throttle_threshold = 0});
   EXPECT_EQ(n.discarded, 0u);
@@ -433,7 +441,8 @@ TEST(harness, the_wait_for_the_clock_is_bounded_and_the_record_says_it_gave_up) 
   // Never recovers after run 3: sample 3 is thrown away, then the wait gives up after settle_ns and the
   // rest are kept as they come.
   int runs = 0;
-  watched_device dev = device_with(&runs, [](int r) { return r < 3 ? 2000.0 : 345.0; }, true);
+  watched_device dev = device_with(
+      &runs, [](int r) { return r < 3 ? 2000.0 : 345.0; }, true);
   counted a(&runs);
   const auto t0 = std::chrono::steady_clock::now();
   const measurement m = measure(a, {.warmup = 1, .reps = 3, .settle_ns = 20e6, .device = &dev});
@@ -449,7 +458,8 @@ TEST(harness, the_wait_for_the_clock_is_bounded_and_the_record_says_it_gave_up) 
   // A device whose warm-up never reaches the threshold (clocks locked low): bounded too, and later
   // records do not wait for it at all.
   int runs2 = 0;
-  watched_device low = device_with(&runs2, [](int) { return 345.0; }, false);
+  watched_device low = device_with(
+      &runs2, [](int) { return 345.0; }, false);
   counted b(&runs2);
   const measurement w = measure(b, {.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &low});
   EXPECT_EQ(w.warmup_rule, "nvml+device");
@@ -478,7 +488,8 @@ TEST(harness, without_a_clock_the_settle_rule_runs_and_says_so) {
   ASSERT_NE(unknown, nullptr);
   EXPECT_FALSE(unknown->clock);
   EXPECT_TRUE(unknown->why.starts_with("winnow nvml: ")) << unknown->why;
-  EXPECT_EQ(watch(device_identity{"GPU-00000000-0000-0000-0000-000000000000", ""}), unknown) << "one per device and process";
+  EXPECT_EQ(watch(device_identity{"GPU-00000000-0000-0000-0000-000000000000", ""}), unknown)
+      << "one per device and process";
   counted c(&runs);
   EXPECT_EQ(measure(c, {.warmup = 1, .reps = 2, .device = unknown}).warmup_rule, "settle");
 }
@@ -490,9 +501,11 @@ TEST(harness, run_case_records_the_warm_up_rule_and_the_clock) {
   b.device = [] { return device_info{"test device", "test driver", std::nullopt}; };
   reg.add(b);
   int runs = 0;
-  const algorithm_entry e{.info = {.api = "fake", .name = "counted"}, .make = [&] { return std::make_unique<counted>(&runs); }};
+  const algorithm_entry e{.info = {.api = "fake", .name = "counted"},
+                          .make = [&] { return std::make_unique<counted>(&runs); }};
   prepared_case c{};
-  watched_device dev = device_with(&runs, [](int r) { return r == 3 ? 1000.0 : 1900.0; }, true);
+  watched_device dev = device_with(
+      &runs, [](int r) { return r == 3 ? 1000.0 : 1900.0; }, true);
   const record r = run_case(reg, e, {}, c, {.warmup = 1, .reps = 3, .device = &dev});
   EXPECT_TRUE(r.verified) << r.mismatch;
   EXPECT_EQ(r.warmup_rule, "nvml");

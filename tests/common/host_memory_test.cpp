@@ -61,7 +61,8 @@ TEST(host_memory, a_large_array_is_backed_by_huge_pages_where_linux_allows_them)
   std::string modes;
   std::getline(mode, modes);
   if (modes.find("[madvise]") == std::string::npos && modes.find("[always]") == std::string::npos)
-    GTEST_SKIP() << "transparent huge pages are off here (" << (modes.empty() ? "no /sys/kernel/mm/transparent_hugepage" : modes)
+    GTEST_SKIP() << "transparent huge pages are off here ("
+                 << (modes.empty() ? "no /sys/kernel/mm/transparent_hugepage" : modes)
                  << "): the advice has nothing to ask for";
   const auto v = zeroed_vector<std::uint32_t>(large);
   // Its middle: madvise splits the allocation's mapping at the first whole page, so the page that

@@ -19,25 +19,28 @@ algorithm_info sample_info() {
 std::string resolve_error(const params& p) {
   try {
     (void)resolve_params(sample_info(), p);
-  } catch (const usage_error& e) {
-    return e.what();
-  }
+  } catch (const usage_error& e) { return e.what(); }
   ADD_FAILURE() << "no usage_error for " << to_string(p);
   return {};
 }
 
 TEST(params, defaults_fill_missing_axes) {
-  EXPECT_EQ(resolve_params(sample_info(), {}).texts(), (params{{"block", "128"}, {"concat", "lines"}, {"scan", "hillis"}}));
+  EXPECT_EQ(resolve_params(sample_info(), {}).texts(),
+            (params{{"block", "128"}, {"concat", "lines"}, {"scan", "hillis"}}));
   EXPECT_EQ(resolve_params(sample_info(), {{"block", "512"}}).texts(),
             (params{{"block", "512"}, {"concat", "lines"}, {"scan", "hillis"}}));
 }
 
 TEST(params, bad_values_name_key_and_accepted_values) {
-  EXPECT_EQ(resolve_error({{"block", "100"}}), "gl/horn: block='100' is not accepted (block: a power of two in [32, 2048])");
-  EXPECT_EQ(resolve_error({{"block", "4096"}}), "gl/horn: block='4096' is not accepted (block: a power of two in [32, 2048])");
-  EXPECT_EQ(resolve_error({{"block", "12x"}}), "gl/horn: block='12x' is not accepted (block: a power of two in [32, 2048])");
+  EXPECT_EQ(resolve_error({{"block", "100"}}),
+            "gl/horn: block='100' is not accepted (block: a power of two in [32, 2048])");
+  EXPECT_EQ(resolve_error({{"block", "4096"}}),
+            "gl/horn: block='4096' is not accepted (block: a power of two in [32, 2048])");
+  EXPECT_EQ(resolve_error({{"block", "12x"}}),
+            "gl/horn: block='12x' is not accepted (block: a power of two in [32, 2048])");
   EXPECT_EQ(resolve_error({{"scan", "kogge"}}), "gl/horn: scan='kogge' is not accepted (scan: hillis | blelloch)");
-  EXPECT_EQ(resolve_error({{"blok", "32"}}), "gl/horn: unknown parameter 'blok' (did you mean 'block'?) (accepted: block, scan, concat)");
+  EXPECT_EQ(resolve_error({{"blok", "32"}}),
+            "gl/horn: unknown parameter 'blok' (did you mean 'block'?) (accepted: block, scan, concat)");
 }
 
 TEST(params, accepted_values_may_go_beyond_the_sweep) {
@@ -64,7 +67,8 @@ TEST(params, values_are_typed_by_the_one_parse) {
     (void)p.choice<scan>("scan", {{"hillis", scan::hillis}});
     FAIL() << "no error";
   } catch (const error& e) {
-    EXPECT_EQ(std::string(e.what()), "winnow: scan='blelloch' has no meaning in this backend (its axis and its code disagree)");
+    EXPECT_EQ(std::string(e.what()),
+              "winnow: scan='blelloch' has no meaning in this backend (its axis and its code disagree)");
   }
   EXPECT_TRUE(resolve_params(sample_info(), {}).contains("concat"));
   EXPECT_FALSE(p.contains("threads"));

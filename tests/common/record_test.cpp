@@ -40,9 +40,10 @@ record sample() {
 
 TEST(record, json_line_has_every_schema_field) {
   const auto j = nlohmann::json::parse(to_json_line(sample()));
-  for (const char* key : {"schema", "winnow", "command", "host", "device", "driver", "api", "algorithm", "params", "case",
-                          "n", "removals", "valid", "stable", "in_place", "warmup", "warmup_ms", "reps", "cold", "phases", "total",
-                          "wall", "bytes_read", "bytes_written", "launches", "verified", "mismatch", "skipped"})
+  for (const char* key : {"schema",    "winnow",     "command",       "host",     "device",   "driver",   "api",
+                          "algorithm", "params",     "case",          "n",        "removals", "valid",    "stable",
+                          "in_place",  "warmup",     "warmup_ms",     "reps",     "cold",     "phases",   "total",
+                          "wall",      "bytes_read", "bytes_written", "launches", "verified", "mismatch", "skipped"})
     EXPECT_TRUE(j.contains(key)) << key;
   EXPECT_EQ(j["schema"], record_schema_version);
   EXPECT_EQ(j["params"]["batches"], "7");
@@ -122,7 +123,8 @@ TEST(record, the_warm_up_rule_and_the_clock_read_back_and_older_records_read_wit
   EXPECT_EQ(older.warmup_rule, "");
   EXPECT_EQ(older.discarded, 0u);
   EXPECT_FALSE(older.clock_gave_up);
-  EXPECT_NE(to_csv({r}).find(",settle,2,1950,1980,5,"), std::string::npos) << to_csv({r}); // rule, discarded, clock, reps
+  EXPECT_NE(to_csv({r}).find(",settle,2,1950,1980,5,"), std::string::npos)
+      << to_csv({r}); // rule, discarded, clock, reps
 }
 
 // Found by fuzz_record: a count written as a huge float or a negative number was converted as it
@@ -142,9 +144,7 @@ TEST(record, counts_that_are_not_whole_numbers_in_range_are_refused_by_name) {
       try {
         (void)from_json_line(with(key, bad));
         ADD_FAILURE() << key << " = " << bad.dump() << " was accepted";
-      } catch (const error& e) {
-        EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what();
-      }
+      } catch (const error& e) { EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what(); }
     }
   }
   auto j = nlohmann::json::parse(to_json_line(sample()));

@@ -21,7 +21,8 @@ record seeded(const std::string& spec, double mark, double fill, bool verified =
 }
 
 TEST(seed_summary, groups_the_seeds_of_a_case_with_log_means_and_the_largest_total) {
-  std::vector<record> rows = {seeded("removal:1K:k=0.1:r=uniform:seed=2", 4, 16), seeded("removal:1K:k=0.1:r=uniform:seed=1", 1, 4),
+  std::vector<record> rows = {seeded("removal:1K:k=0.1:r=uniform:seed=2", 4, 16),
+                              seeded("removal:1K:k=0.1:r=uniform:seed=1", 1, 4),
                               seeded("removal:2K:k=0.1:r=uniform:seed=1", 8, 8), seeded("all:100", 1, 1)};
   rows.push_back(seeded("removal:1K:k=0.1:r=uniform:seed=3", 100, 100, false)); // wrong: left out, counted
   record skipped = seeded("removal:1K:k=0.1:r=uniform:seed=4", 0, 0, false);

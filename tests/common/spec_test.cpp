@@ -12,9 +12,7 @@ std::string canonical(std::string_view s) { return to_string(parse_spec(s)); }
 std::string parse_error(std::string_view s) {
   try {
     (void)parse_spec(s);
-  } catch (const usage_error& e) {
-    return e.what();
-  }
+  } catch (const usage_error& e) { return e.what(); }
   ADD_FAILURE() << "no usage_error for '" << s << "'";
   return {};
 }
@@ -53,13 +51,15 @@ TEST(spec, canonical_form_round_trips) {
 }
 
 TEST(spec, errors_name_the_bad_part_and_the_accepted_values) {
-  EXPECT_EQ(parse_error("unifrom:1M"),
-            "corpus: unknown family 'unifrom' (did you mean 'uniform'?) (accepted: uniform, runs, brownian, finger, i_finger, hand, i_hand, bunny, "
-            "i_bunny, file, all, none, single, alternating, removal)");
+  EXPECT_EQ(parse_error("unifrom:1M"), "corpus: unknown family 'unifrom' (did you mean 'uniform'?) (accepted: uniform, "
+                                       "runs, brownian, finger, i_finger, hand, i_hand, bunny, "
+                                       "i_bunny, file, all, none, single, alternating, removal)");
   EXPECT_EQ(parse_error("uniform:1Q"),
             "corpus: bad size '1Q' (expected digits with an optional K, M or G suffix, e.g. 1000, 256K, 4M)");
-  EXPECT_EQ(parse_error("uniform:1M:q=3"), "corpus: unknown key 'q' for uniform (did you mean 'p'?) (accepted: p, seed)");
-  EXPECT_EQ(parse_error("uniform:1M:colour=3"), "corpus: unknown key 'colour' for uniform (accepted: p, seed)"); // nothing near
+  EXPECT_EQ(parse_error("uniform:1M:q=3"),
+            "corpus: unknown key 'q' for uniform (did you mean 'p'?) (accepted: p, seed)");
+  EXPECT_EQ(parse_error("uniform:1M:colour=3"),
+            "corpus: unknown key 'colour' for uniform (accepted: p, seed)"); // nothing near
   EXPECT_EQ(parse_error("finger:1M:p=3"), "corpus: unknown key 'p' for finger (it takes no keys)");
   EXPECT_EQ(parse_error("uniform:1M:p=1.5"), "corpus: uniform: p='1.5' must be a number in [0, 1]");
   EXPECT_EQ(parse_error("uniform:1M:p=x"), "corpus: uniform: p='x' must be a number in [0, 1]");
@@ -95,4 +95,3 @@ TEST(spec, gains_count_in_the_elements_and_stay_within_the_limit) {
 
 } // namespace
 } // namespace winnow
-

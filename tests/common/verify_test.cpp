@@ -28,8 +28,9 @@ TEST(verify, reference_keeps_valid_elements_in_order) {
 TEST(verify, reference_keeps_input_order_across_the_chunks_it_is_made_in) {
   // reference_compact works in chunks of 2^20 elements on all cores: sizes across several chunks,
   // with a removal list, gains appended, and a predicate stream, against a one-core copy.
-  for (const char* spec : {"removal:3000017:k=0.37:seed=3", "removal:2100000:k=0.5:g=0.1:seed=4", "uniform:3000017:p=0.3",
-                           "runs:2100001:valid=3000:invalid=900000", "none:2100000", "all:1048577", "all:2097152"}) {
+  for (const char* spec :
+       {"removal:3000017:k=0.37:seed=3", "removal:2100000:k=0.5:g=0.1:seed=4", "uniform:3000017:p=0.3",
+        "runs:2100001:valid=3000:invalid=900000", "none:2100000", "all:1048577", "all:2097152"}) {
     const workload w = generate(parse_spec(spec));
     std::vector<bool> removed(w.size(), false);
     for (const std::uint32_t r : w.removals) removed[r] = true;
@@ -56,7 +57,8 @@ TEST(verify, stable_mismatch_names_first_index_values_and_count) {
 
 TEST(verify, order_matters_only_for_stable_algorithms) {
   const workload w = stream({1, 2, 3});
-  EXPECT_EQ(verify(w, {1, 2, 3}, {{2, 1, 3}, std::nullopt}, true).message, "output[0]: expected 1, got 2 (2 of 3 elements differ)");
+  EXPECT_EQ(verify(w, {1, 2, 3}, {{2, 1, 3}, std::nullopt}, true).message,
+            "output[0]: expected 1, got 2 (2 of 3 elements differ)");
   EXPECT_TRUE(verify(w, {1, 2, 3}, {{2, 1, 3}, std::nullopt}, false).ok);
 }
 
@@ -71,7 +73,8 @@ TEST(verify, multiset_mismatch_names_missing_and_unexpected_values) {
   const workload w = stream({1, 2, 3, 4});
   const verdict v = verify(w, {1, 2, 3, 4}, {{4, 0, 1, 1}, std::nullopt}, false);
   EXPECT_FALSE(v.ok);
-  EXPECT_EQ(v.message, "multiset differs: 2 expected values missing (first: 2); 2 unexpected values (first: output[1] = 0)");
+  EXPECT_EQ(v.message,
+            "multiset differs: 2 expected values missing (first: 2); 2 unexpected values (first: output[1] = 0)");
   EXPECT_EQ(v.mismatches, 2u);
 }
 
@@ -79,7 +82,8 @@ TEST(verify, multiset_check_without_small_distinct_payloads_sorts_and_says_the_s
   // Payloads far above n take the sorting path; the report has the same form.
   const workload w = stream({1000001, 7, 3000003});
   const verdict v = verify(w, {1000001, 7, 3000003}, {{3000003, 0, 0}, std::nullopt}, false);
-  EXPECT_EQ(v.message, "multiset differs: 2 expected values missing (first: 7); 2 unexpected values (first: output[1] = 0)");
+  EXPECT_EQ(v.message,
+            "multiset differs: 2 expected values missing (first: 7); 2 unexpected values (first: output[1] = 0)");
   EXPECT_TRUE(verify(w, {1000001, 7, 3000003}, {{7, 3000003, 1000001}, std::nullopt}, false).ok);
 }
 

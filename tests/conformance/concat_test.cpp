@@ -19,7 +19,8 @@ namespace {
 
 using namespace shader_era;
 
-void check_runs(const algorithm_entry& e, const std::string& method, std::uint32_t B, const std::vector<std::uint32_t>& lengths) {
+void check_runs(const algorithm_entry& e, const std::string& method, std::uint32_t B,
+                const std::vector<std::uint32_t>& lengths) {
   auto a = e.make();
   auto* pa = dynamic_cast<plan_algorithm*>(a.get());
   ASSERT_NE(pa, nullptr) << e.info.full_name();
@@ -52,11 +53,11 @@ TEST(concatenation, every_method_of_every_api_places_every_start_and_length_exac
 /// A host executor of the concatenation pass only, with plain arrays: rectangles place every run
 /// exactly; lines place them exactly unless `short_lines`, when a run's last word is left out (a
 /// rasterizer that stops a pixel early).
-template <bool short_lines>
-class host_concat final : public executor {
+template <bool short_lines> class host_concat final : public executor {
 public:
   std::uint32_t max_width() const override { return 4096; }
-  void prepare(const plan& p, const param_set&, std::span<const std::uint32_t> stream, std::span<const std::uint32_t>) override {
+  void prepare(const plan& p, const param_set&, std::span<const std::uint32_t> stream,
+               std::span<const std::uint32_t>) override {
     m_plan = &p;
     m_words.assign(p.resources.size(), {});
     for (std::size_t r = 0; r < p.resources.size(); ++r) m_words[r].assign(p.resources[r].size(), 0);

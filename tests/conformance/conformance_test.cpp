@@ -32,7 +32,9 @@ struct config {
   std::string spec;
 };
 
-void PrintTo(const config& c, std::ostream* os) { *os << c.entry->info.full_name() << " " << to_string(c.p) << " " << c.spec; }
+void PrintTo(const config& c, std::ostream* os) {
+  *os << c.entry->info.full_name() << " " << to_string(c.p) << " " << c.spec;
+}
 
 bool full_grid() {
   const char* v = std::getenv("WINNOW_CONFORMANCE");
@@ -63,7 +65,8 @@ std::vector<config> all_configs() {
         std::vector<params> chosen{defaults};
         for (std::size_t j = 0; j < per_case; ++j) {
           const params& p = grid[(c * per_case + j + r) % grid.size()];
-          if (std::find(chosen.begin(), chosen.end(), resolve_params(e.info, p).texts()) == chosen.end()) chosen.push_back(p);
+          if (std::find(chosen.begin(), chosen.end(), resolve_params(e.info, p).texts()) == chosen.end())
+            chosen.push_back(p);
         }
         for (const auto& p : chosen) out.push_back({&e, p, cases[c]});
       }

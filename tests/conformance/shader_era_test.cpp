@@ -66,9 +66,9 @@ TEST_P(loop_bounds, search_loops_stay_within_their_proven_bound) {
   if (auto reason = reg.unavailable_reason(e.info.api)) GTEST_SKIP() << *reason;
   // Dense, sparse, single, alternating and long runs: the worst cases of every loop's bound (Jumping
   // Jack: one valid element in the middle of a block needs B − 1 hops; RLZ: many short runs).
-  for (const char* spec : {"all:5000", "single:4096:at=0", "single:4096", "single:4096:at=1024", "single:4096:at=16",
-                           "uniform:70000:p=0.02", "uniform:70000:p=0.98", "runs:70000:valid=3:invalid=1000",
-                           "alternating:9000"}) {
+  for (const char* spec :
+       {"all:5000", "single:4096:at=0", "single:4096", "single:4096:at=1024", "single:4096:at=16",
+        "uniform:70000:p=0.02", "uniform:70000:p=0.98", "runs:70000:valid=3:invalid=1000", "alternating:9000"}) {
     const prepared_case c = make_case(spec);
     for (const auto& p : sweep(e.info, {"concat"})) { // the concatenation has no loop
       const record r = run_case(reg, e, p, c, {.warmup = 0, .reps = 1, .prepare = {.loop_check = true}});
@@ -94,7 +94,8 @@ TEST(shader_era, binary_tree_descends_every_block_size) {
     for (const auto& api : apis)
       for (const char* block : {"32", "64", "128", "256", "512", "1024", "2048"}) {
         const params p{{"block", block}};
-        const record r = run_case(reg, reg.find(api + "/bt"), p, c, {.warmup = 0, .reps = 1, .prepare = {.loop_check = true}});
+        const record r =
+            run_case(reg, reg.find(api + "/bt"), p, c, {.warmup = 0, .reps = 1, .prepare = {.loop_check = true}});
         EXPECT_TRUE(r.verified) << api << "/bt block=" << block << " " << spec << ": " << r.mismatch;
       }
   }
@@ -116,9 +117,10 @@ TEST(shader_era, every_api_runs_the_plan_pass_for_pass) {
             const record r = run_case(reg, e, p, c, {0, 1, false});
             ASSERT_TRUE(r.verified) << e.info.full_name() << " " << to_string(p) << " " << spec << ": " << r.mismatch;
             shader_era::plan_params pp = shader_era::plan_params_of(resolve_params(e.info, p));
-            if (pp.concat == shader_era::concat_method::automatic) pp.concat = shader_era::concat_method::lines; // one pass either way
-            const shader_era::plan plan =
-                shader_era::build_plan(kind_of(name), pp, {c.w.size(), c.w.removals.size(), c.w.removal_list, c.w.kept()}, 16384, false);
+            if (pp.concat == shader_era::concat_method::automatic)
+              pp.concat = shader_era::concat_method::lines; // one pass either way
+            const shader_era::plan plan = shader_era::build_plan(
+                kind_of(name), pp, {c.w.size(), c.w.removals.size(), c.w.removal_list, c.w.kept()}, 16384, false);
             EXPECT_EQ(r.launches, plan.passes.size()) << e.info.full_name() << " " << to_string(p) << " " << spec;
             if (!first) {
               first = r;
@@ -144,8 +146,8 @@ TEST(shader_era, the_histopyramid_runs_its_plan_pass_for_pass_on_both_graphics_p
   if (apis.empty()) GTEST_SKIP() << "no graphics path (gl, vkfrag) can run here";
   for (const char* spec : {"uniform:4096:p=0.5", "uniform:100003:p=0.3", "removal:20000:k=0.2", "all:1"}) {
     const prepared_case c = make_case(spec);
-    const shader_era::plan plan = shader_era::build_plan(kind_of("histopyramid"), {}, {c.w.size(), c.w.removals.size(), c.w.removal_list,
-                                                         c.w.kept()}, 16384, false);
+    const shader_era::plan plan = shader_era::build_plan(
+        kind_of("histopyramid"), {}, {c.w.size(), c.w.removals.size(), c.w.removal_list, c.w.kept()}, 16384, false);
     std::optional<record> first;
     for (const auto& api : apis) {
       const record r = run_case(reg, reg.find(api + "/histopyramid"), {}, c, {0, 1, false});
@@ -167,7 +169,8 @@ TEST(shader_era, traces_on_every_api_show_the_same_values_pass_for_pass) {
   if (apis.size() < 2) GTEST_SKIP() << "needs two plan APIs (gl, vk, vkfrag) here";
   const prepared_case c = make_case("removal:9001:k=0.4");
   for (const char* name : {"horn", "jj", "rlz", "bt"})
-    for (const params& p : {params{{"block", "32"}}, params{{"block", "128"}, {"scan", "blelloch"}, {"runs", "tree"}}}) {
+    for (const params& p :
+         {params{{"block", "32"}}, params{{"block", "128"}, {"scan", "blelloch"}, {"runs", "tree"}}}) {
       std::vector<std::vector<shader_era::traced_pass>> traces;
       for (const auto& api : apis) {
         const algorithm_entry& e = reg.find(api + "/" + name);
@@ -191,7 +194,8 @@ TEST(shader_era, traces_on_every_api_show_the_same_values_pass_for_pass) {
           }
           EXPECT_EQ(g.width, v.width) << which << " " << g.name;
           EXPECT_EQ(g.height, v.height) << which << " " << g.name;
-          EXPECT_TRUE(g.words == v.words) << which << " " << to_string(p) << ": pass " << i << " (" << g.name << ") differs";
+          EXPECT_TRUE(g.words == v.words)
+              << which << " " << to_string(p) << ": pass " << i << " (" << g.name << ") differs";
         }
       }
     }
@@ -226,7 +230,8 @@ TEST(shader_era, the_sample_pass_writes_what_the_cpu_computes) {
   const registry& reg = all_backends();
   const std::vector<std::string> apis = runnable_apis();
   if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
-  for (const char* spec : {"finger:100003", "uniform:300000:p=0.3", "runs:5000:valid=3:invalid=40", "all:1", "none:40"}) {
+  for (const char* spec :
+       {"finger:100003", "uniform:300000:p=0.3", "runs:5000:valid=3:invalid=40", "all:1", "none:40"}) {
     const workload w = generate(spec);
     const shader_era::sample_shape shape = shader_era::sample_shape_for(w.size());
     const auto expected = shader_era::sample_words(w.data, shape);
@@ -281,9 +286,7 @@ TEST(shader_era, the_choice_pass_marks_what_the_cpu_predicts_fastest) {
       for (const auto& c : candidates) ns.push_back(std::inner_product(f.begin(), f.end(), c.begin(), 0.0));
       const auto best = static_cast<std::size_t>(std::min_element(ns.begin(), ns.end()) - ns.begin());
       for (std::size_t k = 0; k < ns.size(); ++k) {
-        if (k != best) {
-          ASSERT_GT(ns[k] - ns[best], 0.05) << spec << ": too close a call for float arithmetic";
-        }
+        if (k != best) { ASSERT_GT(ns[k] - ns[best], 0.05) << spec << ": too close a call for float arithmetic"; }
       }
       winners.insert(best);
       std::vector<std::uint32_t> expected(candidates.size(), 0);
@@ -354,8 +357,8 @@ std::string record_line(const std::string& api, const char* algo, const char* bl
                         const std::string& phases = "") {
   std::ostringstream out;
   out << R"({"api":")" << api << R"(","algorithm":")" << api << "/" << algo << R"(","params":{"block":")" << block
-      << R"(","scan":"hillis"},"case":"uniform:64K:p=)" << p << R"(","n":65536,"verified":true,"total":{"median_ns":)" << ns << "}"
-      << (phases.empty() ? "" : R"(,"phases":)" + phases) << "}\n";
+      << R"(","scan":"hillis"},"case":"uniform:64K:p=)" << p << R"(","n":65536,"verified":true,"total":{"median_ns":)"
+      << ns << "}" << (phases.empty() ? "" : R"(,"phases":)" + phases) << "}\n";
   return out.str();
 }
 
@@ -400,11 +403,16 @@ TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_f
     const bool device = dynamic_cast<shader_era::plan_algorithm&>(*probe).exec().predicates();
     // On the device, the candidates one after another and interleaved round by round (their phases
     // line up: both are Binary-Tree; on removal lists only the second marks in the run).
-    for (const auto& [where, schedule] : std::vector<std::pair<std::string, std::string>>{
-             {"auto", "auto"}, {"host", "sequential"}, {"device", "sequential"}, {"device", "interleaved"}, {"speculate", "auto"},
-             {"none", "auto"}})
-      for (const auto& [spec, block] : std::vector<std::pair<std::string, std::string>>{
-               {"uniform:64K:p=0.1", "2048"}, {"uniform:64K:p=0.9", "32"}, {"removal:64K:k=0.9", "2048"}, {"removal:64K:k=0.1", "32"}}) {
+    for (const auto& [where, schedule] : std::vector<std::pair<std::string, std::string>>{{"auto", "auto"},
+                                                                                          {"host", "sequential"},
+                                                                                          {"device", "sequential"},
+                                                                                          {"device", "interleaved"},
+                                                                                          {"speculate", "auto"},
+                                                                                          {"none", "auto"}})
+      for (const auto& [spec, block] : std::vector<std::pair<std::string, std::string>>{{"uniform:64K:p=0.1", "2048"},
+                                                                                        {"uniform:64K:p=0.9", "32"},
+                                                                                        {"removal:64K:k=0.9", "2048"},
+                                                                                        {"removal:64K:k=0.1", "32"}}) {
         const prepared_case c = make_case(spec);
         const record r = run_case(reg, e, {{"model", dir.string()}, {"choice", where}, {"schedule", schedule}}, c,
                                   {.warmup = 0, .reps = 2, .prepare = {.loop_check = true}});
@@ -417,7 +425,9 @@ TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_f
         if (where == "none") {
           EXPECT_EQ(r.chosen.at("block"), "32") << api << " " << spec;
           EXPECT_EQ(r.chosen.at("choice"), "none") << api << " " << spec;
-          EXPECT_TRUE(std::none_of(r.phases.begin(), r.phases.end(), [](const auto& ph) { return ph.name == "sample"; })) << api;
+          EXPECT_TRUE(std::none_of(r.phases.begin(), r.phases.end(), [](const auto& ph) {
+            return ph.name == "sample";
+          })) << api;
           continue;
         }
         EXPECT_EQ(r.chosen.at("block"), block) << api << " " << where << " " << spec;
@@ -425,17 +435,23 @@ TEST(shader_era, the_adaptive_algorithm_runs_the_candidate_its_records_predict_f
           EXPECT_EQ(r.chosen.at("choice"), "speculate") << api << " " << spec;
           EXPECT_EQ(r.chosen.at("guess"), block == "32" ? "held" : "missed") << api << " " << spec;
           EXPECT_EQ(r.chosen.at("schedule"), "sequential") << api << " " << spec;
-          EXPECT_TRUE(std::any_of(r.phases.begin(), r.phases.end(), [](const auto& ph) { return ph.name == "sample"; })) << api;
+          EXPECT_TRUE(std::any_of(r.phases.begin(), r.phases.end(), [](const auto& ph) { return ph.name == "sample"; }))
+              << api;
           continue;
         }
         const shader_era::executor& exec = dynamic_cast<shader_era::plan_algorithm&>(*probe).exec();
         const bool on_device = !(where == "host" || (where == "auto" && !exec.prefers_predicates()));
         EXPECT_EQ(r.chosen.at("choice"), on_device ? "device" : "host") << api << " " << where;
-        const std::string ran = !on_device ? "sequential" : schedule != "auto" ? schedule : exec.prefers_rounds() ? "interleaved" : "sequential";
+        const std::string ran = !on_device              ? "sequential"
+                                : schedule != "auto"    ? schedule
+                                : exec.prefers_rounds() ? "interleaved"
+                                                        : "sequential";
         EXPECT_EQ(r.chosen.at("schedule"), ran) << api << " " << where << " " << spec;
-        EXPECT_TRUE(std::any_of(r.phases.begin(), r.phases.end(), [](const auto& ph) { return ph.name == "sample"; })) << api;
+        EXPECT_TRUE(std::any_of(r.phases.begin(), r.phases.end(), [](const auto& ph) { return ph.name == "sample"; }))
+            << api;
       }
-    EXPECT_THROW((void)run_case(reg, e, {{"model", (dir / "missing").string()}}, make_case("all:10"), {0, 1, false}), usage_error)
+    EXPECT_THROW((void)run_case(reg, e, {{"model", (dir / "missing").string()}}, make_case("all:10"), {0, 1, false}),
+                 usage_error)
         << api;
   }
   std::filesystem::remove_all(dir);
@@ -449,7 +465,8 @@ TEST(shader_era, the_adaptive_algorithm_does_not_sample_where_choosing_cannot_pa
   if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
   const auto dir = records_folder("settle", apis, [](std::ostream& out, const std::string& api) {
     for (const char* p : {"0.05", "0.3", "0.7", "0.95"})
-      out << record_line(api, "bt", "2048", p, 1000) << record_line(api, "bt", "32", p, std::string(p) == "0.95" ? 999 : 1002);
+      out << record_line(api, "bt", "2048", p, 1000)
+          << record_line(api, "bt", "32", p, std::string(p) == "0.95" ? 999 : 1002);
   });
   for (const auto& api : apis)
     for (const char* spec : {"uniform:64K:p=0.95", "uniform:64K:p=0.1", "removal:64K:k=0.5"}) {
@@ -458,7 +475,8 @@ TEST(shader_era, the_adaptive_algorithm_does_not_sample_where_choosing_cannot_pa
       ASSERT_TRUE(r.verified) << api << " " << spec << ": " << r.mismatch << r.skipped.value_or("");
       EXPECT_EQ(r.chosen.at("block"), "2048") << api << " " << spec;
       EXPECT_EQ(r.chosen.at("choice"), "none") << api << " " << spec;
-      for (const auto& ph : r.phases) EXPECT_TRUE(ph.name != "sample" && ph.name != "choose") << api << " " << spec << ": " << ph.name;
+      for (const auto& ph : r.phases)
+        EXPECT_TRUE(ph.name != "sample" && ph.name != "choose") << api << " " << spec << ": " << ph.name;
     }
   std::filesystem::remove_all(dir);
 }
@@ -473,12 +491,14 @@ TEST(shader_era, the_adaptive_algorithm_weighs_the_mean_regret_against_choosing)
   if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
   for (const double d : {1.0, 1e9}) {
     // A folder per d: the fitted model is kept per path for the process.
-    const auto dir = records_folder(d == 1.0 ? "weigh-1ns" : "weigh-1s", apis, [&](std::ostream& out, const std::string& api) {
-      for (const char* p : {"0.05", "0.3", "0.7", "0.95"}) {
-        const bool last = std::string(p) == "0.95";
-        out << record_line(api, "bt", "2048", p, 1000 + (last ? 4 * d : 0)) << record_line(api, "bt", "32", p, 1000 + (last ? 0 : 5 * d));
-      }
-    });
+    const auto dir =
+        records_folder(d == 1.0 ? "weigh-1ns" : "weigh-1s", apis, [&](std::ostream& out, const std::string& api) {
+          for (const char* p : {"0.05", "0.3", "0.7", "0.95"}) {
+            const bool last = std::string(p) == "0.95";
+            out << record_line(api, "bt", "2048", p, 1000 + (last ? 4 * d : 0))
+                << record_line(api, "bt", "32", p, 1000 + (last ? 0 : 5 * d));
+          }
+        });
     for (const auto& api : apis) {
       const algorithm_entry& e = reg.find(api + "/adaptive");
       const auto a = e.make();
@@ -503,11 +523,10 @@ TEST(shader_era, the_adaptive_algorithm_weighs_the_mean_regret_against_choosing)
       EXPECT_EQ(r.notes, w) << api << ": " << to_string(r.notes);
       // Another choice weighs nothing, and its records say so by having no notes.
       const auto none = e.make();
-      none->prepare(make_case("uniform:64K:p=0.5").w, resolve_params(e.info, {{"model", dir.string()}, {"choice", "none"}}), {});
+      none->prepare(make_case("uniform:64K:p=0.5").w,
+                    resolve_params(e.info, {{"model", dir.string()}, {"choice", "none"}}), {});
       EXPECT_TRUE(none->notes().empty()) << api << ": " << to_string(none->notes());
-      if (settled) {
-        EXPECT_EQ(chosen.at("block"), "2048") << api;
-      }
+      if (settled) { EXPECT_EQ(chosen.at("block"), "2048") << api; }
     }
     std::filesystem::remove_all(dir);
   }
@@ -526,23 +545,26 @@ TEST(shader_era, speculating_the_host_leaves_the_guess_only_for_more_than_its_fi
   const std::vector<std::string> apis = runnable_apis();
   if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
   for (const bool timed : {false, true}) {
-    const auto dir = records_folder(timed ? "speculate-phases" : "speculate", apis, [&](std::ostream& out, const std::string& api) {
-      const std::string phases = timed ? R"([{"name":"reduce","median_ns":0},{"name":"traverse","median_ns":1010}])" : "";
-      for (const char* p : {"0.05", "0.3", "0.7", "0.95"})
-        out << record_line(api, "bt", "2048", p, std::stod(p) < 0.5 ? 1000 : 1e6) << record_line(api, "bt", "32", p, 1010, phases);
-    });
+    const auto dir =
+        records_folder(timed ? "speculate-phases" : "speculate", apis, [&](std::ostream& out, const std::string& api) {
+          const std::string phases =
+              timed ? R"([{"name":"reduce","median_ns":0},{"name":"traverse","median_ns":1010}])" : "";
+          for (const char* p : {"0.05", "0.3", "0.7", "0.95"})
+            out << record_line(api, "bt", "2048", p, std::stod(p) < 0.5 ? 1000 : 1e6)
+                << record_line(api, "bt", "32", p, 1010, phases);
+        });
     for (const auto& api : apis)
       for (const char* choice : {"host", "speculate"}) {
-        const record r = run_case(reg, reg.find(api + "/adaptive"), {{"model", dir.string()}, {"choice", choice}},
-                                  make_case("uniform:64K:p=0.05"), {.warmup = 0, .reps = 2, .prepare = {.loop_check = true}});
+        const record r =
+            run_case(reg, reg.find(api + "/adaptive"), {{"model", dir.string()}, {"choice", choice}},
+                     make_case("uniform:64K:p=0.05"), {.warmup = 0, .reps = 2, .prepare = {.loop_check = true}});
         const std::string where = api + " " + choice + (timed ? " (reduce timed at 0)" : "");
         ASSERT_TRUE(r.verified) << where << ": " << r.mismatch << r.skipped.value_or("");
         const bool keeps = std::string(choice) == "speculate" && !timed;
         EXPECT_EQ(r.chosen.at("block"), keeps ? "32" : "2048") << where;
-        if (std::string(choice) == "speculate") {
-          EXPECT_EQ(r.chosen.at("guess"), keeps ? "held" : "missed") << where;
-        }
-        EXPECT_TRUE(std::any_of(r.phases.begin(), r.phases.end(), [](const auto& ph) { return ph.name == "sample"; })) << where;
+        if (std::string(choice) == "speculate") { EXPECT_EQ(r.chosen.at("guess"), keeps ? "held" : "missed") << where; }
+        EXPECT_TRUE(std::any_of(r.phases.begin(), r.phases.end(), [](const auto& ph) { return ph.name == "sample"; }))
+            << where;
       }
     std::filesystem::remove_all(dir);
   }
@@ -557,7 +579,8 @@ TEST(shader_era, the_adaptive_algorithms_candidates_concatenate_as_told) {
   if (apis.empty()) GTEST_SKIP() << "no plan API (gl, vk, vkfrag) can run here";
   for (const auto& api : apis) {
     const algorithm_entry& e = reg.find(api + "/adaptive");
-    const auto axis = std::find_if(e.info.axes.begin(), e.info.axes.end(), [](const param_axis& a) { return a.key == "concat"; });
+    const auto axis =
+        std::find_if(e.info.axes.begin(), e.info.axes.end(), [](const param_axis& a) { return a.key == "concat"; });
     ASSERT_NE(axis, e.info.axes.end()) << api;
     const auto fixed = std::find_if(reg.find(api + "/bt").info.axes.begin(), reg.find(api + "/bt").info.axes.end(),
                                     [](const param_axis& a) { return a.key == "concat"; });
@@ -589,8 +612,8 @@ TEST(shader_era, candidates_whose_phases_differ_interleave_too) {
     for (const auto& [spec, algorithm] : std::vector<std::pair<std::string, std::string>>{
              {"uniform:64K:p=0.1", "horn"}, {"uniform:64K:p=0.9", "bt"}, {"removal:64K:k=0.1", "bt"}}) {
       const record r = run_case(reg, reg.find(api + "/adaptive"),
-                                {{"model", dir.string()}, {"choice", "device"}, {"schedule", "interleaved"}}, make_case(spec),
-                                {.warmup = 0, .reps = 2, .prepare = {.loop_check = true}});
+                                {{"model", dir.string()}, {"choice", "device"}, {"schedule", "interleaved"}},
+                                make_case(spec), {.warmup = 0, .reps = 2, .prepare = {.loop_check = true}});
       ASSERT_TRUE(r.verified) << api << " " << spec << ": " << r.mismatch << r.skipped.value_or("");
       EXPECT_EQ(r.chosen.at("algorithm"), algorithm) << api << " " << spec;
       EXPECT_EQ(r.chosen.at("schedule"), "interleaved") << api << " " << spec;

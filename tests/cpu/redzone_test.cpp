@@ -62,8 +62,8 @@ TEST(redzone, orphans_match_in_total_and_marks_match_zone_removals) {
       const outcome o = run(w, batches);
       const std::string what = std::string("r=") + r + " batches=" + std::to_string(batches);
       const std::size_t z = w.size() - w.removals.size();
-      const auto zone = static_cast<std::size_t>(
-          std::count_if(w.removals.begin(), w.removals.end(), [&](auto i) { return i >= z; }));
+      const auto zone =
+          static_cast<std::size_t>(std::count_if(w.removals.begin(), w.removals.end(), [&](auto i) { return i >= z; }));
       EXPECT_EQ(o.report.zone_removals, zone) << what << " (Lemma 4.1: |R_d| = |Z_d|)";
       EXPECT_EQ(sum(o.report.source_orphans), sum(o.report.destination_orphans)) << what << " (Lemma 4.2: |Z'| = |R'|)";
       expect_compacted(w, o, what);
@@ -74,8 +74,9 @@ TEST(redzone, the_pair_counts_of_the_traffic_models_are_what_the_algorithm_meets
   // count_redzone_pairs (all cores, chunks of 2^16) against a one-core count and against the orphans
   // Alg. 2 itself creates: Z[i] kept with R[i] inside the zone is a source orphan, Z[i] removed with
   // R[i] outside a destination orphan.
-  for (const char* spec : {"removal:3000017:k=0.37:seed=3", "removal:100003:k=0.5:r=1", "removal:100003:k=0.3:r=0",
-                           "removal:100003:k=0.3:r=0.5", "removal:1000:k=1", "removal:1000:k=0", "removal:210000:k=0.5:g=0.1"}) {
+  for (const char* spec :
+       {"removal:3000017:k=0.37:seed=3", "removal:100003:k=0.5:r=1", "removal:100003:k=0.3:r=0",
+        "removal:100003:k=0.3:r=0.5", "removal:1000:k=1", "removal:1000:k=0", "removal:210000:k=0.5:g=0.1"}) {
     const workload w = generate(spec);
     const std::size_t k = w.removals.size(), z = w.size() - k;
     std::vector<bool> zone_removed(k, false);
@@ -203,7 +204,8 @@ TEST(redzone, touches_only_the_red_zone_and_the_holes) {
     std::vector<std::uint32_t> r(picked.begin(), picked.end());
     std::shuffle(r.begin(), r.end(), rng);
     const std::string what = "j=" + std::to_string(j) + " k=" + std::to_string(k) +
-                             " batches=" + std::to_string(sh.batches) + (sh.half_in_zone ? " (half of R in the zone)" : "");
+                             " batches=" + std::to_string(sh.batches) +
+                             (sh.half_in_zone ? " (half of R in the zone)" : "");
     EXPECT_EXIT(
         {
           guarded_stream a(total, r, z);
@@ -226,7 +228,8 @@ TEST(redzone, touches_only_the_red_zone_and_the_holes) {
           std::_Exit(0);
         },
         ::testing::ExitedWithCode(0), "")
-        << what << ": exit 3: too few pages guarded; 4: a hole holds no kept red-zone item, or one twice; 5: "
+        << what
+        << ": exit 3: too few pages guarded; 4: a hole holds no kept red-zone item, or one twice; 5: "
            "no zone removal or no orphan where half of R is in the zone; a signal: the run touched a page "
            "outside the red zone and the holes (not O(j + k))";
   }

@@ -26,9 +26,9 @@
 namespace winnow::cuda {
 namespace {
 
-#define WINNOW_NEED_DEVICE()                                                          \
-  do {                                                                                \
-    if (auto reason = unavailable_reason()) GTEST_SKIP() << *reason;                  \
+#define WINNOW_NEED_DEVICE()                                                                                           \
+  do {                                                                                                                 \
+    if (auto reason = unavailable_reason()) GTEST_SKIP() << *reason;                                                   \
   } while (0)
 
 TEST(cuda_device, reason_says_no_device_or_nothing) {
@@ -93,16 +93,17 @@ TEST(cuda_calibrate, names_every_constant_and_the_roofline_is_the_best_copy) {
     best = std::max(best, got[name]);
   }
   EXPECT_EQ(got.at("roofline_bytes_per_ns"), best);
-  for (const char* name : {"empty_pass_ns", "memcpy_bytes_per_ns_16M", "copy_bytes_per_ns_16M_b16",
-                           "copy_bytes_per_ns_24M-100k_b4", "copy_bytes_per_ns_24M_b4", "copy_bytes_per_ns_24M+100k_b4"})
+  for (const char* name :
+       {"empty_pass_ns", "memcpy_bytes_per_ns_16M", "copy_bytes_per_ns_16M_b16", "copy_bytes_per_ns_24M-100k_b4",
+        "copy_bytes_per_ns_24M_b4", "copy_bytes_per_ns_24M+100k_b4"})
     EXPECT_TRUE(got.count(name)) << name;
   // The registry hands the same step to `winnow calibrate --api cuda`.
   EXPECT_TRUE(all_backends().find_backend("cuda").calibrate);
-  for (const char* name : {"prefix_sum_billeter_32M_out", "prefix_sum_cub_32M_out", "prefix_sum_billeter_32M_in",
-                           "prefix_sum_cub_32M_in", "prefix_sum_billeter_220M_in", "prefix_sum_cub_220M_in",
-                           "radix_sort_billeter_keys_4M",
-                           "radix_sort_billeter_pairs_interleaved_4M", "radix_sort_billeter_key96_interleaved_4M",
-                           "radix_sort_billeter_pairs_separate_4M", "radix_sort_cub_keys_4M", "radix_sort_cub_pairs_separate_4M"})
+  for (const char* name :
+       {"prefix_sum_billeter_32M_out", "prefix_sum_cub_32M_out", "prefix_sum_billeter_32M_in", "prefix_sum_cub_32M_in",
+        "prefix_sum_billeter_220M_in", "prefix_sum_cub_220M_in", "radix_sort_billeter_keys_4M",
+        "radix_sort_billeter_pairs_interleaved_4M", "radix_sort_billeter_key96_interleaved_4M",
+        "radix_sort_billeter_pairs_separate_4M", "radix_sort_cub_keys_4M", "radix_sort_cub_pairs_separate_4M"})
     EXPECT_TRUE(got.count(name)) << name;
 }
 
@@ -125,8 +126,9 @@ TEST(cuda_primitives, split_radix_sort_is_a_stable_sort_by_the_key_bits) {
         const std::uint32_t mask = bits == 32 ? ~0u : (1u << bits) - 1;
         std::vector<std::size_t> order(n);
         std::iota(order.begin(), order.end(), std::size_t{0});
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::size_t a, std::size_t b) { return (host[a * words] & mask) < (host[b * words] & mask); });
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+          return (host[a * words] & mask) < (host[b * words] & mask);
+        });
         std::vector<std::uint32_t> want(n * words);
         for (std::size_t i = 0; i < n; ++i)
           for (unsigned w = 0; w < words; ++w) want[i * words + w] = host[order[i] * words + w];
@@ -184,7 +186,8 @@ TEST(cuda_global_scan, every_kind_and_block_matches_the_cpu) {
           // On the scan's stream: a plain cudaMemcpy would not wait for it (the context's stream does
           // not synchronize with the legacy default stream).
           if (n) {
-            ASSERT_EQ(cudaMemcpyAsync(got.data(), sums, n * sizeof(std::uint32_t), cudaMemcpyDeviceToHost, s), cudaSuccess);
+            ASSERT_EQ(cudaMemcpyAsync(got.data(), sums, n * sizeof(std::uint32_t), cudaMemcpyDeviceToHost, s),
+                      cudaSuccess);
           }
           ASSERT_EQ(cudaStreamSynchronize(s), cudaSuccess);
           EXPECT_EQ(got, scan.inclusive() ? inclusive : exclusive)
@@ -227,13 +230,14 @@ TEST(cuda_calibrate, cis565_scans_cover_the_write_ups_sizes_and_blocks) {
   }
   for (const std::size_t n : {std::size_t{256}, std::size_t{253}, std::size_t{1} << 26, (std::size_t{1} << 26) - 3}) {
     const std::string at = "_n" + std::to_string(n);
-    for (const std::string& name : {"cis565_scan_cpu" + at, "cis565_scan_thrust" + at, "cis565_scan_naive" + at + "_b128",
-                                   "cis565_scan_efficient" + at + "_b128"})
+    for (const std::string& name : {"cis565_scan_cpu" + at, "cis565_scan_thrust" + at,
+                                    "cis565_scan_naive" + at + "_b128", "cis565_scan_efficient" + at + "_b128"})
       EXPECT_TRUE(got.count(name)) << name;
   }
   for (const unsigned block : {32u, 64u, 256u, 512u, 1024u})
     for (const char* scan : {"naive", "efficient"}) {
-      EXPECT_TRUE(got.count(std::string("cis565_scan_") + scan + "_n1048576_b" + std::to_string(block))) << scan << block;
+      EXPECT_TRUE(got.count(std::string("cis565_scan_") + scan + "_n1048576_b" + std::to_string(block)))
+          << scan << block;
       EXPECT_FALSE(got.count(std::string("cis565_scan_") + scan + "_n256_b" + std::to_string(block))) << scan << block;
     }
   EXPECT_EQ(got.size(), 12u * 4 + 3 * 2 * 5);
@@ -287,8 +291,8 @@ TEST(cuda_lookback, prefetching_up_to_the_last_partial_tile_matches_the_referenc
       for (const char* place : {"out", "in"})
         for (const char* store : {"staged", "direct"}) {
           const record r = run_case(reg, reg.find("cuda/lookback"),
-                                    {{"element", element}, {"prefetch", prefetch}, {"place", place}, {"store", store}}, c,
-                                    {0, 2, false});
+                                    {{"element", element}, {"prefetch", prefetch}, {"place", place}, {"store", store}},
+                                    c, {0, 2, false});
           EXPECT_TRUE(r.verified) << "element=" << element << " prefetch=" << prefetch << " place=" << place
                                   << " store=" << store << ": " << r.mismatch;
         }

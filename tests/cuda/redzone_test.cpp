@@ -19,9 +19,9 @@
 namespace winnow::cuda {
 namespace {
 
-#define WINNOW_NEED_DEVICE()                                                          \
-  do {                                                                                \
-    if (auto reason = unavailable_reason()) GTEST_SKIP() << *reason;                  \
+#define WINNOW_NEED_DEVICE()                                                                                           \
+  do {                                                                                                                 \
+    if (auto reason = unavailable_reason()) GTEST_SKIP() << *reason;                                                   \
   } while (0)
 
 struct variant {
@@ -48,9 +48,7 @@ std::string describe(const variant& v) {
   return s;
 }
 
-std::uint64_t sum(const std::vector<std::uint32_t>& v) {
-  return std::accumulate(v.begin(), v.end(), std::uint64_t{0});
-}
+std::uint64_t sum(const std::vector<std::uint32_t>& v) { return std::accumulate(v.begin(), v.end(), std::uint64_t{0}); }
 
 std::size_t zone_removals(const workload& w) {
   const std::size_t z = w.size() - w.removals.size();
@@ -179,9 +177,7 @@ TEST(cuda_redzone, duplicate_removals_break_the_orphan_invariant_loudly) {
     try {
       (void)run_redzone(v.name, w, v.p);
       FAIL() << describe(v) << ": duplicates in R were not reported";
-    } catch (const error& e) {
-      EXPECT_NE(std::string(e.what()).find("duplicates?"), std::string::npos) << e.what();
-    }
+    } catch (const error& e) { EXPECT_NE(std::string(e.what()).find("duplicates?"), std::string::npos) << e.what(); }
   }
 }
 
@@ -195,9 +191,7 @@ TEST(cuda_redzone, index_past_the_stream_is_refused_before_any_kernel) {
   try {
     (void)run_redzone("redzone2", w, {});
     FAIL() << "an index ≥ n was accepted";
-  } catch (const error& e) {
-    EXPECT_NE(std::string(e.what()).find("removal index 9"), std::string::npos) << e.what();
-  }
+  } catch (const error& e) { EXPECT_NE(std::string(e.what()).find("removal index 9"), std::string::npos) << e.what(); }
 }
 
 } // namespace

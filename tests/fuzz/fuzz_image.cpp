@@ -12,7 +12,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const auto img = winnow::detail::decode_image(std::span<const std::uint8_t>(data, size), "fuzz");
     if (img.luminance.size() != img.width * img.height) std::abort();
-  } catch (const winnow::usage_error&) {
-  }
+  } catch (const winnow::usage_error&) {}
   return 0;
 }

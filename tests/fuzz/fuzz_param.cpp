@@ -19,9 +19,10 @@ const std::vector<winnow::algorithm_info>& infos() {
     for (const auto& b : r.backends())
       for (const auto& e : b.algorithms) out.push_back(e.info);
     winnow::algorithm_info synthetic{.api = "fuzz", .name = "axes"};
-    synthetic.axes = {winnow::choice_axis("scan", "", "hillis", {"hillis", "blelloch"}, {"hillis", "blelloch", "plain"}),
-                      winnow::integer_axis("block", "", "128", {"32", "128"}, 32, 2048, true),
-                      winnow::integer_axis("threads", "", "0", {"0"}, 0, 1024)};
+    synthetic.axes = {
+        winnow::choice_axis("scan", "", "hillis", {"hillis", "blelloch"}, {"hillis", "blelloch", "plain"}),
+        winnow::integer_axis("block", "", "128", {"32", "128"}, 32, 2048, true),
+        winnow::integer_axis("threads", "", "0", {"0"}, 0, 1024)};
     out.push_back(synthetic);
     return out;
   }();
@@ -42,16 +43,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       given[k] = v;
       start = end + 1;
     }
-  } catch (const winnow::usage_error&) {
-    return 0;
-  }
+  } catch (const winnow::usage_error&) { return 0; }
   for (const auto& info : infos()) {
     try {
       const winnow::param_set p = winnow::resolve_params(info, given);
       const winnow::param_set again = winnow::resolve_params(info, p.texts()); // must not throw
       if (again.texts() != p.texts()) std::abort();
-    } catch (const winnow::usage_error&) {
-    }
+    } catch (const winnow::usage_error&) {}
   }
   return 0;
 }

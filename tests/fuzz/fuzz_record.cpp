@@ -22,9 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
       r = winnow::from_json_line(line);
       winnow::cli::check_record(r, reg);
-    } catch (const winnow::error&) {
-      continue;
-    }
+    } catch (const winnow::error&) { continue; }
     try {
       winnow::cli::check_record(winnow::from_json_line(winnow::to_json_line(r)), reg);
     } catch (const winnow::error& e) {

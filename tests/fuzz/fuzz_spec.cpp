@@ -13,9 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   winnow::case_spec spec;
   try {
     spec = winnow::parse_spec(text);
-  } catch (const winnow::usage_error&) {
-    return 0;
-  }
+  } catch (const winnow::usage_error&) { return 0; }
   const std::string canonical = winnow::to_string(spec);
   const winnow::case_spec again = winnow::parse_spec(canonical); // must not throw
   if (winnow::to_string(again) != canonical || again.n != spec.n || again.family != spec.family ||

@@ -12,7 +12,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const winnow::cli::suite s = winnow::cli::parse_suite("fuzz", text);
     (void)s.expanded_cases();
     if (s.quick_json) (void)s.quick().expanded_cases();
-  } catch (const winnow::usage_error&) {
-  }
+  } catch (const winnow::usage_error&) {}
   return 0;
 }

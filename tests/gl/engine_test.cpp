@@ -51,7 +51,8 @@ TEST(gl_engine, context_is_the_kind_asked_for_with_timer_queries) {
 
 TEST(gl_engine, every_timed_phase_is_a_debug_group_of_its_name) {
   WINNOW_REQUIRE_GL();
-  if (!context::get().info().debug) GTEST_SKIP() << "the debug output reports groups on a debug context only (WINNOW_DEBUG=0)";
+  if (!context::get().info().debug)
+    GTEST_SKIP() << "the debug output reports groups on a debug context only (WINNOW_DEBUG=0)";
   registry reg;
   register_backend(reg);
   prepared_case c{generate("uniform:5000:p=0.3"), {}};
@@ -130,7 +131,8 @@ TEST(gl_engine, every_pass_shader_compiles_and_its_argument_block_matches_args_h
   WINNOW_REQUIRE_GL();
   for (const auto& b : shader_era::arg_blocks) {
     const std::string shader = b.shader;
-    std::vector<std::string> vs{"graphics.glsl", "fullscreen.vert"}, fs{"graphics.glsl", shader + ".glsl", "gather.frag"};
+    std::vector<std::string> vs{"graphics.glsl", "fullscreen.vert"},
+        fs{"graphics.glsl", shader + ".glsl", "gather.frag"};
     if (shader == "concat" || shader == "mark") {
       vs = {"graphics.glsl", shader + ".vert"};
       fs = {"graphics.glsl", shader + ".frag"};
@@ -150,7 +152,8 @@ TEST(gl_engine, every_pass_shader_compiles_and_its_argument_block_matches_args_h
 TEST(gl_engine, includes_are_expanded_and_every_file_is_numbered_for_the_log) {
   WINNOW_REQUIRE_GL();
   std::string legend;
-  const std::string text = assemble("#version 450 core", "#define X 1\n", {"graphics.glsl", "scan_hillis.glsl"}, &legend);
+  const std::string text =
+      assemble("#version 450 core", "#define X 1\n", {"graphics.glsl", "scan_hillis.glsl"}, &legend);
   EXPECT_EQ(text.rfind("#version 450 core\n#define X 1\n#line 1 1\n", 0), 0u);
   EXPECT_EQ(text.find("#include"), std::string::npos) << "mapped.glsl is pulled in";
   EXPECT_NE(text.find("uint mapped0("), std::string::npos);
@@ -171,17 +174,16 @@ TEST(gl_engine, a_gl_error_fails_the_check_that_follows) {
   try {
     c.check("winnow test");
     FAIL() << "no error";
-  } catch (const error& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("winnow test: ", 0), 0u) << e.what();
-  }
+  } catch (const error& e) { EXPECT_EQ(std::string(e.what()).rfind("winnow test: ", 0), 0u) << e.what(); }
   EXPECT_NO_THROW(c.check("cleared"));
 }
 
 TEST(gl_engine, a_pass_writes_every_texel_and_timestamps_are_monotonic_and_non_zero) {
   WINNOW_REQUIRE_GL();
-  const program p = program::from_source("index.frag", vertex(),
-                                         glsl_version() + "\nlayout(location = 0) out uint o;\n"
-                                         "void main() { o = uint(gl_FragCoord.y) * 64u + uint(gl_FragCoord.x); }\n");
+  const program p =
+      program::from_source("index.frag", vertex(),
+                           glsl_version() + "\nlayout(location = 0) out uint o;\n"
+                                            "void main() { o = uint(gl_FragCoord.y) * 64u + uint(gl_FragCoord.x); }\n");
   const texture t(texel_format::r32ui, 64, 32);
   const framebuffer f({&t});
   pass_runner r;

@@ -28,8 +28,8 @@ TEST(sampling, small_streams_are_read_whole) {
   std::uint64_t valid = 0;
   for (const auto w : words) valid += w & 0xffffu;
   EXPECT_EQ(valid, 250u);
-  EXPECT_EQ(words.back() & 0xffffu, 2u);  // elements 992 and 996 of 992 … 999
-  EXPECT_EQ(words.back() >> 16, 3u);      // v i i i v i i i: three changes
+  EXPECT_EQ(words.back() & 0xffffu, 2u); // elements 992 and 996 of 992 … 999
+  EXPECT_EQ(words.back() >> 16, 3u);     // v i i i v i i i: three changes
   const features f = features_of(estimate(words, s));
   EXPECT_NEAR(f[0], 1.0, 1e-12);
   EXPECT_NEAR(f[1], 0.25, 1e-12);
@@ -98,7 +98,7 @@ TEST(adaptive_model, fits_each_winner_and_predicts_where_it_wins) {
     r.push_back(rec("32", spec, 610));
     r.push_back(rec("512", spec, 700));
   }
-  r.push_back({"bt", {{"block", "128"}}, "uniform:1000:p=0.05", 1000, 1}); // fastest once, but no full sweep
+  r.push_back({"bt", {{"block", "128"}}, "uniform:1000:p=0.05", 1000, 1});  // fastest once, but no full sweep
   r.push_back({"bt", {{"block", "32"}}, "uniform:64000:p=0.05", 64000, 5}); // another size: not trained on
   const adaptive_model m = fit(r, 2000, features_of_case);
   EXPECT_EQ(m.trained_n, 1000u);
@@ -148,7 +148,8 @@ TEST(adaptive_model, picks_the_nearest_size_and_keeps_at_most_six) {
   std::vector<training_record> r;
   for (int b = 0; b < 8; ++b)
     for (int c = 0; c < 8; ++c) // candidate b is fastest on case b only
-      r.push_back({"jj", {{"block", std::to_string(32 << b)}}, "case" + std::to_string(c), 4096, c == b ? 1.0 : 2.0 + b});
+      r.push_back(
+          {"jj", {{"block", std::to_string(32 << b)}}, "case" + std::to_string(c), 4096, c == b ? 1.0 : 2.0 + b});
   r.push_back({"jj", {{"block", "32"}}, "x", 65536, 1.0});
   const auto any = [](const std::string&) -> std::optional<features> { return features{1, 0, 0, 0}; };
   const adaptive_model m = fit(r, 10000, any); // nearer 4096 than 65536 by ratio

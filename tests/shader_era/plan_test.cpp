@@ -67,7 +67,8 @@ TEST(shader_era_plan, passes_follow_the_pass_model) {
         steps.scan = scan;
         steps.horn_steps = true;
         const plan horn_steps = build_plan(algorithm_kind::horn, steps, {n, 0, false, n / 2}, max_width, false);
-        EXPECT_EQ(horn_steps.passes.size(), in_block_scan + lb + 1 + frame) << "Horn (2005): a pass per step and a gather";
+        EXPECT_EQ(horn_steps.passes.size(), in_block_scan + lb + 1 + frame)
+            << "Horn (2005): a pass per step and a gather";
         for (const pass& ps : horn_steps.passes) EXPECT_FALSE(ps.loop) << ps.name;
         EXPECT_FALSE(build_plan(algorithm_kind::horn, steps, {n, 0, false, n / 2}, max_width, true).loop_check)
             << "no loop, so no trips to check";
@@ -112,9 +113,10 @@ TEST(shader_era_plan, every_pass_reads_and_writes_what_exists) {
           }
         }
         // Phases in the order the papers name them, each once.
-        const std::vector<std::string> in_block = a == algorithm_kind::bt    ? std::vector<std::string>{"reduce", "traverse"}
-                                                  : a == algorithm_kind::rlz ? std::vector<std::string>{"runs", "scan", "search"}
-                                                                             : std::vector<std::string>{"scan", "search"};
+        const std::vector<std::string> in_block =
+            a == algorithm_kind::bt    ? std::vector<std::string>{"reduce", "traverse"}
+            : a == algorithm_kind::rlz ? std::vector<std::string>{"runs", "scan", "search"}
+                                       : std::vector<std::string>{"scan", "search"};
         std::vector<std::string> want{"mark"};
         want.insert(want.end(), in_block.begin(), in_block.end());
         want.insert(want.end(), {"count", "concat"});
@@ -135,9 +137,7 @@ TEST(shader_era_plan, loop_bounds_are_the_proven_ones) {
   // The search passes get their bound as the loop's cap.
   const plan p = make(algorithm_kind::jj, 512, scan_kind::hillis, 4096);
   for (const pass& ps : p.passes) {
-    if (ps.loop) {
-      EXPECT_EQ(ps.args.at(1), 511u);
-    }
+    if (ps.loop) { EXPECT_EQ(ps.args.at(1), 511u); }
   }
 }
 
@@ -183,9 +183,7 @@ TEST(shader_era_info, axes_are_shared_and_concatenation_is_the_apis_own) {
   ASSERT_EQ(gl.axes.size(), vk.axes.size());
   for (std::size_t i = 0; i < gl.axes.size(); ++i) {
     EXPECT_EQ(gl.axes[i].key, vk.axes[i].key);
-    if (gl.axes[i].key != "concat") {
-      EXPECT_EQ(gl.axes[i].values, vk.axes[i].values) << gl.axes[i].key;
-    }
+    if (gl.axes[i].key != "concat") { EXPECT_EQ(gl.axes[i].values, vk.axes[i].values) << gl.axes[i].key; }
   }
   EXPECT_EQ(resolve_params(gl, {}).text("concat"), "lines");
   EXPECT_EQ(resolve_params(vk, {}).text("concat"), "copy");
@@ -196,7 +194,8 @@ TEST(shader_era_info, axes_are_shared_and_concatenation_is_the_apis_own) {
   EXPECT_FALSE(typed.fast_search);
   EXPECT_EQ(typed.concat, concat_method::copy);
   EXPECT_EQ(typed.loop_limit, 0u);
-  const algorithm_info frag = info("vkfrag", algorithm_kind::jj, {concat_method::automatic, concat_method::lines, concat_method::rects});
+  const algorithm_info frag =
+      info("vkfrag", algorithm_kind::jj, {concat_method::automatic, concat_method::lines, concat_method::rects});
   EXPECT_EQ(resolve_params(frag, {}).text("concat"), "auto");
   EXPECT_EQ(plan_params_of(resolve_params(frag, {{"concat", "auto"}})).concat, concat_method::automatic);
   EXPECT_EQ(plan_params_of(resolve_params(frag, {{"loop_limit", "256"}})).loop_limit, 256u);
@@ -260,7 +259,8 @@ TEST(shader_era_plan, a_loop_limit_of_256_refuses_what_the_7300_go_could_not_run
   plain.block = 512;
   plain.fast_search = false;
   plain.loop_limit = 256;
-  EXPECT_THROW((void)build_plan(algorithm_kind::rlz, plain, {1u << 20, 0, false, 1u << 19}, max_width, false), unavailable);
+  EXPECT_THROW((void)build_plan(algorithm_kind::rlz, plain, {1u << 20, 0, false, 1u << 19}, max_width, false),
+               unavailable);
 }
 
 } // namespace

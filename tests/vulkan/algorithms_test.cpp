@@ -28,8 +28,8 @@ record run(const std::string& algo, const params& p, const prepared_case& c) {
 
 TEST(vk_algorithms, block_sizes_and_concatenations_outside_the_sweep) {
   WINNOW_REQUIRE_VK();
-  for (const char* spec : {"all:1", "none:1000", "single:3000", "uniform:100003:p=0.5", "runs:65537:valid=1:invalid=300",
-                           "removal:20000:k=0.3:r=0.5", "alternating:5001"}) {
+  for (const char* spec : {"all:1", "none:1000", "single:3000", "uniform:100003:p=0.5",
+                           "runs:65537:valid=1:invalid=300", "removal:20000:k=0.3:r=0.5", "alternating:5001"}) {
     const prepared_case c = make_case(spec);
     for (const char* algo : {"vk/horn", "vk/jj", "vk/rlz", "vk/bt"})
       for (const char* block : {"128", "2048"})
@@ -68,7 +68,8 @@ TEST(vk_algorithms, phases_are_named_as_gl_and_timed_on_the_device) {
 
 TEST(vk_algorithms, ballot_for_every_element_size_and_range_length) {
   WINNOW_REQUIRE_VK();
-  for (const char* spec : {"all:0", "single:1", "uniform:100003:p=0.5", "runs:65537:valid=300:invalid=1", "all:70001"}) {
+  for (const char* spec :
+       {"all:0", "single:1", "uniform:100003:p=0.5", "runs:65537:valid=300:invalid=1", "all:70001"}) {
     const prepared_case c = make_case(spec);
     for (const char* bits : {"32", "64", "128"})
       for (const char* items : {"4", "256"}) {

@@ -27,9 +27,7 @@ namespace {
 std::string message_of(const std::function<void()>& f) {
   try {
     f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
+  } catch (const std::exception& e) { return e.what(); }
   return "(no exception)";
 }
 
@@ -60,12 +58,14 @@ TEST(vk_device_choice, devices_that_lack_a_requirement_are_not_taken_and_say_why
   const device_choice c = choose_device({old, graphics_only, no_clock, no_pointers, cpu});
   ASSERT_EQ(c.chosen, 4u);
   EXPECT_EQ(c.reasons[0], "old (discrete GPU, Vulkan 1.1.0): not taken — Vulkan 1.1.0 < 1.2");
-  EXPECT_EQ(c.reasons[1], "graphics only (discrete GPU, Vulkan 1.3.0): not taken — no queue family with VK_QUEUE_COMPUTE_BIT");
-  EXPECT_EQ(c.reasons[2],
-            "no clock (discrete GPU, Vulkan 1.3.0): not taken — its compute queue has no timestamps (timestampValidBits = 0)");
-  EXPECT_EQ(c.reasons[3],
-            "no pointers (discrete GPU, Vulkan 1.3.0): not taken — no bufferDeviceAddress (the passes address buffers by pointer)");
-  EXPECT_EQ(c.reasons[4], "llvmpipe (CPU, Vulkan 1.3.0): taken — no discrete GPU qualifies; a device with a compute queue");
+  EXPECT_EQ(c.reasons[1],
+            "graphics only (discrete GPU, Vulkan 1.3.0): not taken — no queue family with VK_QUEUE_COMPUTE_BIT");
+  EXPECT_EQ(c.reasons[2], "no clock (discrete GPU, Vulkan 1.3.0): not taken — its compute queue has no timestamps "
+                          "(timestampValidBits = 0)");
+  EXPECT_EQ(c.reasons[3], "no pointers (discrete GPU, Vulkan 1.3.0): not taken — no bufferDeviceAddress (the passes "
+                          "address buffers by pointer)");
+  EXPECT_EQ(c.reasons[4],
+            "llvmpipe (CPU, Vulkan 1.3.0): taken — no discrete GPU qualifies; a device with a compute queue");
   EXPECT_FALSE(choose_device({old}).chosen.has_value());
   EXPECT_FALSE(choose_device({}).chosen.has_value());
 }
@@ -202,7 +202,8 @@ TEST(vk_engine, kick_ordered_runs_the_second_command_buffer_after_the_first_as_o
     t.phase("second");
     s.dispatch(copy, second, n / 256);
     if (run == 1) {
-      EXPECT_EQ(message_of([&] { s.kick_ordered(); }), "winnow::vk::sequence: 'ordered': two kick_ordered in one submission");
+      EXPECT_EQ(message_of([&] { s.kick_ordered(); }),
+                "winnow::vk::sequence: 'ordered': two kick_ordered in one submission");
     }
     s.submit_and_wait();
     t.stop();
@@ -236,7 +237,9 @@ TEST(vk_engine, buffers_round_trip_and_an_impossible_allocation_names_its_size) 
   EXPECT_THROW((void)b.download(11), error);
   const std::uint64_t huge = std::uint64_t{1} << 62;
   const std::string what = message_of([&] { buffer too_big("too big", huge); });
-  EXPECT_EQ(what.rfind("winnow::vk::buffer: out of device memory: 'too big' asked for " + std::to_string(huge) + " bytes", 0), 0u)
+  EXPECT_EQ(
+      what.rfind("winnow::vk::buffer: out of device memory: 'too big' asked for " + std::to_string(huge) + " bytes", 0),
+      0u)
       << what;
   EXPECT_THROW(buffer("too big", huge), unavailable);
   EXPECT_NO_THROW(device::get().check("after the failed allocation"));
@@ -244,7 +247,9 @@ TEST(vk_engine, buffers_round_trip_and_an_impossible_allocation_names_its_size) 
 
 TEST(vk_engine, an_unknown_shader_is_an_error_naming_it) {
   WINNOW_REQUIRE_VK();
-  EXPECT_EQ(message_of([] { (void)pipeline::get({"no_such_shader", {64}}); }),
+  EXPECT_EQ(message_of([] {
+              (void)pipeline::get({"no_such_shader", {64}});
+            }),
             "winnow::vk::pipeline: no embedded shader 'no_such_shader'");
 }
 

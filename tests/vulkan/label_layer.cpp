@@ -39,8 +39,7 @@ void log(const std::string& line) {
   }
 }
 
-template <class T>
-const T* find_link(const void* next, VkStructureType type) {
+template <class T> const T* find_link(const void* next, VkStructureType type) {
   for (auto* p = static_cast<const T*>(next); p; p = static_cast<const T*>(p->pNext))
     if (p->sType == type && p->function == VK_LAYER_LINK_INFO) return p;
   return nullptr;
@@ -97,7 +96,8 @@ VKAPI_ATTR VkResult VKAPI_CALL create_device(VkPhysicalDevice physical, const Vk
     layer().device_next[key(*device)] = next_device;
     layer().begin_next[key(*device)] =
         reinterpret_cast<PFN_vkCmdBeginDebugUtilsLabelEXT>(next_device(*device, "vkCmdBeginDebugUtilsLabelEXT"));
-    layer().end_next[key(*device)] = reinterpret_cast<PFN_vkCmdEndDebugUtilsLabelEXT>(next_device(*device, "vkCmdEndDebugUtilsLabelEXT"));
+    layer().end_next[key(*device)] =
+        reinterpret_cast<PFN_vkCmdEndDebugUtilsLabelEXT>(next_device(*device, "vkCmdEndDebugUtilsLabelEXT"));
   }
   return r;
 }

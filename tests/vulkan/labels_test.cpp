@@ -23,10 +23,12 @@ TEST(vk_labels, every_timed_phase_is_a_debug_label_of_its_name_on_both_paths) {
   for (const std::string algo : {"vk/ballot", "vk/horn", "vkfrag/rlz"}) {
     const fs::path log = dir / "labels.txt", rec = dir / "record.jsonl";
     fs::remove(log);
-    const std::string env = "VK_ADD_LAYER_PATH=" WINNOW_LABEL_LAYER_DIR " VK_INSTANCE_LAYERS=VK_LAYER_WINNOW_labels WINNOW_LABEL_LOG=" +
+    const std::string env = "VK_ADD_LAYER_PATH=" WINNOW_LABEL_LAYER_DIR
+                            " VK_INSTANCE_LAYERS=VK_LAYER_WINNOW_labels WINNOW_LABEL_LOG=" +
                             log.string() + " ";
     const std::string cmd = env + WINNOW_EXE + " run --algo " + algo +
-                            " --case uniform:5000:p=0.3 --reps 1 --warmup 0 --warmup-time 0 --out " + rec.string() + " 2>&1";
+                            " --case uniform:5000:p=0.3 --reps 1 --warmup 0 --warmup-time 0 --out " + rec.string() +
+                            " 2>&1";
     ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
     std::ifstream in(log);
     ASSERT_TRUE(in) << "the layer saw no label: was it loaded? " << cmd;

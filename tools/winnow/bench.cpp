@@ -34,7 +34,9 @@ public:
     std::string line = "[" + std::to_string(m_done) + "/" + std::to_string(m_total) + " " + format_clock(elapsed);
     const std::size_t measured = m_done - 1 - m_before; // finished in this run
     if (measured > 0)
-      line += ", ~" + format_clock(elapsed / static_cast<double>(measured) * static_cast<double>(m_total - m_done + 1)) + " left";
+      line += ", ~" +
+              format_clock(elapsed / static_cast<double>(measured) * static_cast<double>(m_total - m_done + 1)) +
+              " left";
     return line + "]";
   }
 
@@ -50,8 +52,8 @@ std::string noise_text(const record& r) {
 
 /// `--list`: what would run, one line per (algorithm, parameters, case), and what cannot run here;
 /// with --shard only that shard's; with --json one object (records, estimated seconds, not run).
-int print_plan(const bench_plan& plan, const std::string& out, const run_options& options, const std::optional<shard_spec>& shard,
-               bool as_json) {
+int print_plan(const bench_plan& plan, const std::string& out, const run_options& options,
+               const std::optional<shard_spec>& shard, bool as_json) {
   const auto costs = plan_costs(plan, options);
   const auto shards = shard ? assign_shards(costs, shard->count) : std::vector<std::size_t>(costs.size(), 0);
   table t({"algorithm", "params", "case", "estimate"});
@@ -121,14 +123,17 @@ int bench_command(const bench_args& a) {
       for (const auto& j : plan.jobs)
         if (mine(k++)) my_entries.insert(plan_entry_json(j.entry->info.full_name(), j.p, to_string(specs[i])));
     out->annotate("shard", "{\"index\":" + std::to_string(shard->index) + ",\"count\":" + std::to_string(shard->count) +
-                               ",\"winnow\":" + nlohmann::json(version()).dump() + ",\"plan\":" + plan_json(plan) + "}");
+                               ",\"winnow\":" + nlohmann::json(version()).dump() + ",\"plan\":" + plan_json(plan) +
+                               "}");
   }
   std::set<std::string> done_before;
   if (a.resume) {
     auto earlier = out->previous();
     // A shard keeps only its own records: another shard's (or an unsharded run's) would overlap.
     if (shard)
-      std::erase_if(earlier, [&](const record& r) { return !my_entries.contains(plan_entry_json(r.algorithm, r.parameters, r.spec)); });
+      std::erase_if(earlier, [&](const record& r) {
+        return !my_entries.contains(plan_entry_json(r.algorithm, r.parameters, r.spec));
+      });
     std::set<std::string> planned; // what this bench would measure: an earlier record must be one of these
     for (const auto& spec : specs)
       for (const auto& j : plan.jobs) {
@@ -141,8 +146,8 @@ int bench_command(const bench_args& a) {
       }
     for (const auto& r : earlier) {
       if (!planned.contains(resume_key(r)))
-        throw usage_error("--resume: " + out->base().string() + " holds a record that this bench does not plan: " + r.algorithm +
-                          " " + to_string(r.parameters) + " " + r.spec + " on " + r.device +
+        throw usage_error("--resume: " + out->base().string() + " holds a record that this bench does not plan: " +
+                          r.algorithm + " " + to_string(r.parameters) + " " + r.spec + " on " + r.device +
                           " (resume with the same suite, filters and device, or choose another --out)");
       done_before.insert(resume_key(r));
     }
@@ -188,8 +193,8 @@ int bench_command(const bench_args& a) {
     // decoded is bad input: its records are skipped, and bench exits 2 at the end, as run does.
     if (!m.c && spec.family == "file") bad_inputs.push_back(m.why_not);
     for (const bench_job* j : todo[i]) {
-      std::cerr << bar.next() << " " << j->entry->info.full_name() << " " << (j->p.empty() ? "" : to_string(j->p) + " ") << name
-                << " … " << std::flush;
+      std::cerr << bar.next() << " " << j->entry->info.full_name() << " " << (j->p.empty() ? "" : to_string(j->p) + " ")
+                << name << " … " << std::flush;
       record r = m.c ? run_case(reg, *j->entry, j->p, *m.c, options)
                      : skipped_case(*j->entry, j->p, name, spec.n + gains_of(spec), m.why_not, options);
       if (!r.host_ns.empty()) {
@@ -211,7 +216,8 @@ int bench_command(const bench_args& a) {
     noisy += !r.skipped && r.max_noise > 0 && r.total.noise() > r.max_noise;
     const std::string result = r.skipped ? "skipped" : r.verified ? "ok" : "FAILED";
     t.add({r.algorithm, to_string(r.parameters), r.spec, r.skipped ? "-" : format_ns(r.total.median), noise_text(r),
-           r.skipped ? "-" : format_bandwidth(static_cast<double>(r.bytes_read + r.bytes_written), r.total.median), result});
+           r.skipped ? "-" : format_bandwidth(static_cast<double>(r.bytes_read + r.bytes_written), r.total.median),
+           result});
   }
   if (!records.empty()) std::cout << t.str() << "\n";
   if (a.seeds.value_or(s.seeds) > 1) {
@@ -223,7 +229,8 @@ int bench_command(const bench_args& a) {
     write_atomically(out->base().string() + ".seeds.csv", to_csv(summaries));
     table st({"algorithm", "params", "case (every seed)", "seeds", "total (log mean)", "total (max)"});
     for (const auto& x : summaries)
-      st.add({x.algorithm, to_string(x.parameters), x.spec, std::to_string(x.seeds.size()), x.seeds.empty() ? "-" : format_ns(x.total_log_mean_ns),
+      st.add({x.algorithm, to_string(x.parameters), x.spec, std::to_string(x.seeds.size()),
+              x.seeds.empty() ? "-" : format_ns(x.total_log_mean_ns),
               x.seeds.empty() ? "-" : format_ns(x.total_max_ns)});
     if (!summaries.empty()) std::cout << st.str() << "\n";
     std::cout << "wrote " << out->base().string() << ".seeds.jsonl and .csv (" << summaries.size() << " summaries)\n";

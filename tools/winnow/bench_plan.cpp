@@ -15,7 +15,8 @@ namespace {
 
 /// Every name of `known` that `filter` selects: a glob by match, a plain name by equality.
 bool selects(const std::vector<std::string>& filters, const std::string& name) {
-  return filters.empty() || std::any_of(filters.begin(), filters.end(), [&](const std::string& f) { return glob_match(f, name); });
+  return filters.empty() ||
+         std::any_of(filters.begin(), filters.end(), [&](const std::string& f) { return glob_match(f, name); });
 }
 
 std::vector<std::string> algorithm_names(const registry& reg) {
@@ -49,9 +50,11 @@ std::vector<std::string> select_cases(const bench_args& a, const suite& s) {
   for (const auto& g : globs)
     if (std::none_of(suite_cases.begin(), suite_cases.end(), [&](const std::string& c) { return glob_match(g, c); })) {
       std::string some;
-      for (std::size_t i = 0; i < std::min<std::size_t>(suite_cases.size(), 6); ++i) some += (i ? ", " : "") + suite_cases[i];
-      throw usage_error("--case '" + g + "' matches none of suite " + s.name + "'s " + std::to_string(suite_cases.size()) +
-                        " cases (" + some + (suite_cases.size() > 6 ? ", …" : "") + ")");
+      for (std::size_t i = 0; i < std::min<std::size_t>(suite_cases.size(), 6); ++i)
+        some += (i ? ", " : "") + suite_cases[i];
+      throw usage_error("--case '" + g + "' matches none of suite " + s.name + "'s " +
+                        std::to_string(suite_cases.size()) + " cases (" + some + (suite_cases.size() > 6 ? ", …" : "") +
+                        ")");
     }
   for (const auto& c : suite_cases)
     if (selects(globs, c)) out.push_back(c);
@@ -75,7 +78,8 @@ std::vector<params> grid(const suite& s, const algorithm_info& info, const std::
   for (std::size_t i = 0; i < sweeps.size(); ++i) {
     const auto& sw = sweeps[i];
     if (!sw.pattern.empty() && !glob_match(sw.pattern, info.full_name())) continue;
-    const bool has = std::any_of(info.axes.begin(), info.axes.end(), [&](const param_axis& x) { return x.key == sw.key; });
+    const bool has =
+        std::any_of(info.axes.begin(), info.axes.end(), [&](const param_axis& x) { return x.key == sw.key; });
     if (!has) {
       // A sweep aimed at this algorithm by name must fit it; a global one applies where it fits.
       if (!sw.pattern.empty() && !is_glob(sw.pattern)) (void)resolve_params(info, {{sw.key, sw.values.front()}});
@@ -83,8 +87,9 @@ std::vector<params> grid(const suite& s, const algorithm_info& info, const std::
     }
     // A second list for one key would silently replace the first (run refuses a repeated key too).
     if (const auto [it, fresh] = swept.emplace(sw.key, i); !fresh)
-      throw usage_error("--param " + sw.key + " is given twice for " + info.full_name() + " (" + sweep_text(sweeps[it->second]) +
-                        " and " + sweep_text(sw) + "): give one list, e.g. --param " + sw.key + "=V1,V2");
+      throw usage_error("--param " + sw.key + " is given twice for " + info.full_name() + " (" +
+                        sweep_text(sweeps[it->second]) + " and " + sweep_text(sw) + "): give one list, e.g. --param " +
+                        sw.key + "=V1,V2");
     for (auto& lists : grids) lists[sw.key] = sw.values;
     used[i] = true;
   }
@@ -105,7 +110,9 @@ std::string results_name(const bench_args& a, const suite& s) {
 
 bool is_glob(const std::string& pattern) { return pattern.find_first_of("*?[") != std::string::npos; }
 
-bool glob_match(const std::string& pattern, const std::string& name) { return ::fnmatch(pattern.c_str(), name.c_str(), 0) == 0; }
+bool glob_match(const std::string& pattern, const std::string& name) {
+  return ::fnmatch(pattern.c_str(), name.c_str(), 0) == 0;
+}
 
 param_sweep parse_sweep(const std::string& text) {
   const auto eq = text.find('=');
@@ -157,21 +164,18 @@ bench_plan make_plan(const bench_args& a, const suite& s, const registry& reg) {
   // The suite's own filters, each named when it selects nothing (not only "no algorithm to run").
   for (const auto& api : s.apis) try {
       (void)reg.find_backend(api);
-    } catch (const usage_error& e) {
-      throw usage_error("suite " + s.origin + ": \"apis\": " + e.what());
-    }
+    } catch (const usage_error& e) { throw usage_error("suite " + s.origin + ": \"apis\": " + e.what()); }
   const auto known = algorithm_names(reg);
   for (const auto& name : s.algorithms) {
     if (is_glob(name)) {
       if (std::none_of(known.begin(), known.end(), [&](const std::string& k) { return glob_match(name, k); }))
-        throw usage_error("suite " + s.origin + ": \"algorithms\": '" + name + "' matches no algorithm (`winnow list` shows them all)");
+        throw usage_error("suite " + s.origin + ": \"algorithms\": '" + name +
+                          "' matches no algorithm (`winnow list` shows them all)");
       continue;
     }
     try {
       (void)reg.find(name);
-    } catch (const usage_error& e) {
-      throw usage_error("suite " + s.origin + ": \"algorithms\": " + e.what());
-    }
+    } catch (const usage_error& e) { throw usage_error("suite " + s.origin + ": \"algorithms\": " + e.what()); }
   }
   std::vector<param_sweep> sweeps;
   for (const auto& text : a.params) sweeps.push_back(parse_sweep(text));
@@ -198,13 +202,13 @@ bench_plan make_plan(const bench_args& a, const suite& s, const registry& reg) {
     std::vector<bench_job> mine;
     for (const auto& e : b.algorithms) {
       const std::string name = e.info.full_name();
-      if (!selects(s.algorithms, name) || !selects(a.algos, name))
-        continue;
+      if (!selects(s.algorithms, name) || !selects(a.algos, name)) continue;
       for (const auto& x : e.info.axes) selected_keys.insert(x.key);
       for (const auto& p : grid(s, e.info, sweeps, used)) {
         bench_job job{&e, resolve_params(e.info, p).texts()};
         // Grids of one algorithm may meet once defaults are filled in: each set runs once.
-        if (std::none_of(mine.begin(), mine.end(), [&](const bench_job& m) { return m.entry == job.entry && m.p == job.p; }))
+        if (std::none_of(mine.begin(), mine.end(),
+                         [&](const bench_job& m) { return m.entry == job.entry && m.p == job.p; }))
           mine.push_back(std::move(job));
       }
     }
@@ -217,7 +221,8 @@ bench_plan make_plan(const bench_args& a, const suite& s, const registry& reg) {
   for (std::size_t i = 0; i < sweeps.size(); ++i)
     if (!used[i])
       throw usage_error("--param " + sweeps[i].key + ": no selected algorithm" +
-                        (sweeps[i].pattern.empty() ? "" : " matching '" + sweeps[i].pattern + "'") + " has this parameter" +
+                        (sweeps[i].pattern.empty() ? "" : " matching '" + sweeps[i].pattern + "'") +
+                        " has this parameter" +
                         did_you_mean(sweeps[i].key, {selected_keys.begin(), selected_keys.end()}));
   return plan;
 }

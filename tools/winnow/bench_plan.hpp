@@ -18,9 +18,9 @@ struct bench_job {
 };
 
 struct bench_plan {
-  std::string name;                          ///< the results' file name: --name, the suite's, or "custom"
-  std::vector<bench_job> jobs;               ///< on the backends that can run here
-  std::vector<std::string> cases;            ///< case specs as given, in order
+  std::string name;                           ///< the results' file name: --name, the suite's, or "custom"
+  std::vector<bench_job> jobs;                ///< on the backends that can run here
+  std::vector<std::string> cases;             ///< case specs as given, in order
   std::map<std::string, std::string> not_run; ///< api → why it cannot run here (its jobs are left out)
 };
 

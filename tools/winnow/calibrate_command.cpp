@@ -32,8 +32,13 @@ int calibrate_command(const std::vector<std::string>& apis, const std::string* o
       char value[32];
       std::snprintf(value, sizeof value, "%.4g", c.value);
       t.add({b.api, c.name, value, c.unit, c.how});
-      all.push_back({{"api", b.api}, {"device", dev.device}, {"driver", dev.driver}, {"name", c.name},
-                     {"value", c.value}, {"unit", c.unit}, {"how", c.how}});
+      all.push_back({{"api", b.api},
+                     {"device", dev.device},
+                     {"driver", dev.driver},
+                     {"name", c.name},
+                     {"value", c.value},
+                     {"unit", c.unit},
+                     {"how", c.how}});
     }
   }
   std::cout << t.str();

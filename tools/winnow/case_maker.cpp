@@ -19,7 +19,8 @@ case_maker::case_maker(std::vector<case_spec> specs)
 
 made_case case_maker::take(std::size_t i) {
   if (i >= m_specs.size() || m_taken[i])
-    throw error("case_maker: case " + std::to_string(i) + " of " + std::to_string(m_specs.size()) + " taken twice or never planned");
+    throw error("case_maker: case " + std::to_string(i) + " of " + std::to_string(m_specs.size()) +
+                " taken twice or never planned");
   m_taken[i] = true;
   if (i >= m_end) make_batch(i);
   // A case made before its turn was made beside others (a batch's first is taken when it is made):

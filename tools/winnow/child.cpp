@@ -89,8 +89,7 @@ child_result run_child(const std::vector<std::string>& argv, bool capture) {
     ::close(pipe_fd[0]);
   }
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
   child_pid = 0;
   result.exit = WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;
   return result;

@@ -10,8 +10,8 @@ namespace winnow::cli {
 [[nodiscard]] std::string self_executable();
 
 struct child_result {
-  int exit = -1;       ///< exit status, or 128 + signal when a signal ended it
-  std::string output;  ///< stdout, when captured
+  int exit = -1;      ///< exit status, or 128 + signal when a signal ended it
+  std::string output; ///< stdout, when captured
 };
 
 /// Runs argv[0] (searched on PATH when it has no '/') with the given arguments and waits.

@@ -19,7 +19,7 @@ struct run_args {
 
 struct bench_args {
   std::string suite = "default";
-  bool suite_given = false; ///< --suite was on the command line (results are named after it)
+  bool suite_given = false;                    ///< --suite was on the command line (results are named after it)
   std::vector<std::string> apis, algos, cases; ///< algos and cases: names or globs
   std::vector<std::string> params;             ///< sweeps: [ALGORITHM:]KEY=V1,V2,…
   std::string name;                            ///< results file name (default: the suite's)
@@ -30,8 +30,8 @@ struct bench_args {
   std::optional<double> warmup_ms;
   bool cold = false;
   bool loop_check = false;
-  bool resume = false; ///< skip what an earlier run into --out already measured
-  bool quick = false;  ///< the suite's quick section
+  bool resume = false;      ///< skip what an earlier run into --out already measured
+  bool quick = false;       ///< the suite's quick section
   std::optional<int> seeds; ///< every case with a seed, this many times with seeds s, s + 1, … (default: the suite's)
   std::string out = "results";
   std::string shard; ///< "I/N": only the records of shard I of N (shard.hpp); empty: all
@@ -41,12 +41,12 @@ struct bench_args {
 struct reproduce_args {
   std::string paper; ///< one of reproduce_papers(), or all
   std::string out;
-  bool quick = false; ///< every suite's quick section: end to end on software drivers in minutes
-  bool fresh = false; ///< measure everything again instead of resuming what is in --out
-  bool debug = false; ///< pass --debug to the children
-  std::string shard;  ///< "I/N": shard I of N of every bench step (shard.hpp); no report (merge, then reproduce)
+  bool quick = false;  ///< every suite's quick section: end to end on software drivers in minutes
+  bool fresh = false;  ///< measure everything again instead of resuming what is in --out
+  bool debug = false;  ///< pass --debug to the children
+  std::string shard;   ///< "I/N": shard I of N of every bench step (shard.hpp); no report (merge, then reproduce)
   std::string devices; ///< "all" or "0,2,…": one child reproduction per device, each a shard, then merge and report
-  bool list = false;  ///< print the steps with their records and estimated seconds, run nothing
+  bool list = false;   ///< print the steps with their records and estimated seconds, run nothing
 };
 
 struct trace_args {

@@ -45,7 +45,8 @@ std::vector<read_record> load(const std::string& where) {
   } else if (fs::is_regular_file(where) && where.ends_with(".jsonl")) {
     files.push_back(where);
   } else {
-    throw usage_error("compare: " + where + " is " + (fs::exists(where) ? "neither a folder nor a .jsonl file" : "missing"));
+    throw usage_error("compare: " + where + " is " +
+                      (fs::exists(where) ? "neither a folder nor a .jsonl file" : "missing"));
   }
   const registry& reg = all_backends();
   std::vector<read_record> out;
@@ -61,7 +62,8 @@ std::vector<read_record> load(const std::string& where) {
         first = false;
         const std::string kind = jsonl_kind(line);
         if (kind == "seed summaries" || kind == "calibration") {
-          if (!folder) throw usage_error("compare: " + f.string() + " holds " + kind + ", not records (compare reads records)");
+          if (!folder)
+            throw usage_error("compare: " + f.string() + " holds " + kind + ", not records (compare reads records)");
           std::cerr << "compare: skipped " << f.string() << " (" << kind << ", not records)\n";
           break;
         }
@@ -72,12 +74,10 @@ std::vector<read_record> load(const std::string& where) {
         if (r.skipped || !r.verified) continue;
         const auto [it, fresh] = seen.emplace(compare_key(r), at);
         if (!fresh)
-          throw usage_error("compare: " + at + " is a second record of " + compare_key(r) + " (the first: " + it->second +
-                            "); records are matched one to one: compare the files one by one");
+          throw usage_error("compare: " + at + " is a second record of " + compare_key(r) + " (the first: " +
+                            it->second + "); records are matched one to one: compare the files one by one");
         out.push_back({std::move(r), at});
-      } catch (const usage_error&) {
-        throw;
-      } catch (const error& e) {
+      } catch (const usage_error&) { throw; } catch (const error& e) {
         throw usage_error("compare: " + at + ": " + e.what());
       }
     }
@@ -122,8 +122,10 @@ int compare_command(const std::string& before, const std::string& after, double 
   const std::size_t compared = faster + slower + same;
   if (compared) std::cout << t.str() << "\n";
   std::cout << compared << " records compared: " << faster << " faster, " << slower << " slower, " << same
-            << " the same within noise" << (threshold > 0 ? " or --threshold " + format_percent(threshold) : "") << "\n";
-  if (compared) std::cout << "geometric mean of after/before: " << std::exp(log_sum / static_cast<double>(compared)) << "\n";
+            << " the same within noise" << (threshold > 0 ? " or --threshold " + format_percent(threshold) : "")
+            << "\n";
+  if (compared)
+    std::cout << "geometric mean of after/before: " << std::exp(log_sum / static_cast<double>(compared)) << "\n";
   for (const auto& x : a)
     if (!matched.contains(compare_key(x.r))) std::cout << "only before: " << compare_key(x.r) << "\n";
   for (const auto& k : only_after) std::cout << "only after: " << k << "\n";

@@ -36,7 +36,8 @@ int corpus_command(const std::string& spec_text, const std::string& out) {
     throw error("corpus: PNG encoding failed for " + w.spec);
   write_atomically(out, png);
   std::cout << "wrote " << out << ": " << width << "×" << height << ", " << w.spec << ", n = " << n << ", kept "
-            << w.kept() << " (" << (n ? 100.0 * static_cast<double>(w.kept()) / static_cast<double>(n) : 0.0) << " %)\n";
+            << w.kept() << " (" << (n ? 100.0 * static_cast<double>(w.kept()) / static_cast<double>(n) : 0.0)
+            << " %)\n";
   return 0;
 }
 

@@ -66,7 +66,8 @@ std::vector<std::string> parse_devices(const std::string& text) {
   if (text == "all") {
     auto out = all_devices();
     if (out.empty())
-      throw usage_error("reproduce: --devices all found no GPU (no /dev/nvidiaN, no CUDA_VISIBLE_DEVICES); name them: --devices 0,1");
+      throw usage_error(
+          "reproduce: --devices all found no GPU (no /dev/nvidiaN, no CUDA_VISIBLE_DEVICES); name them: --devices 0,1");
     return out;
   }
   std::vector<std::string> out;
@@ -108,17 +109,20 @@ int reproduce_on_devices(const reproduce_args& a) {
   const fs::path shards = dir / "shards";
   std::error_code ec;
   fs::create_directories(shards, ec);
-  if (ec) throw usage_error("reproduce: --out " + dir.string() + ": cannot create " + shards.string() + ": " + ec.message());
+  if (ec)
+    throw usage_error("reproduce: --out " + dir.string() + ": cannot create " + shards.string() + ": " + ec.message());
   const std::string self = self_executable();
 
   // The children's environment: ours, with the device variables set for each.
   std::vector<std::string> base_env;
   for (char** e = environ; *e; ++e) {
     const std::string v(*e);
-    if (!v.starts_with("CUDA_VISIBLE_DEVICES=") && !v.starts_with("WINNOW_DEVICE=") && !v.starts_with("CUDA_DEVICE_ORDER="))
+    if (!v.starts_with("CUDA_VISIBLE_DEVICES=") && !v.starts_with("WINNOW_DEVICE=") &&
+        !v.starts_with("CUDA_DEVICE_ORDER="))
       base_env.push_back(v);
   }
-  struct sigaction sa {}, old[3];
+  struct sigaction sa {
+  }, old[3];
   sa.sa_handler = pass_on;
   sigemptyset(&sa.sa_mask);
   constexpr int signals[3] = {SIGINT, SIGTERM, SIGHUP};
@@ -137,7 +141,8 @@ int reproduce_on_devices(const reproduce_args& a) {
     if (a.fresh) argv.push_back("--fresh");
     std::vector<std::string> env = base_env;
     // CUDA numbers devices fastest first unless told to follow the bus, as nvidia-smi, Vulkan and EGL do.
-    env.insert(env.end(), {"CUDA_DEVICE_ORDER=PCI_BUS_ID", "CUDA_VISIBLE_DEVICES=" + devices[k], "WINNOW_DEVICE=" + devices[k]});
+    env.insert(env.end(),
+               {"CUDA_DEVICE_ORDER=PCI_BUS_ID", "CUDA_VISIBLE_DEVICES=" + devices[k], "WINNOW_DEVICE=" + devices[k]});
     pids[k] = start(argv, env, logs[k]);
     children[k] = pids[k];
     std::cerr << "reproduce: shard " << k << "/" << n << " on device " << devices[k] << " (pid " << pids[k] << ", log "
@@ -146,8 +151,7 @@ int reproduce_on_devices(const reproduce_args& a) {
   int worst = 0;
   for (std::size_t k = 0; k < n; ++k) {
     int status = 0;
-    while (::waitpid(pids[k], &status, 0) < 0 && errno == EINTR) {
-    }
+    while (::waitpid(pids[k], &status, 0) < 0 && errno == EINTR) {}
     children[k] = 0;
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     std::cerr << "reproduce: shard " << k << "/" << n << " on device " << devices[k] << " exited " << code

@@ -48,7 +48,9 @@ int list_json(const std::vector<const backend*>& chosen, bool whole) {
     for (const auto& a : b.algorithms) {
       nlohmann::ordered_json params = nlohmann::ordered_json::object();
       for (const auto& ax : a.info.axes) params[ax.key] = {{"default", ax.default_value}, {"accepts", describe(ax)}};
-      algorithms.push_back({{"name", a.info.full_name()}, {"stable", a.info.stable}, {"in_place", a.info.in_place},
+      algorithms.push_back({{"name", a.info.full_name()},
+                            {"stable", a.info.stable},
+                            {"in_place", a.info.in_place},
                             {"input", a.info.input == input_kind::predicate ? "predicate" : "removal list"},
                             {"params", params}});
     }
@@ -97,7 +99,8 @@ int list_command(bool as_json, const std::vector<std::string>& apis) {
   for (const auto& f : families()) {
     std::cout << "  " << f.name << " — " << f.help << "\n";
     for (const auto& k : f.keys)
-      std::cout << "      " << k.name << "=" << (k.default_value.empty() ? "…" : k.default_value) << "  " << k.help << "\n";
+      std::cout << "      " << k.name << "=" << (k.default_value.empty() ? "…" : k.default_value) << "  " << k.help
+                << "\n";
   }
   return 0;
 }

@@ -51,8 +51,9 @@ void check_fits(const case_spec& spec) {
   if (need <= have) return;
   std::ostringstream os;
   os.precision(3);
-  os << to_string(spec) << ": too large for this machine's memory (needs about " << static_cast<double>(need) / (1ull << 30)
-     << " GiB, " << static_cast<double>(have) / (1ull << 30) << " GiB available)";
+  os << to_string(spec) << ": too large for this machine's memory (needs about "
+     << static_cast<double>(need) / (1ull << 30) << " GiB, " << static_cast<double>(have) / (1ull << 30)
+     << " GiB available)";
   throw usage_error(os.str());
 }
 

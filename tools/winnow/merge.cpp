@@ -72,7 +72,8 @@ std::vector<record> part_records(const part& p) {
 }
 
 /// The suffixes of the files a results file consists of.
-constexpr const char* results_suffixes[] = {".jsonl", ".csv", ".status.json", ".journal.jsonl", ".seeds.jsonl", ".seeds.csv"};
+constexpr const char* results_suffixes[] = {".jsonl",         ".csv",         ".status.json",
+                                            ".journal.jsonl", ".seeds.jsonl", ".seeds.csv"};
 
 /// One results file of the merged folder, checked and joined, not yet written.
 struct merged_file {
@@ -85,7 +86,8 @@ struct merged_file {
 };
 
 /// Joins the parts of one results file (for out/rel); usage_error where they do not fit together.
-merged_file merge_results(const std::string& rel, std::vector<part>& parts, const fs::path& out, const std::string& command) {
+merged_file merge_results(const std::string& rel, std::vector<part>& parts, const fs::path& out,
+                          const std::string& command) {
   std::sort(parts.begin(), parts.end(), [](const part& a, const part& b) { return a.index < b.index; });
   const part& first = parts.front();
   const json& shard0 = first.status.at("shard");
@@ -97,11 +99,13 @@ merged_file merge_results(const std::string& rel, std::vector<part>& parts, cons
       throw usage_error("merge: " + first.base.string() + " is a shard of " + std::to_string(first.count) + ", " +
                         p.base.string() + " one of " + std::to_string(p.count) + ": not shards of one run");
     if (i > 0 && p.index == parts[i - 1].index)
-      throw usage_error("merge: " + parts[i - 1].shard_dir.string() + " and " + p.shard_dir.string() + " both hold shard " +
-                        std::to_string(p.index) + "/" + std::to_string(p.count) + where + ": overlapping shards");
+      throw usage_error("merge: " + parts[i - 1].shard_dir.string() + " and " + p.shard_dir.string() +
+                        " both hold shard " + std::to_string(p.index) + "/" + std::to_string(p.count) + where +
+                        ": overlapping shards");
     if (sh.value("winnow", "") != shard0.value("winnow", ""))
-      throw usage_error("merge: " + first.shard_dir.string() + " and " + p.shard_dir.string() + " come from different builds (winnow " +
-                        shard0.value("winnow", "") + " and " + sh.value("winnow", "") + ")" + where);
+      throw usage_error("merge: " + first.shard_dir.string() + " and " + p.shard_dir.string() +
+                        " come from different builds (winnow " + shard0.value("winnow", "") + " and " +
+                        sh.value("winnow", "") + ")" + where);
     if (sh.value("plan", json()) != shard0.value("plan", json()))
       throw usage_error("merge: " + first.shard_dir.string() + " and " + p.shard_dir.string() +
                         " ran different plans (suite, filters, --quick or cases differ)" + where);
@@ -133,8 +137,9 @@ merged_file merge_results(const std::string& rel, std::vector<part>& parts, cons
                           where + ": overlapping shards");
       if (!r.device.empty()) {
         if (device_from && r.device != device)
-          throw usage_error("merge: the records of " + device_from->shard_dir.string() + " ran on " + device + ", those of " +
-                            p.shard_dir.string() + " on " + r.device + where + ": one run is on one kind of device");
+          throw usage_error("merge: the records of " + device_from->shard_dir.string() + " ran on " + device +
+                            ", those of " + p.shard_dir.string() + " on " + r.device + where +
+                            ": one run is on one kind of device");
         device = r.device;
         device_from = &p;
       }
@@ -154,8 +159,8 @@ merged_file merge_results(const std::string& rel, std::vector<part>& parts, cons
   m.status["not_run"] = first.status.value("not_run", json::object());
   m.status["command"] = command;
   m.status["merged"] = {{"shards", first.count}, {"present", parts.size()}};
-  m.summary = "merge: " + rel + ": " + std::to_string(m.rows.size()) + " of " + std::to_string(plan.size()) + " records from " +
-              std::to_string(parts.size()) + " of " + std::to_string(first.count) + " shards" +
+  m.summary = "merge: " + rel + ": " + std::to_string(m.rows.size()) + " of " + std::to_string(plan.size()) +
+              " records from " + std::to_string(parts.size()) + " of " + std::to_string(first.count) + " shards" +
               (whole ? "" : " (incomplete: `bench --resume` or `reproduce` on the merged folder runs the rest)");
   return m;
 }
@@ -204,7 +209,8 @@ json merge_manifests(const std::vector<std::pair<fs::path, json>>& manifests, co
   std::vector<std::pair<std::size_t, const std::pair<fs::path, json>*>> by_index;
   for (const auto& m : manifests) {
     const json& sh = m.second.value("shard", json());
-    if (!sh.is_object()) throw usage_error("merge: " + (m.first / "reproduce.json").string() + " is not of a `reproduce --shard` run");
+    if (!sh.is_object())
+      throw usage_error("merge: " + (m.first / "reproduce.json").string() + " is not of a `reproduce --shard` run");
     by_index.emplace_back(sh.value("index", std::size_t{0}), &m);
   }
   std::sort(by_index.begin(), by_index.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -213,19 +219,21 @@ json merge_manifests(const std::vector<std::pair<fs::path, json>>& manifests, co
     const auto& [dir, j] = *by_index[i].second;
     for (const char* key : {"papers", "quick", "winnow"})
       if (j.value(key, json()) != first.value(key, json()))
-        throw usage_error("merge: " + dir0.string() + " and " + dir.string() + " are reproductions that differ in \"" + key +
-                          "\" (" + first.value(key, json()).dump() + " and " + j.value(key, json()).dump() + ")");
+        throw usage_error("merge: " + dir0.string() + " and " + dir.string() + " are reproductions that differ in \"" +
+                          key + "\" (" + first.value(key, json()).dump() + " and " + j.value(key, json()).dump() + ")");
     if (j["shard"].value("count", 0) != first["shard"].value("count", 0))
       throw usage_error("merge: " + dir0.string() + " and " + dir.string() + " are shards of different splits");
     if (i > 0 && by_index[i].first == by_index[i - 1].first)
-      throw usage_error("merge: " + by_index[i - 1].second->first.string() + " and " + dir.string() + " both hold shard " +
-                        std::to_string(by_index[i].first) + ": overlapping shards");
+      throw usage_error("merge: " + by_index[i - 1].second->first.string() + " and " + dir.string() +
+                        " both hold shard " + std::to_string(by_index[i].first) + ": overlapping shards");
   }
   json out = first;
   out.erase("shard");
   out["command"] = command;
   out["merged"] = {{"shards", first["shard"].value("count", 0)}, {"present", manifests.size()}};
-  const auto key = [](const json& e) { return e.value("kind", "") + "/" + e.value("api", "") + "/" + e.value("name", json("")).dump(); };
+  const auto key = [](const json& e) {
+    return e.value("kind", "") + "/" + e.value("api", "") + "/" + e.value("name", json("")).dump();
+  };
   for (auto& e : out["steps"]) {
     e["seconds"] = 0.0;
     e["shard_seconds"] = json::array();
@@ -252,7 +260,8 @@ int merge_command(const std::string& out_text, const std::vector<std::string>& s
   std::vector<fs::path> shards;
   for (const auto& s : shard_texts) {
     if (!fs::is_directory(s)) throw usage_error("merge: " + s + " is not a folder");
-    if (fs::exists(out) && fs::equivalent(s, out)) throw usage_error("merge: --out " + out_text + " is one of the shards");
+    if (fs::exists(out) && fs::equivalent(s, out))
+      throw usage_error("merge: --out " + out_text + " is one of the shards");
     shards.emplace_back(s);
   }
   record me;
@@ -286,8 +295,8 @@ int merge_command(const std::string& out_text, const std::vector<std::string>& s
     }
     for (const auto& rel : files) {
       const std::string name = rel.generic_string();
-      if (name == ".winnow.lock" || name == "reproduce.json" || name.ends_with("/.winnow.lock") || name.ends_with(".log") ||
-          is_results_file(name, bases) || others.contains(name))
+      if (name == ".winnow.lock" || name == "reproduce.json" || name.ends_with("/.winnow.lock") ||
+          name.ends_with(".log") || is_results_file(name, bases) || others.contains(name))
         continue;
       others[name] = s / rel;
     }

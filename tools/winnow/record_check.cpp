@@ -12,13 +12,15 @@ namespace {
 
 void check_stats(const std::string& what, const stats& s, bool positive) {
   for (const double v : {s.median, s.min, s.max, s.mean, s.stddev, s.q1, s.q3})
-    if (!std::isfinite(v) || v < 0) throw error("\"" + what + "\" holds " + num(v) + ": a time must be a finite number ≥ 0");
+    if (!std::isfinite(v) || v < 0)
+      throw error("\"" + what + "\" holds " + num(v) + ": a time must be a finite number ≥ 0");
   if (positive && !(s.min > 0)) throw error("\"" + what + "\": min_ns " + num(s.min) + " must be more than 0");
   if (!(s.min <= s.q1 && s.q1 <= s.median && s.median <= s.q3 && s.q3 <= s.max))
-    throw error("\"" + what + "\": min ≤ q1 ≤ median ≤ q3 ≤ max does not hold (" + num(s.min) + ", " + num(s.q1) + ", " +
-                num(s.median) + ", " + num(s.q3) + ", " + num(s.max) + ")");
+    throw error("\"" + what + "\": min ≤ q1 ≤ median ≤ q3 ≤ max does not hold (" + num(s.min) + ", " + num(s.q1) +
+                ", " + num(s.median) + ", " + num(s.q3) + ", " + num(s.max) + ")");
   if (!(s.min <= s.mean && s.mean <= s.max))
-    throw error("\"" + what + "\": the mean " + num(s.mean) + " is outside min…max (" + num(s.min) + "…" + num(s.max) + ")");
+    throw error("\"" + what + "\": the mean " + num(s.mean) + " is outside min…max (" + num(s.min) + "…" + num(s.max) +
+                ")");
 }
 
 } // namespace
@@ -38,9 +40,7 @@ void check_record(const record& r, const registry& reg) {
     params resolved;
     try {
       resolved = resolve_params(entry->info, r.parameters).texts();
-    } catch (const usage_error& e) {
-      throw error("\"params\" " + to_string(r.parameters) + ": " + e.what());
-    }
+    } catch (const usage_error& e) { throw error("\"params\" " + to_string(r.parameters) + ": " + e.what()); }
     if (resolved != r.parameters)
       throw error("\"params\" " + to_string(r.parameters) + " are not " + r.algorithm + "'s every parameter (" +
                   to_string(resolved) + ")");
@@ -48,9 +48,7 @@ void check_record(const record& r, const registry& reg) {
   case_spec spec;
   try {
     spec = parse_spec(r.spec);
-  } catch (const usage_error& e) {
-    throw error("\"case\" " + r.spec + ": " + e.what());
-  }
+  } catch (const usage_error& e) { throw error("\"case\" " + r.spec + ": " + e.what()); }
   if (to_string(spec) != r.spec) throw error("\"case\" " + r.spec + " is not canonical (" + to_string(spec) + ")");
   // A file: case's n is the image's, known only from the file.
   if (spec.family != "file" && r.n != spec.n + gains_of(spec))
@@ -60,9 +58,12 @@ void check_record(const record& r, const registry& reg) {
                 std::to_string(r.n));
   if (r.verified && r.kept != r.valid)
     throw error("verified, but \"kept\" " + std::to_string(r.kept) + " is not \"valid\" " + std::to_string(r.valid));
-  if (r.warmup < 0 || r.reps < 0 || r.warmup_runs < 0) throw error("\"warmup\", \"warmup_runs\" and \"reps\" must not be negative");
-  for (const auto& [name, v] : {std::pair<const char*, double>{"warmup_ms", r.warmup_ns}, {"warmup_ran_ms", r.warmup_ran_ns},
-                                {"max_noise", r.max_noise}, {"timeout_s", r.timeout_s}})
+  if (r.warmup < 0 || r.reps < 0 || r.warmup_runs < 0)
+    throw error("\"warmup\", \"warmup_runs\" and \"reps\" must not be negative");
+  for (const auto& [name, v] : {std::pair<const char*, double>{"warmup_ms", r.warmup_ns},
+                                {"warmup_ran_ms", r.warmup_ran_ns},
+                                {"max_noise", r.max_noise},
+                                {"timeout_s", r.timeout_s}})
     if (!std::isfinite(v) || v < 0) throw error(std::string("\"") + name + "\" must be a finite number ≥ 0");
   if (r.skipped || !r.verified) return; // nothing was measured, or compare and --resume leave it out
   if (r.reps < 1) throw error("measured, but \"reps\" is " + std::to_string(r.reps));

@@ -57,10 +57,12 @@ const std::vector<paper>& papers() {
       // The adaptive algorithm's model is fitted from the moreira suite's records of the same run;
       // moreira-era is Table 1 as the paper's GPU ran it (256-trip loops, Horn's search by steps).
       // adaptive-images: the same suite on real images the model never saw (held_back_images.py).
-      {"moreira", {"gl", "vkfrag", "vk"}, {{"moreira", {"gl", "vkfrag", "vk"}},
-                                            {"moreira-era", {"gl", "vkfrag", "vk"}},
-                                            {"adaptive", {"gl", "vkfrag", "vk"}, both_models},
-                                            {"adaptive", {"gl", "vkfrag", "vk"}, both_models, "adaptive-images", true}}},
+      {"moreira",
+       {"gl", "vkfrag", "vk"},
+       {{"moreira", {"gl", "vkfrag", "vk"}},
+        {"moreira-era", {"gl", "vkfrag", "vk"}},
+        {"adaptive", {"gl", "vkfrag", "vk"}, both_models},
+        {"adaptive", {"gl", "vkfrag", "vk"}, both_models, "adaptive-images", true}}},
       {"cross-api", {"gl", "vkfrag", "vk"}, {{"paths", {"gl", "vkfrag", "vk"}}}},
       // preserve: the paper's future work, compaction from a preserve list, on both of its APIs.
       {"redzone", {}, {{"redzone", {"cuda"}}, {"redzone-r", {"cuda"}}, {"preserve", {"cuda", "cpu"}}}},
@@ -73,10 +75,10 @@ const std::vector<paper>& papers() {
 }
 
 struct step {
-  std::string kind, api, suite; // kind: calibrate | bench
-  std::string name;              ///< the results' name: the suite's, or bench_step::name
-  bool held_back_images = false; ///< bench_step::held_back_images
-  std::vector<std::string> args; ///< bench_step::args
+  std::string kind, api, suite;    // kind: calibrate | bench
+  std::string name;                ///< the results' name: the suite's, or bench_step::name
+  bool held_back_images = false;   ///< bench_step::held_back_images
+  std::vector<std::string> args;   ///< bench_step::args
   std::vector<std::string> papers; ///< the papers whose report needs this step
   std::vector<std::string> argv;
 };
@@ -121,13 +123,13 @@ held_back held_back_cases(const fs::path& images, int side, const std::string& p
   if (!fs::is_regular_file(list)) {
     const std::string why = "the held-back images could not be made (" + python + " " + script.string() +
                             " needs numpy and python3-matplotlib, whose sample data they come from; or make them "
-                            "elsewhere into " + images.string() + " and bring them along)";
+                            "elsewhere into " +
+                            images.string() + " and bring them along)";
     try {
-      const child_result r = run_child({python, script.string(), images.string(), "--side", std::to_string(side)}, true);
+      const child_result r =
+          run_child({python, script.string(), images.string(), "--side", std::to_string(side)}, true);
       if (r.exit != 0 || !fs::is_regular_file(list)) return {{}, why + ": exit " + std::to_string(r.exit)};
-    } catch (const std::exception& e) {
-      return {{}, why + ": " + e.what()};
-    }
+    } catch (const std::exception& e) { return {{}, why + ": " + e.what()}; }
   }
   held_back out;
   std::ifstream in(list);
@@ -182,8 +184,9 @@ nlohmann::json read_status(const fs::path& status) {
                   j["records"].is_number_unsigned() && j.contains("not_run") && j["not_run"].is_object() &&
                   std::all_of(j["not_run"].begin(), j["not_run"].end(), [](const auto& v) { return v.is_string(); });
   if (!ok)
-    throw usage_error("reproduce: " + status.string() +
-                      " is not a status file as bench writes it; remove it (and the records beside it), or use --fresh");
+    throw usage_error(
+        "reproduce: " + status.string() +
+        " is not a status file as bench writes it; remove it (and the records beside it), or use --fresh");
   return j;
 }
 
@@ -204,7 +207,10 @@ void check_out_folder(const fs::path& dir, const std::vector<const paper*>& list
   const auto must_be_file = [](const fs::path& p) {
     const auto st = fs::symlink_status(p);
     if (fs::exists(st) && !fs::is_regular_file(st))
-      throw usage_error("reproduce: " + p.string() + " is " + (fs::is_directory(st) ? "a folder" : fs::is_symlink(st) ? "a symbolic link" : "not a regular file") +
+      throw usage_error("reproduce: " + p.string() + " is " +
+                        (fs::is_directory(st) ? "a folder"
+                         : fs::is_symlink(st) ? "a symbolic link"
+                                              : "not a regular file") +
                         " where winnow writes a file; remove it or choose another --out");
   };
   for (const char* name : {"reproduce.json", "report.md", "report.json", "report.md.tmp", "report.json.tmp"})
@@ -213,7 +219,8 @@ void check_out_folder(const fs::path& dir, const std::vector<const paper*>& list
     const auto j = nlohmann::json::parse(std::ifstream(old), nullptr, false);
     if (!j.is_object() || !j.contains("papers") || !j["papers"].is_array() ||
         !std::all_of(j["papers"].begin(), j["papers"].end(), [](const auto& v) { return v.is_string(); }))
-      throw usage_error("reproduce: " + old.string() + " is not a manifest as reproduce writes it; remove it or choose another --out");
+      throw usage_error("reproduce: " + old.string() +
+                        " is not a manifest as reproduce writes it; remove it or choose another --out");
     std::string others;
     for (const auto& earlier : j["papers"])
       if (std::none_of(list.begin(), list.end(), [&](const paper* p) { return p->name == earlier.get<std::string>(); }))
@@ -235,8 +242,10 @@ void check_out_folder(const fs::path& dir, const std::vector<const paper*>& list
       must_be_file(api_dir / "calibrate.jsonl");
       for (const auto& b : p->benches) {
         const std::string name = b.name.empty() ? b.suite : b.name;
-        for (const char* suffix : {".jsonl", ".csv", ".status.json", ".journal.jsonl"}) must_be_file(api_dir / (name + suffix));
-        if (const fs::path status = api_dir / (name + ".status.json"); !fresh && fs::exists(status)) (void)read_status(status);
+        for (const char* suffix : {".jsonl", ".csv", ".status.json", ".journal.jsonl"})
+          must_be_file(api_dir / (name + suffix));
+        if (const fs::path status = api_dir / (name + ".status.json"); !fresh && fs::exists(status))
+          (void)read_status(status);
       }
     }
   }
@@ -276,7 +285,8 @@ int list_steps(const std::vector<step>& steps, const std::map<std::string, std::
     }
   }
   std::cout << t.str() << "\n"
-            << records << " records" << (shard ? " in shard " + std::to_string(shard->index) + "/" + std::to_string(shard->count) : "")
+            << records << " records"
+            << (shard ? " in shard " + std::to_string(shard->index) + "/" + std::to_string(shard->count) : "")
             << ", an estimated " << format_clock(total)
             << " before the report (docs/cli.md, \"Sharding\", gives the model; a software driver takes far longer)\n";
   return 0;
@@ -319,7 +329,8 @@ int reproduce_command(const reproduce_args& a) {
     const std::string name = b && !b->name.empty() ? b->name : suite;
     for (auto& s : steps)
       if (s.kind == kind && s.api == api && s.name == name) return s.papers.push_back(paper);
-    steps.push_back({kind, api, suite, name, b && b->held_back_images, b ? b->args : std::vector<std::string>{}, {paper}, {}});
+    steps.push_back(
+        {kind, api, suite, name, b && b->held_back_images, b ? b->args : std::vector<std::string>{}, {paper}, {}});
   };
   json names = json::array();
   for (const paper* p : list) {
@@ -383,16 +394,25 @@ int reproduce_command(const reproduce_args& a) {
     std::string command = typed_program(); // as the user would type it, not this machine's path
     for (std::size_t i = 1; i < argv.size(); ++i) command += " " + argv[i];
     s.argv = argv;
-    manifest["steps"].push_back({{"kind", s.kind}, {"api", s.api}, {"suite", s.suite.empty() ? json(nullptr) : json(s.suite)},
-               {"name", s.name.empty() ? json(nullptr) : json(s.name)},
-               {"papers", s.papers}, {"files", files}, {"command", command}, {"status", "pending"}, {"exit", nullptr}, {"reason", nullptr},
-               {"seconds", 0}});
+    manifest["steps"].push_back({{"kind", s.kind},
+                                 {"api", s.api},
+                                 {"suite", s.suite.empty() ? json(nullptr) : json(s.suite)},
+                                 {"name", s.name.empty() ? json(nullptr) : json(s.name)},
+                                 {"papers", s.papers},
+                                 {"files", files},
+                                 {"command", command},
+                                 {"status", "pending"},
+                                 {"exit", nullptr},
+                                 {"reason", nullptr},
+                                 {"seconds", 0}});
   }
   // A resumed run goes on from an earlier one's records: each step's seconds add up over the runs,
   // matched by kind, api and results name (a command changes with the spelling of DIR; manifests
   // from before steps had names name them by their suite).
   const auto step_key = [](const auto& e) {
-    const auto text = [&](const char* k) { return e.contains(k) && e[k].is_string() ? e[k].template get<std::string>() : ""; };
+    const auto text = [&](const char* k) {
+      return e.contains(k) && e[k].is_string() ? e[k].template get<std::string>() : "";
+    };
     return text("kind") + "/" + text("api") + "/" + (text("name").empty() ? text("suite") : text("name"));
   };
   std::map<std::string, double> earlier_seconds;
@@ -400,7 +420,8 @@ int reproduce_command(const reproduce_args& a) {
     const auto j = nlohmann::json::parse(std::ifstream(old), nullptr, false);
     if (j.is_object() && j.contains("steps") && j["steps"].is_array())
       for (const auto& e : j["steps"])
-        if (e.is_object() && e.value("seconds", json()).is_number()) earlier_seconds[step_key(e)] += e["seconds"].get<double>();
+        if (e.is_object() && e.value("seconds", json()).is_number())
+          earlier_seconds[step_key(e)] += e["seconds"].get<double>();
   }
   for (auto& e : manifest["steps"]) e["seconds"] = earlier_seconds[step_key(e)];
   if (a.list) return list_steps(steps, missing, deferred, shard);
@@ -409,8 +430,8 @@ int reproduce_command(const reproduce_args& a) {
   const auto account = [&](const step& s, json& e) {
     const double seconds = e["seconds"].get<double>();
     e["time"] = s.kind == "bench" ? step_time(dir / s.api / (s.name + ".jsonl"), seconds)
-                                  : json{{"timed", 0.0}, {"warmup", 0.0}, {"make", 0.0}, {"upload", 0.0}, {"check", 0.0},
-                                         {"other", seconds}};
+                                  : json{{"timed", 0.0},  {"warmup", 0.0}, {"make", 0.0},
+                                         {"upload", 0.0}, {"check", 0.0},  {"other", seconds}};
   };
   write_manifest(dir, manifest);
 
@@ -468,9 +489,11 @@ int reproduce_command(const reproduce_args& a) {
     fs::create_directories(dir / s.api);
     const auto t0 = std::chrono::steady_clock::now();
     const child_result r = run_child(s.argv);
-    e["seconds"] = e["seconds"].get<double>() + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    e["seconds"] =
+        e["seconds"].get<double>() + std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     e["exit"] = r.exit;
-    const auto why_not = s.kind == "bench" ? not_run_reason(dir / s.api / (s.name + ".status.json"), s.api) : std::nullopt;
+    const auto why_not =
+        s.kind == "bench" ? not_run_reason(dir / s.api / (s.name + ".status.json"), s.api) : std::nullopt;
     if (interrupted() || r.exit > 128) {
       e["status"] = "interrupted";
       e["reason"] = "stopped by a signal; run the same command again to go on";
@@ -509,14 +532,16 @@ int reproduce_command(const reproduce_args& a) {
               << " --out MERGED` runs the deferred steps and writes the report\n";
     return failed ? 1 : 0;
   }
-  std::cerr << "reproduce: report … (" << format_clock(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count())
+  std::cerr << "reproduce: report … ("
+            << format_clock(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count())
             << " so far)\n";
   std::vector<std::string> argv = {python(), script.string(), dir.string()};
   for (const paper* p : list) argv.insert(argv.end(), {"--paper", p->name});
   const child_result r = run_child(argv);
   if (interrupted()) return 128 + interrupt_signal();
   if (r.exit != 0 || !fs::exists(dir / "report.md")) {
-    std::cerr << "reproduce: the report script failed (exit " << r.exit << "): " << argv[0] << " " << script.string() << "\n";
+    std::cerr << "reproduce: the report script failed (exit " << r.exit << "): " << argv[0] << " " << script.string()
+              << "\n";
     return 1;
   }
   std::cout << "wrote " << (dir / "report.md").string() << " (" << (dir / "reproduce.json").string()

@@ -32,7 +32,8 @@ sigset_t handled_signals() {
 
 void read_records(const fs::path& path, std::map<std::string, record>& into, std::vector<std::string>& order) {
   if (fs::is_symlink(path))
-    throw usage_error("--resume: " + path.string() + " is a symbolic link; winnow follows no link inside --out: remove it");
+    throw usage_error("--resume: " + path.string() +
+                      " is a symbolic link; winnow follows no link inside --out: remove it");
   std::ifstream in(path);
   std::string line;
   std::map<std::string, int> here; // key → line: a file holds each record once
@@ -53,8 +54,9 @@ void read_records(const fs::path& path, std::map<std::string, record>& into, std
     }
     const std::string key = resume_key(r);
     if (const auto [it, fresh] = here.emplace(key, number); !fresh)
-      throw usage_error("--resume: " + path.string() + ":" + std::to_string(number) + ": a second record of " + r.algorithm +
-                        " " + to_string(r.parameters) + " " + r.spec + " (the first: line " + std::to_string(it->second) + ")");
+      throw usage_error("--resume: " + path.string() + ":" + std::to_string(number) + ": a second record of " +
+                        r.algorithm + " " + to_string(r.parameters) + " " + r.spec + " (the first: line " +
+                        std::to_string(it->second) + ")");
     if (r.skipped) continue; // not run then: try again
     if (!into.contains(key)) order.push_back(key);
     into[key] = std::move(r);
@@ -80,7 +82,8 @@ void check_output_file(const std::string& option, const std::string& path, const
   const fs::path folder = p.has_parent_path() ? p.parent_path() : fs::path(".");
   std::string probe = (folder / ".winnow-write-test.XXXXXX").string();
   const int fd = ::mkstemp(probe.data());
-  if (fd < 0) throw usage_error(option + " " + path + ": cannot write into " + folder.string() + ": " + std::strerror(errno));
+  if (fd < 0)
+    throw usage_error(option + " " + path + ": cannot write into " + folder.string() + ": " + std::strerror(errno));
   ::close(fd);
   ::unlink(probe.c_str());
 }
@@ -138,8 +141,7 @@ results_folder::~results_folder() {
     try {
       const std::lock_guard lock(mutex_);
       write_final(false); // an exception ended the sweep: keep what finished, marked incomplete
-    } catch (...) {
-    }
+    } catch (...) {}
   }
   stop_signal_thread();
   if (journal_fd_ >= 0) ::close(journal_fd_);
@@ -178,7 +180,8 @@ void results_folder::add(record r) {
   }
   const std::string line = to_json_line(r) + "\n";
   // One write per record (O_APPEND) and a data sync: a crash loses at most the record being written.
-  if (::write(journal_fd_, line.data(), line.size()) != static_cast<ssize_t>(line.size()) || ::fdatasync(journal_fd_) != 0)
+  if (::write(journal_fd_, line.data(), line.size()) != static_cast<ssize_t>(line.size()) ||
+      ::fdatasync(journal_fd_) != 0)
     throw error("bench: cannot append to the journal in " + dir_.string() + ": " + std::strerror(errno));
   records_.push_back(std::move(r));
 }
@@ -240,11 +243,12 @@ void results_folder::guard_signals() {
     if (!finished_) {
       try {
         write_final(false);
-        std::cerr << "\ninterrupted (" << strsignal(sig) << "): wrote the " << records_.size() << " finished records to "
-                  << base().string() << ".jsonl/.csv, marked incomplete; run again with --resume to finish\n";
+        std::cerr << "\ninterrupted (" << strsignal(sig) << "): wrote the " << records_.size()
+                  << " finished records to " << base().string()
+                  << ".jsonl/.csv, marked incomplete; run again with --resume to finish\n";
       } catch (const std::exception& e) {
-        std::cerr << "\ninterrupted (" << strsignal(sig) << "): " << e.what() << "; the journal "
-                  << base().string() << ".journal.jsonl keeps the finished records\n";
+        std::cerr << "\ninterrupted (" << strsignal(sig) << "): " << e.what() << "; the journal " << base().string()
+                  << ".journal.jsonl keeps the finished records\n";
       }
     }
     std::_Exit(128 + sig);

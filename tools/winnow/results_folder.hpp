@@ -68,7 +68,7 @@ private:
   std::map<std::string, std::string> not_run_;
   std::size_t planned_ = 0;
   std::map<std::string, std::string> extra_; ///< annotate()
-  bool started_ = false; ///< describe() was called: the sweep began
+  bool started_ = false;                     ///< describe() was called: the sweep began
   bool finished_ = false;
   std::thread signals_;
 };

@@ -40,8 +40,8 @@ int run_command(const run_args& a) {
   c.expected = reference_compact(c.w);
   // What runs, before it runs: a long measurement is not a silent one.
   std::cout << entry.info.full_name() << "  " << to_string(resolve_params(entry.info, given).texts()) << "\n"
-            << "case    " << c.w.spec << "  (n = " << c.w.size() << ", removed " << c.w.size() - c.expected.size() << ", kept "
-            << c.expected.size() << ")\n"
+            << "case    " << c.w.spec << "  (n = " << c.w.size() << ", removed " << c.w.size() - c.expected.size()
+            << ", kept " << c.expected.size() << ")\n"
             << std::flush;
   const record r = run_case(reg, entry, given, c, a.options);
 
@@ -49,23 +49,31 @@ int run_command(const run_args& a) {
     std::cout << "skipped: " << *r.skipped << "\n";
   } else {
     std::cout << "device  " << r.device << " — " << r.driver << "\n";
-    if (!r.chosen.empty()) std::cout << "chosen  " << to_string(r.chosen) << "  (what the run settled: parameters given as auto, or the adaptive algorithm's choice)\n";
-    if (!r.notes.empty()) std::cout << "weighed " << to_string(r.notes) << "  (what the algorithm weighed to decide how to run)\n";
-    std::cout << "reps    " << r.reps << " after " << r.warmup_runs << " warm-up runs in " << format_ns(r.warmup_ran_ns);
+    if (!r.chosen.empty())
+      std::cout << "chosen  " << to_string(r.chosen)
+                << "  (what the run settled: parameters given as auto, or the adaptive algorithm's choice)\n";
+    if (!r.notes.empty())
+      std::cout << "weighed " << to_string(r.notes) << "  (what the algorithm weighed to decide how to run)\n";
+    std::cout << "reps    " << r.reps << " after " << r.warmup_runs << " warm-up runs in "
+              << format_ns(r.warmup_ran_ns);
     if (r.warmup_rule == "settle") {
-      std::cout << " (asked: ≥ " << r.warmup << " and ≥ " << r.warmup_ns / 1e6 << " ms, then on while the runs still got faster)";
+      std::cout << " (asked: ≥ " << r.warmup << " and ≥ " << r.warmup_ns / 1e6
+                << " ms, then on while the runs still got faster)";
       // Why the clock was not watched, where the backend said which device it is.
-      if (const watched_device* d = watch(reg.device(r.api).identity); d && !d->clock) std::cout << "\nclock   not watched: " << d->why;
-    }
-    else
-      std::cout << " (" << r.warmup << " asked, then on until the SM clock was up" << (r.warmup_rule == "nvml+device" ? "; the device's warm-up" : "")
-                << ")\n"
-                << "clock   SM " << r.sm_mhz_min << "-" << r.sm_mhz_max << " MHz of " << r.sm_mhz_peak << " over the timed runs (NVML), "
-                << r.discarded << " discarded below the throttle threshold" << (r.clock_gave_up ? ", GAVE UP waiting for the clock" : "");
+      if (const watched_device* d = watch(reg.device(r.api).identity); d && !d->clock)
+        std::cout << "\nclock   not watched: " << d->why;
+    } else
+      std::cout << " (" << r.warmup << " asked, then on until the SM clock was up"
+                << (r.warmup_rule == "nvml+device" ? "; the device's warm-up" : "") << ")\n"
+                << "clock   SM " << r.sm_mhz_min << "-" << r.sm_mhz_max << " MHz of " << r.sm_mhz_peak
+                << " over the timed runs (NVML), " << r.discarded << " discarded below the throttle threshold"
+                << (r.clock_gave_up ? ", GAVE UP waiting for the clock" : "");
     std::cout << (r.cold ? ", cold" : "") << "\n"
-              << "noise   " << format_percent(r.total.noise()) << " (stddev / mean of the total; IQR " << format_ns(r.total.q1) << " … "
-              << format_ns(r.total.q3) << ")"
-              << (r.max_noise > 0 ? r.total.noise() <= r.max_noise ? ", under --max-noise" : ", OVER --max-noise at the --timeout" : "")
+              << "noise   " << format_percent(r.total.noise()) << " (stddev / mean of the total; IQR "
+              << format_ns(r.total.q1) << " … " << format_ns(r.total.q3) << ")"
+              << (r.max_noise > 0
+                      ? r.total.noise() <= r.max_noise ? ", under --max-noise" : ", OVER --max-noise at the --timeout"
+                      : "")
               << "\n\n"
               << phase_table(r) << "\n"
               << "bytes   " << r.bytes_read << " read, " << r.bytes_written << " written → "

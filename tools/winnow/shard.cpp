@@ -24,8 +24,8 @@ api_rates rates(const std::string& api) {
   return {0.1, 0.4, 0.1}; // gl, vkfrag, vk: graphics apis, more passes a run
 }
 
-constexpr double check_ns = 3.0;  ///< verifying an element on the host
-constexpr double make_ns = 10.0;  ///< generating an element and its reference
+constexpr double check_ns = 3.0; ///< verifying an element on the host
+constexpr double make_ns = 10.0; ///< generating an element and its reference
 
 } // namespace
 
@@ -90,13 +90,10 @@ std::vector<planned_record> plan_costs(const bench_plan& plan, const run_options
     if (spec.family == "file") {
       try {
         n = elements_of(spec);
-      } catch (const std::exception&) {
-        n = 1 << 20;
-      }
+      } catch (const std::exception&) { n = 1 << 20; }
     }
     for (const auto& j : plan.jobs)
-      out.push_back({i,
-                     record_seconds({j.entry->info.api, n, options.reps, options.warmup, options.warmup_ns / 1e6}),
+      out.push_back({i, record_seconds({j.entry->info.api, n, options.reps, options.warmup, options.warmup_ns / 1e6}),
                      make_seconds(n)});
   }
   return out;

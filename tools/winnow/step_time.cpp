@@ -27,8 +27,8 @@ nlohmann::ordered_json step_time(const std::filesystem::path& jsonl, double seco
     }
   }
   const double known = (timed + warmup + make + upload + check) / 1e3;
-  return {{"timed", timed / 1e3}, {"warmup", warmup / 1e3}, {"make", make / 1e3},
-          {"upload", upload / 1e3}, {"check", check / 1e3}, {"other", std::max(0.0, seconds - known)}};
+  return {{"timed", timed / 1e3},   {"warmup", warmup / 1e3}, {"make", make / 1e3},
+          {"upload", upload / 1e3}, {"check", check / 1e3},   {"other", std::max(0.0, seconds - known)}};
 }
 
 } // namespace winnow::cli

@@ -10,11 +10,11 @@ namespace {
 
 using json = nlohmann::json;
 
-const std::set<std::string> sweep_keys = {"apis", "algorithms", "sizes", "cases", "params", "warmup", "warmup_ms", "reps", "seeds"};
+const std::set<std::string> sweep_keys = {"apis",   "algorithms", "sizes", "cases", "params",
+                                          "warmup", "warmup_ms",  "reps",  "seeds"};
 
 /// The value of `key` as T, or a usage error naming the key and the type it wants.
-template <class T>
-T get(const std::string& origin, const json& j, const std::string& key, const char* wanted) {
+template <class T> T get(const std::string& origin, const json& j, const std::string& key, const char* wanted) {
   try {
     return j.at(key).get<T>();
   } catch (const json::exception&) {
@@ -42,7 +42,8 @@ void read_sweep(const std::string& origin, const json& j, suite& s) {
     using grid = std::map<std::string, std::vector<std::string>>;
     const char* wanted = "{\"api/name\": {\"key\": [\"value\", …]}} or {\"api/name\": [{…}, {…}]}";
     const json& all = j.at("params");
-    if (!all.is_object()) throw usage_error("suite " + origin + ": \"params\" must be " + wanted + " (got " + all.dump() + ")");
+    if (!all.is_object())
+      throw usage_error("suite " + origin + ": \"params\" must be " + wanted + " (got " + all.dump() + ")");
     s.params.clear();
     for (const auto& [name, value] : all.items()) {
       const json one = json{{"params", value}};
@@ -82,12 +83,14 @@ void check_results_name(const std::string& what, const std::string& name) {
   // The name becomes NAME.jsonl inside --out: it must not choose another folder or hide the file.
   if (name.empty() || name.front() == '.' ||
       name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") != std::string::npos)
-    throw usage_error(what + " must be a plain file name (letters, digits, _ - .; not starting with .), got \"" + name + "\"");
+    throw usage_error(what + " must be a plain file name (letters, digits, _ - .; not starting with .), got \"" + name +
+                      "\"");
   // NAME.journal.jsonl, NAME.seeds.jsonl and NAME.status.json sit beside NAME.jsonl: a name ending
   // so would be another run's journal or summary, and that run would replace or remove it.
   for (const char* kept_beside : {".journal", ".seeds", ".status"})
     if (name.ends_with(kept_beside))
-      throw usage_error(what + " \"" + name + "\" ends in " + kept_beside + ", as the files winnow keeps beside results do");
+      throw usage_error(what + " \"" + name + "\" ends in " + kept_beside +
+                        ", as the files winnow keeps beside results do");
   // The longest file made of it (a temporary ".NAME.status.json.XXXXXX") must fit a file name.
   if (name.size() > 200)
     throw usage_error(what + " is " + std::to_string(name.size()) + " characters long; at most 200");
@@ -97,17 +100,16 @@ suite parse_suite(const std::string& origin, const std::string& text) {
   json j;
   try {
     j = json::parse(text);
-  } catch (const json::exception& e) {
-    throw usage_error("suite " + origin + ": not JSON: " + e.what());
-  }
+  } catch (const json::exception& e) { throw usage_error("suite " + origin + ": not JSON: " + e.what()); }
   if (!j.is_object()) throw usage_error("suite " + origin + ": must be a JSON object");
   for (const auto& [key, value] : j.items())
     if (!sweep_keys.contains(key) && key != "name" && key != "description" && key != "quick")
-      throw usage_error("suite " + origin + ": unknown key \"" + key + "\"" +
-                        did_you_mean(key, {"name", "description", "apis", "algorithms", "sizes", "cases", "params", "warmup",
-                                           "warmup_ms", "reps", "seeds", "quick"}) +
-                        " (known: name, description, apis, algorithms, sizes, cases, params, warmup, warmup_ms, reps, seeds, "
-                        "quick)");
+      throw usage_error(
+          "suite " + origin + ": unknown key \"" + key + "\"" +
+          did_you_mean(key, {"name", "description", "apis", "algorithms", "sizes", "cases", "params", "warmup",
+                             "warmup_ms", "reps", "seeds", "quick"}) +
+          " (known: name, description, apis, algorithms, sizes, cases, params, warmup, warmup_ms, reps, seeds, "
+          "quick)");
   suite s;
   s.origin = origin;
   if (!j.contains("name")) throw usage_error("suite " + origin + ": \"name\" is missing");
@@ -123,7 +125,8 @@ suite parse_suite(const std::string& origin, const std::string& text) {
     for (const auto& [key, value] : q.items())
       if (!sweep_keys.contains(key))
         throw usage_error("suite " + origin + ": unknown key \"quick." + key + "\"" +
-                          did_you_mean(key, {sweep_keys.begin(), sweep_keys.end()}) + " (a quick section replaces sweep keys only)");
+                          did_you_mean(key, {sweep_keys.begin(), sweep_keys.end()}) +
+                          " (a quick section replaces sweep keys only)");
     suite probe = s;
     read_sweep(origin + " (quick)", q, probe); // checked now, not when --quick is first used
     check_cases(probe);

@@ -7,8 +7,9 @@
 //     "params": { "gl/horn": { "block": ["32", "128"] } },            // swept as a product; else defaults
 //     "params": { "cuda/redzone2": [{ "early": ["off"] }, {}] },      // a list: each a product, run one after another
 //     "warmup": 1, "warmup_ms": 200, "reps": 5,
-//     "seeds": 20,                                                    // seeded cases with seeds s … s+19 (bench --seeds)
-//     "quick": { "sizes": ["64K"], "reps": 2 } }                      // --quick: these keys replace the suite's
+//     "seeds": 20,                                                    // seeded cases with seeds s … s+19 (bench
+//     --seeds) "quick": { "sizes": ["64K"], "reps": 2 } }                      // --quick: these keys replace the
+//     suite's
 // A suite file is checked whole when it loads, by the command line's rules: unknown keys, wrong
 // types, out-of-range numbers, a name that is not a plain file name, no cases: usage errors naming the key.
 #include <map>
@@ -25,7 +26,7 @@ struct suite {
   /// when the file gives an object; an empty grid is the defaults).
   std::map<std::string, std::vector<std::map<std::string, std::vector<std::string>>>> params;
   int warmup = 1, reps = 5;
-  int seeds = 1; ///< every seeded case this many times, with consecutive seeds (bench --seeds)
+  int seeds = 1;          ///< every seeded case this many times, with consecutive seeds (bench --seeds)
   double warmup_ms = 200; ///< and at least this long (GPU clocks ramp up after the host's case generation)
 
   /// The case specs, with {size} expanded in order of size, then case.
@@ -35,7 +36,7 @@ struct suite {
   [[nodiscard]] suite quick() const;
 
   std::optional<std::string> quick_json; ///< the "quick" section as written, applied by quick()
-  std::string origin;                   ///< the embedded name or the file's path, for messages
+  std::string origin;                    ///< the embedded name or the file's path, for messages
 };
 
 /// The name of a results file (NAME.jsonl in --out): a plain file name, or a usage_error naming `what`.

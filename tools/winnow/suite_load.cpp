@@ -36,7 +36,8 @@ suite load_suite(const std::string& name_or_path) {
     known += (known.empty() ? "" : ", ") + name;
     names.push_back(name);
   }
-  throw usage_error("unknown suite '" + name_or_path + "'" + did_you_mean(name_or_path, names) + " (known: " + known + "; or a path to a .json file)");
+  throw usage_error("unknown suite '" + name_or_path + "'" + did_you_mean(name_or_path, names) + " (known: " + known +
+                    "; or a path to a .json file)");
 }
 
 } // namespace winnow::cli

@@ -45,9 +45,7 @@ void check_writable(const std::filesystem::path& dir) {
   try {
     write_atomically(dir / ".winnow-write-test", "");
     std::filesystem::remove(dir / ".winnow-write-test");
-  } catch (const error& e) {
-    throw usage_error("trace --out " + dir.string() + ": cannot write there");
-  }
+  } catch (const error& e) { throw usage_error("trace --out " + dir.string() + ": cannot write there"); }
 }
 
 } // namespace
@@ -69,7 +67,9 @@ int trace_command(const trace_args& a) {
   const registry& reg = all_backends();
   const algorithm_entry& entry = reg.find(a.algo);
   if (!shader_era_algorithm(entry.info))
-    throw usage_error("trace: " + a.algo + " is not a shader-era algorithm (gl/, vkfrag/ or vk/ horn, jj, rlz, bt; gl/ or vkfrag/ histopyramid)");
+    throw usage_error(
+        "trace: " + a.algo +
+        " is not a shader-era algorithm (gl/, vkfrag/ or vk/ horn, jj, rlz, bt; gl/ or vkfrag/ histopyramid)");
   const params given = parse_params(a.params);
   const param_set resolved = resolve_params(entry.info, given);
   const case_spec spec = parse_spec(a.spec);
@@ -84,7 +84,8 @@ int trace_command(const trace_args& a) {
   }
   const workload w = generate(spec);
   if (w.size() > shader_era::max_traced_elements)
-    throw usage_error("trace: " + w.spec + " has " + std::to_string(w.size()) + " elements, too many to look at (at most 16M)");
+    throw usage_error("trace: " + w.spec + " has " + std::to_string(w.size()) +
+                      " elements, too many to look at (at most 16M)");
 
   auto made = entry.make();
   auto* algo = dynamic_cast<shader_era::plan_algorithm*>(made.get());
@@ -104,7 +105,8 @@ int trace_command(const trace_args& a) {
   j["driver"] = dev.driver;
   j["layout"] = {{"width", algo->the_plan().layout.width}, {"height", algo->the_plan().layout.height}};
   // The HistoPyramid has no blocks.
-  j["block"] = algo->the_plan().algorithm == shader_era::algorithm_kind::histopyramid ? 0u : algo->the_plan().params.block;
+  j["block"] =
+      algo->the_plan().algorithm == shader_era::algorithm_kind::histopyramid ? 0u : algo->the_plan().params.block;
   j["passes"] = nlohmann::ordered_json::array();
   for (const auto& p : passes) {
     shader_era::image_rect rect;
@@ -125,7 +127,8 @@ int trace_command(const trace_args& a) {
                            {"file", file},
                            {"image", {{"x", rect.x0}, {"y", rect.y0}, {"scale", rect.scale}}}});
   }
-  const std::string title = entry.info.full_name() + "  " + to_string(resolved.texts()) + "\n" + w.spec + "  (" + dev.device + ")";
+  const std::string title =
+      entry.info.full_name() + "  " + to_string(resolved.texts()) + "\n" + w.spec + "  (" + dev.device + ")";
   write_atomically(fs::path(a.out) / "contact.png", shader_era::contact_sheet(passes, w.size(), title).png());
   j["contact"] = "contact.png";
   write_atomically(fs::path(a.out) / "trace.json", j.dump(2) + "\n");
@@ -134,10 +137,11 @@ int trace_command(const trace_args& a) {
   std::set<std::string> mine;
   for (const auto& p : passes) mine.insert(file_name(p));
   for (const auto& e : fs::directory_iterator(a.out))
-    if (e.is_regular_file() && is_pass_picture(e.path().filename().string()) && !mine.contains(e.path().filename().string()))
+    if (e.is_regular_file() && is_pass_picture(e.path().filename().string()) &&
+        !mine.contains(e.path().filename().string()))
       fs::remove(e.path());
-  std::cout << "wrote " << passes.size() << " passes of " << entry.info.full_name() << " on " << w.spec << " (" << dev.device
-            << "): " << a.out << "/NN-*.png, contact.png, trace.json\n";
+  std::cout << "wrote " << passes.size() << " passes of " << entry.info.full_name() << " on " << w.spec << " ("
+            << dev.device << "): " << a.out << "/NN-*.png, contact.png, trace.json\n";
   return 0;
 }
 

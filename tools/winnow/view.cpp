@@ -22,7 +22,8 @@ int view_command(const trace_args& a, const std::string& script) {
   for (std::size_t start = 0; start < script.size();) {
     const std::size_t end = std::min(script.find(',', start), script.size());
     const std::string command = script.substr(start, end - start);
-    if (command.starts_with("screenshot:")) check_output_file("view --script " + command + ":", command.substr(11), {".png"});
+    if (command.starts_with("screenshot:"))
+      check_output_file("view --script " + command + ":", command.substr(11), {".png"});
     start = end + 1;
   }
 #ifdef WINNOW_HAVE_VIEW

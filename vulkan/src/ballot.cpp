@@ -41,8 +41,9 @@ public:
     device& d = device::get();
     const device_properties& props = d.properties();
     if (!props.subgroup_ballot)
-      throw unavailable("winnow::vk: vk/ballot needs subgroup ballot and arithmetic operations in compute shaders, which " +
-                        props.name + " lacks");
+      throw unavailable(
+          "winnow::vk: vk/ballot needs subgroup ballot and arithmetic operations in compute shaders, which " +
+          props.name + " lacks");
     m_w = &w;
     m_words = p.choice<std::uint32_t>("bits", {{"32", 1}, {"64", 2}, {"128", 4}});
     m_items = static_cast<std::uint32_t>(p.integer("items"));
@@ -102,7 +103,8 @@ public:
     t.phase("count");
     m_seq->dispatch(*m_count, count_args{m_data.address(), m_counts.address(), groups}, m_groups);
     t.phase("scan");
-    m_seq->dispatch(*m_scan, scan_args{m_counts.address(), m_offsets.address(), static_cast<std::uint32_t>(m_ranges)}, 1);
+    m_seq->dispatch(*m_scan, scan_args{m_counts.address(), m_offsets.address(), static_cast<std::uint32_t>(m_ranges)},
+                    1);
     t.phase("move");
     m_seq->dispatch(*m_move, move_args{m_data.address(), m_offsets.address(), m_output.address(), groups}, m_groups);
     m_launches += 3;
@@ -144,15 +146,20 @@ private:
 } // namespace
 
 algorithm_entry ballot_entry() {
-  return {.info = {.api = "vk", .name = "ballot",
-                   .summary = "Billeter-style count / scan / move with subgroupBallot + subgroupBallotExclusiveBitCount; "
-                              "out of place, stable",
-                   .stable = true, .in_place = false, .input = input_kind::predicate,
-                   .axes = {choice_axis("bits", "element size [bits]; the 32-bit payload is widened, validity is payload ≠ 0",
-                                        "32", {"32", "64", "128"}),
-                            integer_axis("items", "elements per lane in a subgroup's range (a range is S · items elements)",
-                                         "32", {"32"}, 4, 256, true)}},
-          .make = [] { return std::make_unique<ballot>(); }};
+  return {
+      .info = {.api = "vk",
+               .name = "ballot",
+               .summary = "Billeter-style count / scan / move with subgroupBallot + subgroupBallotExclusiveBitCount; "
+                          "out of place, stable",
+               .stable = true,
+               .in_place = false,
+               .input = input_kind::predicate,
+               .axes = {choice_axis("bits",
+                                    "element size [bits]; the 32-bit payload is widened, validity is payload ≠ 0", "32",
+                                    {"32", "64", "128"}),
+                        integer_axis("items", "elements per lane in a subgroup's range (a range is S · items elements)",
+                                     "32", {"32"}, 4, 256, true)}},
+      .make = [] { return std::make_unique<ballot>(); }};
 }
 
 } // namespace winnow::vk

@@ -17,25 +17,30 @@ namespace {
 
 } // namespace
 
-buffer::buffer(std::string name, std::uint64_t bytes, bool host_visible, VkBufferUsageFlags usage) : m_name(std::move(name)) {
+buffer::buffer(std::string name, std::uint64_t bytes, bool host_visible, VkBufferUsageFlags usage)
+    : m_name(std::move(name)) {
   device& d = device::get();
   m_size = bytes < 4 ? 4 : (bytes + 3) & ~std::uint64_t{3};
   if (d.properties().max_allocation && m_size > d.properties().max_allocation)
-    out_of_memory(m_name, m_size, "over maxMemoryAllocationSize (" + std::to_string(d.properties().max_allocation) + ")");
+    out_of_memory(m_name, m_size,
+                  "over maxMemoryAllocationSize (" + std::to_string(d.properties().max_allocation) + ")");
   VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   bci.size = m_size;
   bci.usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-              (host_visible ? 0 : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT) | usage;
+              (host_visible ? 0 : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT) |
+              usage;
   bci.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   WINNOW_VK_CHECK(vkCreateBuffer(d.handle(), &bci, nullptr, &m_buffer));
   VkMemoryRequirements req{};
   vkGetBufferMemoryRequirements(d.handle(), m_buffer, &req);
-  const VkMemoryPropertyFlags want = host_visible ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
-                                                  : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+  const VkMemoryPropertyFlags want = host_visible
+                                         ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
+                                         : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
   const auto type = d.memory_type(req.memoryTypeBits, want);
   if (!type) {
     release();
-    throw error("winnow::vk::buffer: '" + m_name + "': no memory type is " + (host_visible ? "host-visible" : "device-local"));
+    throw error("winnow::vk::buffer: '" + m_name + "': no memory type is " +
+                (host_visible ? "host-visible" : "device-local"));
   }
   VkMemoryAllocateFlagsInfo flags{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
   flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
@@ -45,7 +50,8 @@ buffer::buffer(std::string name, std::uint64_t bytes, bool host_visible, VkBuffe
   if (const VkResult r = vkAllocateMemory(d.handle(), &mai, nullptr, &m_memory); r != VK_SUCCESS) {
     m_memory = VK_NULL_HANDLE;
     release();
-    if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY) out_of_memory(m_name, req.size, to_string(r));
+    if (r == VK_ERROR_OUT_OF_DEVICE_MEMORY || r == VK_ERROR_OUT_OF_HOST_MEMORY)
+      out_of_memory(m_name, req.size, to_string(r));
     throw_call_error("vkAllocateMemory(" + m_name + ", " + std::to_string(req.size) + " bytes)", to_string(r));
   }
   WINNOW_VK_CHECK(vkBindBufferMemory(d.handle(), m_buffer, m_memory, 0));
@@ -59,9 +65,9 @@ buffer::buffer(std::string name, std::uint64_t bytes, bool host_visible, VkBuffe
 }
 
 buffer::buffer(buffer&& o) noexcept
-    : m_name(std::move(o.m_name)), m_size(std::exchange(o.m_size, 0)), m_buffer(std::exchange(o.m_buffer, VK_NULL_HANDLE)),
-      m_memory(std::exchange(o.m_memory, VK_NULL_HANDLE)), m_address(std::exchange(o.m_address, 0)),
-      m_mapped(std::exchange(o.m_mapped, nullptr)) {}
+    : m_name(std::move(o.m_name)), m_size(std::exchange(o.m_size, 0)),
+      m_buffer(std::exchange(o.m_buffer, VK_NULL_HANDLE)), m_memory(std::exchange(o.m_memory, VK_NULL_HANDLE)),
+      m_address(std::exchange(o.m_address, 0)), m_mapped(std::exchange(o.m_mapped, nullptr)) {}
 
 buffer& buffer::operator=(buffer&& o) noexcept {
   if (this != &o) {
@@ -107,8 +113,8 @@ void buffer::upload(std::span<const std::uint32_t> words, std::uint64_t first) {
 
 void buffer::copy_from(const buffer& source) {
   if (source.m_size > m_size)
-    throw error("winnow::vk::buffer: copy of '" + source.m_name + "' (" + std::to_string(source.m_size) + " bytes) overruns '" +
-                m_name + "' (" + std::to_string(m_size) + " bytes)");
+    throw error("winnow::vk::buffer: copy of '" + source.m_name + "' (" + std::to_string(source.m_size) +
+                " bytes) overruns '" + m_name + "' (" + std::to_string(m_size) + " bytes)");
   sequence& s = transfer_sequence();
   s.begin();
   const VkBufferCopy region{0, 0, source.m_size};

@@ -21,7 +21,8 @@ namespace winnow::vk {
 namespace {
 
 /// Mean time of `passes` ping-pong passes recorded by `pass(from, to)`, after one warm-up recording.
-double per_pass_ns(std::uint64_t bytes, int passes, const std::function<void(sequence&, const buffer&, const buffer&)>& pass) {
+double per_pass_ns(std::uint64_t bytes, int passes,
+                   const std::function<void(sequence&, const buffer&, const buffer&)>& pass) {
   const buffer a("calibrate ping", bytes), b("calibrate pong", bytes);
   sequence s("winnow::vk::calibrate");
   auto chain = [&] {
@@ -54,11 +55,14 @@ double wide_copy_ns(std::uint64_t n, std::uint32_t width, std::uint32_t local, i
   };
   const std::uint64_t elements = n / width;
   return per_pass_ns(4 * n, passes, [&](sequence& s, const buffer& from, const buffer& to) {
-    s.dispatch(p, push{from.address(), to.address(), static_cast<std::uint32_t>(elements)}, (elements + local - 1) / local);
+    s.dispatch(p, push{from.address(), to.address(), static_cast<std::uint32_t>(elements)},
+               (elements + local - 1) / local);
   });
 }
 
-std::string size_name(std::uint64_t n) { return n == (std::uint64_t{4} << 20) ? "4M" : n == (std::uint64_t{16} << 20) ? "16M" : "256M"; }
+std::string size_name(std::uint64_t n) {
+  return n == (std::uint64_t{4} << 20) ? "4M" : n == (std::uint64_t{16} << 20) ? "16M" : "256M";
+}
 
 } // namespace
 
@@ -95,10 +99,11 @@ std::vector<calibration> calibrate() {
       for (const std::uint32_t local : locals) {
         const double ns = wide_copy_ns(n, width, local, n > (std::uint64_t{16} << 20) ? 4 : 20);
         const double bw = 8 * static_cast<double>(n) / ns;
-        const std::string how = std::to_string(4 * width) + "-byte accesses, workgroups of " + std::to_string(local) + ", " +
-                                size_name(n) + " 32-bit elements";
-        out.push_back({"copy_bytes_per_ns_" + size_name(n) + "_b" + std::to_string(4 * width) + "_l" + std::to_string(local), bw,
-                       "GB/s", "ping-pong copy dispatch, " + how});
+        const std::string how = std::to_string(4 * width) + "-byte accesses, workgroups of " + std::to_string(local) +
+                                ", " + size_name(n) + " 32-bit elements";
+        out.push_back(
+            {"copy_bytes_per_ns_" + size_name(n) + "_b" + std::to_string(4 * width) + "_l" + std::to_string(local), bw,
+             "GB/s", "ping-pong copy dispatch, " + how});
         if (n == sizes.back() && bw > best) {
           best = bw;
           best_how = how;
@@ -110,7 +115,8 @@ std::vector<calibration> calibrate() {
 
 std::vector<calibration> fragment_calibrate() {
   fragment_executor x;
-  return shader_era::pass_model_calibration(x, param_set{}, "Vulkan fragment pass (a full-screen triangle by dynamic rendering)");
+  return shader_era::pass_model_calibration(x, param_set{},
+                                            "Vulkan fragment pass (a full-screen triangle by dynamic rendering)");
 }
 
 } // namespace winnow::vk

@@ -18,14 +18,15 @@ std::mutex g_messages_mutex;
 std::vector<std::string> g_messages;
 
 VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
-                                          VkDebugUtilsMessageTypeFlagsEXT type, const VkDebugUtilsMessengerCallbackDataEXT* data,
-                                          void*) {
+                                          VkDebugUtilsMessageTypeFlagsEXT type,
+                                          const VkDebugUtilsMessengerCallbackDataEXT* data, void*) {
   // Warnings and errors fail the run; info and verbose are chatter (loader, layer settings). The
   // loader's general warnings are chatter too: it warns of every layer a capture tool or the user
   // adds through VK_INSTANCE_LAYERS, and a run under RenderDoc must not fail for that.
   if (severity < VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) return VK_FALSE;
   const bool loader = data && data->pMessageIdName && std::strcmp(data->pMessageIdName, "Loader Message") == 0;
-  if (loader && type == VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT && severity < VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT)
+  if (loader && type == VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT &&
+      severity < VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT)
     return VK_FALSE;
   const std::lock_guard lock(g_messages_mutex);
   g_messages.emplace_back(data && data->pMessage ? data->pMessage : "(no message text)");
@@ -43,7 +44,8 @@ std::optional<std::uint32_t> compute_family(VkPhysicalDevice pd, bool* timestamp
   int best_score = -1;
   for (std::uint32_t i = 0; i < count; ++i) {
     if (!(families[i].queueFlags & VK_QUEUE_COMPUTE_BIT)) continue;
-    const int score = (families[i].timestampValidBits > 0 ? 2 : 0) + ((families[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) ? 1 : 0);
+    const int score =
+        (families[i].timestampValidBits > 0 ? 2 : 0) + ((families[i].queueFlags & VK_QUEUE_GRAPHICS_BIT) ? 1 : 0);
     if (score > best_score) {
       best = i;
       best_score = score;
@@ -58,7 +60,8 @@ bool has_device_extension(VkPhysicalDevice pd, const char* name) {
   vkEnumerateDeviceExtensionProperties(pd, nullptr, &count, nullptr);
   std::vector<VkExtensionProperties> offered(count);
   vkEnumerateDeviceExtensionProperties(pd, nullptr, &count, offered.data());
-  return std::any_of(offered.begin(), offered.end(), [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
+  return std::any_of(offered.begin(), offered.end(),
+                     [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
 }
 
 struct probe_result {
@@ -90,8 +93,9 @@ void device::create_instance() {
     vkEnumerateInstanceExtensionProperties(nullptr, &count, nullptr);
     std::vector<VkExtensionProperties> offered(count);
     vkEnumerateInstanceExtensionProperties(nullptr, &count, offered.data());
-    if (std::any_of(offered.begin(), offered.end(),
-                    [](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) == 0; }))
+    if (std::any_of(offered.begin(), offered.end(), [](const VkExtensionProperties& e) {
+          return std::strcmp(e.extensionName, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) == 0;
+        }))
       extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
   }
   bool validation_features = false;
@@ -117,8 +121,10 @@ void device::create_instance() {
   }
 
   VkDebugUtilsMessengerCreateInfoEXT messenger_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-  messenger_info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-  messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+  messenger_info.messageSeverity =
+      VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                               VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
                                VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
   messenger_info.pfnUserCallback = on_message;
   // Synchronization validation catches a missing barrier between passes, which plain validation cannot.
@@ -144,8 +150,10 @@ void device::create_instance() {
   if (std::find_if(extensions.begin(), extensions.end(), [](const char* e) {
         return std::strcmp(e, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) == 0;
       }) != extensions.end()) {
-    m_begin_label = reinterpret_cast<PFN_vkCmdBeginDebugUtilsLabelEXT>(vkGetInstanceProcAddr(m_instance, "vkCmdBeginDebugUtilsLabelEXT"));
-    m_end_label = reinterpret_cast<PFN_vkCmdEndDebugUtilsLabelEXT>(vkGetInstanceProcAddr(m_instance, "vkCmdEndDebugUtilsLabelEXT"));
+    m_begin_label = reinterpret_cast<PFN_vkCmdBeginDebugUtilsLabelEXT>(
+        vkGetInstanceProcAddr(m_instance, "vkCmdBeginDebugUtilsLabelEXT"));
+    m_end_label = reinterpret_cast<PFN_vkCmdEndDebugUtilsLabelEXT>(
+        vkGetInstanceProcAddr(m_instance, "vkCmdEndDebugUtilsLabelEXT"));
     if (!m_begin_label || !m_end_label) m_begin_label = nullptr, m_end_label = nullptr;
   }
   if (m_validation) {
@@ -201,10 +209,12 @@ void device::choose_physical_device() {
 }
 
 void device::read_properties() {
-  VkPhysicalDeviceSubgroupSizeControlProperties size_control{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES};
+  VkPhysicalDeviceSubgroupSizeControlProperties size_control{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES};
   VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
   VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, &subgroup};
-  VkPhysicalDeviceMaintenance3Properties maintenance3{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES, &driver};
+  VkPhysicalDeviceMaintenance3Properties maintenance3{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES,
+                                                      &driver};
   VkPhysicalDeviceIDProperties ids{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES, &maintenance3};
   VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &ids};
   VkPhysicalDeviceProperties basic{};
@@ -227,7 +237,8 @@ void device::read_properties() {
   m_props.api_version = props.properties.apiVersion;
   m_props.type = props.properties.deviceType;
   m_props.driver_id = driver.driverID;
-  m_props.driver = "Vulkan " + version_string(props.properties.apiVersion) + ", " + driver.driverName + " " + driver.driverInfo;
+  m_props.driver =
+      "Vulkan " + version_string(props.properties.apiVersion) + ", " + driver.driverName + " " + driver.driverInfo;
   m_props.timestamp_period = static_cast<double>(limits.timestampPeriod);
   m_props.timestamp_valid_bits = families[m_family].timestampValidBits;
   m_props.subgroup_size = subgroup.subgroupSize;
@@ -248,7 +259,8 @@ void device::read_properties() {
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR executable{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
     VkPhysicalDeviceFeatures2 fx{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &executable};
-    if (has_device_extension(m_physical, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME)) vkGetPhysicalDeviceFeatures2(m_physical, &fx);
+    if (has_device_extension(m_physical, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME))
+      vkGetPhysicalDeviceFeatures2(m_physical, &fx);
     m_props.pipeline_statistics = executable.pipelineExecutableInfo;
     if (!m_props.pipeline_statistics)
       std::cerr << "winnow::vk::device: WINNOW_VK_PIPELINE_STATS=1, but " << m_props.name
@@ -267,7 +279,8 @@ void device::read_properties() {
   constexpr std::uint32_t nvidia_vendor = 0x10de;
   if (props.properties.vendorID == nvidia_vendor) m_props.identity.uuid = nvidia_uuid(ids.deviceUUID);
   if (has_device_extension(m_physical, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME)) {
-    VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
+    VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
     VkPhysicalDeviceFeatures2 fc{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &conditional};
     vkGetPhysicalDeviceFeatures2(m_physical, &fc);
     m_props.conditional_rendering = conditional.conditionalRendering;
@@ -304,7 +317,8 @@ void device::create_logical_device() {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
   executable.pipelineExecutableInfo = VK_TRUE;
   if (m_props.pipeline_statistics) enable(executable, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
-  VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
+  VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
   conditional.conditionalRendering = VK_TRUE;
   if (m_props.conditional_rendering) enable(conditional, VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME);
   VkPhysicalDeviceFeatures core{};
@@ -325,8 +339,8 @@ void device::create_logical_device() {
   if (m_props.conditional_rendering) {
     m_begin_conditional = reinterpret_cast<PFN_vkCmdBeginConditionalRenderingEXT>(
         vkGetDeviceProcAddr(m_device, "vkCmdBeginConditionalRenderingEXT"));
-    m_end_conditional =
-        reinterpret_cast<PFN_vkCmdEndConditionalRenderingEXT>(vkGetDeviceProcAddr(m_device, "vkCmdEndConditionalRenderingEXT"));
+    m_end_conditional = reinterpret_cast<PFN_vkCmdEndConditionalRenderingEXT>(
+        vkGetDeviceProcAddr(m_device, "vkCmdEndConditionalRenderingEXT"));
     if (!m_begin_conditional || !m_end_conditional) m_props.conditional_rendering = false;
   }
 }
@@ -353,9 +367,7 @@ device& device::get() {
     } catch (const usage_error& e) {
       r.reason = e.what();
       r.usage = true;
-    } catch (const error& e) {
-      r.reason = e.what();
-    }
+    } catch (const error& e) { r.reason = e.what(); }
     return r;
   }();
   if (p.usage) throw usage_error(*p.reason);
@@ -367,9 +379,7 @@ std::optional<std::string> unavailable_reason() {
   try {
     (void)device::get();
     return std::nullopt;
-  } catch (const unavailable& e) {
-    return std::string(e.what());
-  }
+  } catch (const unavailable& e) { return std::string(e.what()); }
 }
 
 void device::check(std::string_view where) {

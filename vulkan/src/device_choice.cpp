@@ -54,12 +54,15 @@ device_choice choose_device(const std::vector<device_candidate>& candidates) {
     if (!missing[i].empty()) line += ": not taken — " + missing[i];
     else if (out.chosen == i) {
       line += ": taken — ";
-      line += candidates[i].type == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU ? "a discrete GPU with a compute queue"
-                                                                          : "no discrete GPU qualifies; a device with a compute queue";
+      line += candidates[i].type == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU
+                  ? "a discrete GPU with a compute queue"
+                  : "no discrete GPU qualifies; a device with a compute queue";
     } else {
-      line += ": not taken — " + std::string(rank(candidates[i].type) > rank(candidates[*out.chosen].type) ? "a " : "") +
+      line += ": not taken — " +
+              std::string(rank(candidates[i].type) > rank(candidates[*out.chosen].type) ? "a " : "") +
               (rank(candidates[i].type) > rank(candidates[*out.chosen].type)
-                   ? std::string(to_string(candidates[*out.chosen].type)) + " (" + candidates[*out.chosen].name + ") is preferred"
+                   ? std::string(to_string(candidates[*out.chosen].type)) + " (" + candidates[*out.chosen].name +
+                         ") is preferred"
                    : candidates[*out.chosen].name + " qualifies too and comes first");
     }
     out.reasons.push_back(std::move(line));

@@ -53,7 +53,8 @@ void executor::prepare(const shader_era::plan& p, const param_set& params, std::
   }
   m_buffers.at(p.stream).upload(stream);
   if (p.marks()) m_buffers.at(p.removals).upload(removals);
-  // 1024 marks: the adaptive algorithm records every candidate's phases where the device chooses, and --per-pass a mark a pass.
+  // 1024 marks: the adaptive algorithm records every candidate's phases where the device chooses, and --per-pass a mark
+  // a pass.
   if (!m_seq) m_seq = std::make_unique<sequence>("shader-era run", 1024);
   // read_midway's, made here so that no timed run allocates it; grown there for a larger read.
   if (!m_readback) m_readback = std::make_unique<buffer>("midway read-back", midway_bytes, true);
@@ -102,7 +103,8 @@ void executor::prepare(const shader_era::plan& p, const param_set& params, std::
       break;
     }
     const std::size_t bytes = sizeof a + sizeof ps.io + 4 * ps.args.size();
-    if (bytes > max_push_bytes) throw error("winnow::vk: " + ps.name + ": arguments over " + std::to_string(max_push_bytes) + " bytes");
+    if (bytes > max_push_bytes)
+      throw error("winnow::vk: " + ps.name + ": arguments over " + std::to_string(max_push_bytes) + " bytes");
     c.push.resize(bytes);
     std::memcpy(c.push.data(), &a, sizeof a);
     std::memcpy(c.push.data() + sizeof a, &ps.io, sizeof ps.io);
@@ -143,7 +145,8 @@ void executor::flush() {}
 void executor::read_at_end(const view& v, std::uint64_t count) {
   if (v.level != 0) throw error("winnow::vk::executor: a read of a level of a pyramid");
   if (4 * count > m_buffers.at(v.id).size())
-    throw error("winnow::vk::executor: a read of " + std::to_string(count) + " words overruns '" + m_plan->resources.at(v.id).name + "'");
+    throw error("winnow::vk::executor: a read of " + std::to_string(count) + " words overruns '" +
+                m_plan->resources.at(v.id).name + "'");
   const std::uint64_t bytes = 4 * std::max<std::uint64_t>(count, 1);
   // Kept from run to run: a buffer made per read (as download() makes its staging) cost more than
   // the whole run on the H100.
@@ -162,7 +165,8 @@ bool executor::predicates() const { return device::get().properties().conditiona
 void executor::predicate_on(const view& v, std::uint32_t word) {
   if (!m_predicates) throw error("winnow::vk::executor: predicate_on without conditional rendering");
   if (v.level != 0 || word >= shader_era::predicate_words)
-    throw error("winnow::vk::executor: predicate_on of word " + std::to_string(word) + " of a level or past predicate_words");
+    throw error("winnow::vk::executor: predicate_on of word " + std::to_string(word) +
+                " of a level or past predicate_words");
   if (m_predicate_source != v.id) {
     const buffer& source = m_buffers.at(v.id);
     m_seq->host_barrier(); // the passes' writes → the copy's reads
@@ -196,7 +200,8 @@ std::unique_ptr<winnow::timer> executor::make_timer() { return std::make_unique<
 void executor::flush_caches() { flush_device_caches(); }
 
 std::unique_ptr<buffer> make_predicate_buffer() {
-  auto b = std::make_unique<buffer>("predicates", 4 * shader_era::predicate_words, false, VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT);
+  auto b = std::make_unique<buffer>("predicates", 4 * shader_era::predicate_words, false,
+                                    VK_BUFFER_USAGE_CONDITIONAL_RENDERING_BIT_EXT);
   b->fill(0); // read too early (driver-quirks.md), it skips every candidate, never runs by garbage
   return b;
 }

@@ -23,11 +23,12 @@ void pass_barrier(VkCommandBuffer cmd, bool after_pass, const std::vector<VkImag
   if (!after_pass && images.empty()) return;
   VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
   b.srcAccessMask = VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-  b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
-  constexpr VkPipelineStageFlags stages =
-      VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
-  vkCmdPipelineBarrier(cmd, stages, stages, 0, after_pass ? 1 : 0, &b, 0, nullptr, static_cast<std::uint32_t>(images.size()),
-                       images.data());
+  b.dstAccessMask =
+      VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT;
+  constexpr VkPipelineStageFlags stages = VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT |
+                                          VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+  vkCmdPipelineBarrier(cmd, stages, stages, 0, after_pass ? 1 : 0, &b, 0, nullptr,
+                       static_cast<std::uint32_t>(images.size()), images.data());
 }
 
 } // namespace
@@ -36,7 +37,8 @@ std::optional<std::string> fragment_unavailable_reason() {
   if (auto reason = unavailable_reason()) return reason;
   const device_properties& p = device::get().properties();
   if (!p.graphics) return "winnow::vk: the queue of " + p.name + " cannot draw (no VK_QUEUE_GRAPHICS_BIT)";
-  if (!p.dynamic_rendering) return "winnow::vk: " + p.name + " lacks dynamic rendering (Vulkan 1.3), which the fragment path uses";
+  if (!p.dynamic_rendering)
+    return "winnow::vk: " + p.name + " lacks dynamic rendering (Vulkan 1.3), which the fragment path uses";
   return std::nullopt;
 }
 
@@ -77,17 +79,20 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
       throw unavailable("winnow::vk: a pyramid of " + std::to_string(r.levels) + " levels (at most " +
                         std::to_string(raster_layout::levels) + ")");
     if (r.levels == 0) levels.emplace_back(r.name, r.width, r.height);
-    for (std::uint32_t l = 1; l <= r.levels; ++l) levels.emplace_back(r.name + "/" + std::to_string(l), r.level_width(l), r.level_height(l));
+    for (std::uint32_t l = 1; l <= r.levels; ++l)
+      levels.emplace_back(r.name + "/" + std::to_string(l), r.level_width(l), r.level_height(l));
     m_images.push_back(std::move(levels));
   }
   m_images.at(p.stream).at(0).upload(stream);
   if (p.marks()) m_images.at(p.removals).at(0).upload(removals);
   if (!m_unbound) m_unbound = std::make_unique<image>("unbound input", 1, 1);
-  // 1024 marks: the adaptive algorithm records every candidate's phases where the device chooses, and --per-pass a mark a pass.
+  // 1024 marks: the adaptive algorithm records every candidate's phases where the device chooses, and --per-pass a mark
+  // a pass.
   if (!m_seq) m_seq = std::make_unique<sequence>("shader-era fragment run", 1024);
 
   const auto sets = static_cast<std::uint32_t>(std::max<std::size_t>(p.passes.size(), 1));
-  const VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, sets * (raster_layout::inputs + raster_layout::levels)};
+  const VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                                  sets * (raster_layout::inputs + raster_layout::levels)};
   VkDescriptorPoolCreateInfo pci{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   pci.maxSets = sets;
   pci.poolSizeCount = 1;
@@ -179,7 +184,8 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
     vkUpdateDescriptorSets(d.handle(), raster_layout::inputs + 1, writes, 0, nullptr);
 
     const std::size_t bytes = sizeof ps.io + 4 * ps.args.size();
-    if (bytes > max_push_bytes) throw error("winnow::vk: " + ps.name + ": arguments over " + std::to_string(max_push_bytes) + " bytes");
+    if (bytes > max_push_bytes)
+      throw error("winnow::vk: " + ps.name + ": arguments over " + std::to_string(max_push_bytes) + " bytes");
     c.push.resize(bytes);
     std::memcpy(c.push.data(), &ps.io, sizeof ps.io);
     std::memcpy(c.push.data() + sizeof ps.io, ps.args.data(), 4 * ps.args.size());
@@ -207,7 +213,8 @@ void fragment_executor::record(std::size_t index) {
   render(m_passes.at(index));
 }
 
-void fragment_executor::record_round(const view& choice, std::span<const std::size_t> passes, std::span<const std::uint32_t> words) {
+void fragment_executor::record_round(const view& choice, std::span<const std::size_t> passes,
+                                     std::span<const std::uint32_t> words) {
   if (passes.size() != words.size()) throw error("winnow::vk::fragment_executor: record_round: a word for every pass");
   if (passes.empty()) return;
   copy_predicate(choice);
@@ -225,7 +232,8 @@ void fragment_executor::record_round(const view& choice, std::span<const std::si
 
 void fragment_executor::enter_layouts(const compiled& c, std::vector<VkImageMemoryBarrier>& layouts) {
   for (image* r : c.reads)
-    if (auto b = r->enter(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, false))
+    if (auto b = r->enter(VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+                          VK_ACCESS_SHADER_READ_BIT, false))
       layouts.push_back(*b);
   for (image* t : c.targets)
     if (auto b = t->enter(VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, 0,
@@ -283,7 +291,8 @@ bool fragment_executor::predicates() const { return device::get().properties().c
 void fragment_executor::predicate_on(const view& v, std::uint32_t word) {
   if (!m_predicates) throw error("winnow::vk::fragment_executor: predicate_on without conditional rendering");
   const image& t = image_of(v);
-  if (v.level != 0 || word >= shader_era::predicate_words || std::uint64_t{t.width()} * t.height() > shader_era::predicate_words)
+  if (v.level != 0 || word >= shader_era::predicate_words ||
+      std::uint64_t{t.width()} * t.height() > shader_era::predicate_words)
     throw error("winnow::vk::fragment_executor: predicate_on of word " + std::to_string(word) + " of '" + t.name() +
                 "': a level, or past predicate_words");
   copy_predicate(v);
@@ -292,7 +301,8 @@ void fragment_executor::predicate_on(const view& v, std::uint32_t word) {
 
 void fragment_executor::copy_predicate(const view& v) {
   if (m_predicate_source == v.id) return;
-  image_of(v).record_copy(m_seq->cmd(), m_predicates->handle(), 0, image_of(v).height()); // its barriers wait for the passes' writes
+  image_of(v).record_copy(m_seq->cmd(), m_predicates->handle(), 0,
+                          image_of(v).height()); // its barriers wait for the passes' writes
   // No kick_ordered as on compute (executor.cpp): on the H100 the fragment path's first conditional
   // draw after the copy saw the copied predicate in every order the test records.
   m_seq->predicate_barrier();

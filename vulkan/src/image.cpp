@@ -33,8 +33,8 @@ void transition(VkCommandBuffer cmd, VkImage img, VkImageLayout from, VkImageLay
   b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
   b.image = img;
   b.subresourceRange = whole;
-  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, nullptr, 0, nullptr, 1,
-                       &b);
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 0, nullptr, 0,
+                       nullptr, 1, &b);
 }
 
 } // namespace
@@ -44,8 +44,8 @@ image::image(std::string name, std::uint32_t width, std::uint32_t height)
   device& d = device::get();
   const std::uint32_t limit = d.properties().max_image_width;
   if (width == 0 || height == 0 || width > limit || height > limit)
-    throw unavailable("winnow::vk::image: '" + m_name + "' of " + std::to_string(width) + " × " + std::to_string(height) +
-                      " texels is over maxImageDimension2D (" + std::to_string(limit) + ")");
+    throw unavailable("winnow::vk::image: '" + m_name + "' of " + std::to_string(width) + " × " +
+                      std::to_string(height) + " texels is over maxImageDimension2D (" + std::to_string(limit) + ")");
   VkImageCreateInfo ici{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
   ici.imageType = VK_IMAGE_TYPE_2D;
   ici.format = VK_FORMAT_R32_UINT;
@@ -71,8 +71,8 @@ image::image(std::string name, std::uint32_t width, std::uint32_t height)
   if (const VkResult r = vkAllocateMemory(d.handle(), &mai, nullptr, &m_memory); r != VK_SUCCESS) {
     m_memory = VK_NULL_HANDLE;
     release();
-    throw unavailable("winnow::vk::image: out of device memory: '" + m_name + "' asked for " + std::to_string(req.size) +
-                      " bytes: " + std::string(to_string(r)));
+    throw unavailable("winnow::vk::image: out of device memory: '" + m_name + "' asked for " +
+                      std::to_string(req.size) + " bytes: " + std::string(to_string(r)));
   }
   WINNOW_VK_CHECK(vkBindImageMemory(d.handle(), m_image, m_memory, 0));
   VkImageViewCreateInfo vci{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};

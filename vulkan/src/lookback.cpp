@@ -1,15 +1,13 @@
 // vk/lookback — the single-pass stable compaction of cuda/lookback in Vulkan (shaders/lookback.glsl):
 // one dispatch reads the stream once and writes the survivors once, workgroups finding their output
 // offsets by decoupled look-back over tile states — one 64-bit word per tile with relaxed atomics
-// (state=relaxed) or release/acquire (state=packed), or flag and value words ordered by release/acquire in the Vulkan memory model
-// (state=vmm) or the GLSL450 one (state=glsl450). Survivors are stored at their places by the
-// invocations holding them (store=direct) or staged in shared memory first (store=staged); the
-// look-back pauses on the subgroup clock (wait=pause) or spins. 32-, 64- and 128-bit elements; out of
-// place or in place. Needs subgroup ballot and arithmetic and subgroups that divide the workgroup;
-// the 64-bit states need 64-bit buffer atomics, state=vmm the Vulkan memory model, wait=pause the
-// subgroup clock.
-// Example, tiles of 4: x = 5 0 0 8 | 0 6 7 0 → tile 0 keeps 2 and publishes "prefix 2"; tile 1 keeps
-// 2, reads tile 0's prefix, writes 6 7 at 2 → 5 8 6 7.
+// (state=relaxed) or release/acquire (state=packed), or flag and value words ordered by release/acquire in the Vulkan
+// memory model (state=vmm) or the GLSL450 one (state=glsl450). Survivors are stored at their places by the invocations
+// holding them (store=direct) or staged in shared memory first (store=staged); the look-back pauses on the subgroup
+// clock (wait=pause) or spins. 32-, 64- and 128-bit elements; out of place or in place. Needs subgroup ballot and
+// arithmetic and subgroups that divide the workgroup; the 64-bit states need 64-bit buffer atomics, state=vmm the
+// Vulkan memory model, wait=pause the subgroup clock. Example, tiles of 4: x = 5 0 0 8 | 0 6 7 0 → tile 0 keeps 2 and
+// publishes "prefix 2"; tile 1 keeps 2, reads tile 0's prefix, writes 6 7 at 2 → 5 8 6 7.
 #include "algorithms.hpp"
 #include "wide.hpp"
 #include "winnow/error.hpp"
@@ -55,33 +53,40 @@ public:
     if (pause && !packed)
       throw unavailable("winnow::vk: vk/lookback wait=pause is built for state=relaxed and state=packed only");
     if (pause && !props.subgroup_clock)
-      throw unavailable("winnow::vk: vk/lookback wait=pause needs the subgroup clock (VK_KHR_shader_clock), which " + props.name +
-                        " lacks");
+      throw unavailable("winnow::vk: vk/lookback wait=pause needs the subgroup clock (VK_KHR_shader_clock), which " +
+                        props.name + " lacks");
     if (!props.subgroup_ballot)
       throw unavailable("winnow::vk: vk/lookback needs subgroup ballot and arithmetic, which " + props.name + " lacks");
     if (props.max_group_size_x < m_shape.threads || props.max_invocations < m_shape.threads ||
         m_shape.threads % props.subgroup_size || props.subgroup_size < 4)
       throw unavailable("winnow::vk: vk/lookback tile=" + p.text("tile") + " needs workgroups of " +
-                        std::to_string(m_shape.threads) + " invocations in whole subgroups of at least 4 on " + props.name);
+                        std::to_string(m_shape.threads) + " invocations in whole subgroups of at least 4 on " +
+                        props.name);
     // The staging area (a tile and one vector; one vector when stores are direct) and the
     // per-subgroup counts (shaders/lookback.glsl).
-    const std::uint32_t shared = (direct ? 0 : m_shape.bytes()) + 16 + 4 * (m_shape.rows / 2) * (m_shape.threads / 4) + 8;
+    const std::uint32_t shared =
+        (direct ? 0 : m_shape.bytes()) + 16 + 4 * (m_shape.rows / 2) * (m_shape.threads / 4) + 8;
     if (shared > props.max_shared_bytes)
       throw unavailable("winnow::vk: vk/lookback tile=" + p.text("tile") + " needs " + std::to_string(shared) +
                         " bytes of shared memory; " + props.name + " has " + std::to_string(props.max_shared_bytes));
     if (packed && !props.buffer_int64_atomics)
-      throw unavailable("winnow::vk: vk/lookback state=" + state + " needs 64-bit buffer atomics, which " + props.name + " lacks");
+      throw unavailable("winnow::vk: vk/lookback state=" + state + " needs 64-bit buffer atomics, which " + props.name +
+                        " lacks");
     if (state == "vmm" && !props.vulkan_memory_model)
-      throw unavailable("winnow::vk: vk/lookback state=vmm needs the Vulkan memory model, which " + props.name + " lacks");
+      throw unavailable("winnow::vk: vk/lookback state=vmm needs the Vulkan memory model, which " + props.name +
+                        " lacks");
     if (state == "vmm" && props.driver_id == VK_DRIVER_ID_MESA_LLVMPIPE)
-      throw unavailable("winnow::vk: vk/lookback state=vmm: Mesa lavapipe (22.3) loses invocations at barriers "
-                        "in shaders of the Vulkan memory model (docs/driver-quirks.md); state=packed and state=glsl450 run here");
+      throw unavailable(
+          "winnow::vk: vk/lookback state=vmm: Mesa lavapipe (22.3) loses invocations at barriers "
+          "in shaders of the Vulkan memory model (docs/driver-quirks.md); state=packed and state=glsl450 run here");
     if (state == "relaxed" && props.driver_id == VK_DRIVER_ID_MESA_LLVMPIPE)
-      throw unavailable("winnow::vk: vk/lookback state=relaxed: Mesa lavapipe (22.3) lost a tile's count in some runs with "
-                        "relaxed 64-bit atomics (docs/driver-quirks.md); state=packed runs here");
+      throw unavailable(
+          "winnow::vk: vk/lookback state=relaxed: Mesa lavapipe (22.3) lost a tile's count in some runs with "
+          "relaxed 64-bit atomics (docs/driver-quirks.md); state=packed runs here");
     if (one_looker && props.driver_id == VK_DRIVER_ID_MESA_LLVMPIPE)
-      throw unavailable("winnow::vk: vk/lookback lookback=one: Mesa lavapipe (22.3) loses invocations when subgroup-divergent "
-                        "code precedes a barrier (docs/driver-quirks.md); lookback=all runs here");
+      throw unavailable(
+          "winnow::vk: vk/lookback lookback=one: Mesa lavapipe (22.3) loses invocations when subgroup-divergent "
+          "code precedes a barrier (docs/driver-quirks.md); lookback=all runs here");
     m_w = &w;
     m_words = p.choice<std::uint32_t>("element", {{"32", 1}, {"64", 2}, {"128", 4}});
     m_in_place = p.choice<bool>("place", {{"out", false}, {"in", true}});
@@ -95,7 +100,9 @@ public:
     m_data = buffer("vk/lookback stream", 4 * host.size());
     m_data.upload(host);
     // The stream as prepared, for the resets after the mark phase or the run itself wrote into it.
-    m_pristine = (w.removal_list && !w.removals.empty()) || m_in_place ? buffer("vk/lookback stream (as prepared)", 4 * host.size()) : buffer();
+    m_pristine = (w.removal_list && !w.removals.empty()) || m_in_place
+                     ? buffer("vk/lookback stream (as prepared)", 4 * host.size())
+                     : buffer();
     if (m_pristine.valid()) m_pristine.copy_from(m_data);
     m_output = m_in_place ? buffer() : buffer("vk/lookback output", 4 * host.size());
     m_removals = buffer();
@@ -156,7 +163,8 @@ public:
   compaction_output result() override {
     if (!m_ran) throw error("winnow::vk: vk/lookback: result() before run()");
     const std::uint64_t v = m_tiles ? m_count.download(1)[0] : 0;
-    if (v > m_w->size()) throw error("winnow::vk: vk/lookback counted " + std::to_string(v) + " of " + std::to_string(m_w->size()));
+    if (v > m_w->size())
+      throw error("winnow::vk: vk/lookback counted " + std::to_string(v) + " of " + std::to_string(m_w->size()));
     const buffer& out = m_in_place ? m_data : m_output;
     compaction_output r;
     r.values = payloads_of(out.download(v * m_words), m_words, "vk/lookback");
@@ -189,39 +197,43 @@ private:
 } // namespace
 
 algorithm_entry lookback_entry() {
-  return {.info = {.api = "vk",
-                   .name = "lookback",
-                   .summary = "single-pass stable compaction (cuda/lookback in Vulkan): tiles read once with 16-byte loads, "
-                              "subgroup scans, decoupled look-back over 64-bit tile states with pauses, each survivor stored at its place",
-                   .stable = true,
-                   .in_place = false,
-                   .input = input_kind::predicate,
-                   .axes = {choice_axis("element", "element size in bits; payload in the first 32, the rest derived from it",
-                                        "32", {"32", "64", "128"}),
-                            choice_axis("place", "out: a separate output; in: compacted over the input", "out",
-                                        {"out", "in"}),
-                            choice_axis("tile", "tile shape: invocations per workgroup x 16-byte vectors per invocation",
-                                        "128x16", {"128x16", "256x4", "128x8", "64x16", "256x8"}),
-                            choice_axis("state",
-                                        "tile states: one 64-bit word with release/acquire (packed) or relaxed atomics "
-                                        "(relaxed), or flag and value words ordered by release/acquire in the Vulkan memory "
-                                        "model (vmm) or GLSL450's (glsl450)",
-                                        "relaxed", {"relaxed", "packed", "vmm", "glsl450"}),
-                            choice_axis("lookback",
-                                        "one: subgroup 0 looks back and hands the prefix on through shared memory; all: "
-                                        "every subgroup looks back",
-                                        "one", {"one", "all"}),
-                            choice_axis("store",
-                                        "staged: survivors in order through shared memory, stored as aligned 16-byte vectors; "
-                                        "direct: each invocation writes its survivors to their places (no shared memory)",
-                                        "direct", {"direct", "staged"}),
-                            choice_axis("wait",
-                                        "how the look-back waits: spin re-reads at once; pause waits on the subgroup clock "
-                                        "after publishing and between reads (state=relaxed, packed)",
-                                        "pause", {"pause", "spin"}),
-                            integer_axis("pause", "wait=pause: subgroup clock ticks between publishing the tile's "
-                                         "aggregate and the first read of its predecessors' states", "4000", {"4000"}, 0, 1000000)}},
-          .make = [] { return std::make_unique<lookback>(); }};
+  return {
+      .info =
+          {.api = "vk",
+           .name = "lookback",
+           .summary = "single-pass stable compaction (cuda/lookback in Vulkan): tiles read once with 16-byte loads, "
+                      "subgroup scans, decoupled look-back over 64-bit tile states with pauses, each survivor stored "
+                      "at its place",
+           .stable = true,
+           .in_place = false,
+           .input = input_kind::predicate,
+           .axes = {choice_axis("element", "element size in bits; payload in the first 32, the rest derived from it",
+                                "32", {"32", "64", "128"}),
+                    choice_axis("place", "out: a separate output; in: compacted over the input", "out", {"out", "in"}),
+                    choice_axis("tile", "tile shape: invocations per workgroup x 16-byte vectors per invocation",
+                                "128x16", {"128x16", "256x4", "128x8", "64x16", "256x8"}),
+                    choice_axis("state",
+                                "tile states: one 64-bit word with release/acquire (packed) or relaxed atomics "
+                                "(relaxed), or flag and value words ordered by release/acquire in the Vulkan memory "
+                                "model (vmm) or GLSL450's (glsl450)",
+                                "relaxed", {"relaxed", "packed", "vmm", "glsl450"}),
+                    choice_axis("lookback",
+                                "one: subgroup 0 looks back and hands the prefix on through shared memory; all: "
+                                "every subgroup looks back",
+                                "one", {"one", "all"}),
+                    choice_axis("store",
+                                "staged: survivors in order through shared memory, stored as aligned 16-byte vectors; "
+                                "direct: each invocation writes its survivors to their places (no shared memory)",
+                                "direct", {"direct", "staged"}),
+                    choice_axis("wait",
+                                "how the look-back waits: spin re-reads at once; pause waits on the subgroup clock "
+                                "after publishing and between reads (state=relaxed, packed)",
+                                "pause", {"pause", "spin"}),
+                    integer_axis("pause",
+                                 "wait=pause: subgroup clock ticks between publishing the tile's "
+                                 "aggregate and the first read of its predecessors' states",
+                                 "4000", {"4000"}, 0, 1000000)}},
+      .make = [] { return std::make_unique<lookback>(); }};
 }
 
 } // namespace winnow::vk

@@ -23,7 +23,8 @@ pipeline::pipeline(const pipeline_key& key) : m_key(key) {
   device& d = device::get();
   const auto code = spirv(key.shader);
   if (code.empty()) throw error("winnow::vk::pipeline: no embedded shader '" + key.shader + "'");
-  if (key.constants.empty()) throw error("winnow::vk::pipeline: " + key.str() + ": constant 0 (local size) is required");
+  if (key.constants.empty())
+    throw error("winnow::vk::pipeline: " + key.str() + ": constant 0 (local size) is required");
   VkShaderModuleCreateInfo mci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   mci.codeSize = code.size_bytes();
   mci.pCode = code.data();
@@ -51,16 +52,17 @@ pipeline::pipeline(const pipeline_key& key) : m_key(key) {
   pci.stage.pSpecializationInfo = &spec;
   if (key.required_subgroup_size) {
     if (!d.properties().subgroup_size_control)
-      throw unavailable("winnow::vk::pipeline: " + key.str() + " needs subgroup size control, which " + d.properties().name +
-                        " lacks");
+      throw unavailable("winnow::vk::pipeline: " + key.str() + " needs subgroup size control, which " +
+                        d.properties().name + " lacks");
     pci.stage.pNext = &required;
     pci.stage.flags = VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT;
   }
   pci.layout = m_layout;
   if (capture_pipeline_statistics()) pci.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
-  if (const VkResult r = vkCreateComputePipelines(d.handle(), VK_NULL_HANDLE, 1, &pci, nullptr, &m_pipeline); r != VK_SUCCESS)
-    throw error("winnow::vk::pipeline: " + key.str() + " does not link: vkCreateComputePipelines: " +
-                std::string(to_string(r)));
+  if (const VkResult r = vkCreateComputePipelines(d.handle(), VK_NULL_HANDLE, 1, &pci, nullptr, &m_pipeline);
+      r != VK_SUCCESS)
+    throw error("winnow::vk::pipeline: " + key.str() +
+                " does not link: vkCreateComputePipelines: " + std::string(to_string(r)));
   d.check("winnow::vk::pipeline: " + key.str());
   std::cerr << pipeline_statistics(m_pipeline, "winnow::vk::pipeline: " + key.str());
 }

@@ -35,13 +35,15 @@ std::string pipeline_statistics(VkPipeline pipeline, std::string_view name) {
       vkGetDeviceProcAddr(d, "vkGetPipelineExecutablePropertiesKHR"));
   const auto statistics_of = reinterpret_cast<PFN_vkGetPipelineExecutableStatisticsKHR>(
       vkGetDeviceProcAddr(d, "vkGetPipelineExecutableStatisticsKHR"));
-  if (!executables_of || !statistics_of) throw error("winnow::vk::pipeline_statistics: the driver returns no entry points");
+  if (!executables_of || !statistics_of)
+    throw error("winnow::vk::pipeline_statistics: the driver returns no entry points");
 
   VkPipelineInfoKHR info{VK_STRUCTURE_TYPE_PIPELINE_INFO_KHR};
   info.pipeline = pipeline;
   std::uint32_t count = 0;
   WINNOW_VK_CHECK(executables_of(d, &info, &count, nullptr));
-  std::vector<VkPipelineExecutablePropertiesKHR> executables(count, {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_PROPERTIES_KHR});
+  std::vector<VkPipelineExecutablePropertiesKHR> executables(count,
+                                                             {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_PROPERTIES_KHR});
   WINNOW_VK_CHECK(executables_of(d, &info, &count, executables.data()));
   std::string text;
   for (std::uint32_t i = 0; i < count; ++i) {
@@ -52,8 +54,10 @@ std::string pipeline_statistics(VkPipeline pipeline, std::string_view name) {
     WINNOW_VK_CHECK(statistics_of(d, &which, &n, nullptr));
     std::vector<VkPipelineExecutableStatisticKHR> stats(n, {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR});
     WINNOW_VK_CHECK(statistics_of(d, &which, &n, stats.data()));
-    text += std::string(name) + ": " + executables[i].name + " (subgroup " + std::to_string(executables[i].subgroupSize) + "):";
-    for (std::uint32_t s = 0; s < n; ++s) text += std::string(s ? "," : "") + " " + stats[s].name + "=" + value_text(stats[s]);
+    text += std::string(name) + ": " + executables[i].name + " (subgroup " +
+            std::to_string(executables[i].subgroupSize) + "):";
+    for (std::uint32_t s = 0; s < n; ++s)
+      text += std::string(s ? "," : "") + " " + stats[s].name + "=" + value_text(stats[s]);
     text += "\n";
   }
   return text;

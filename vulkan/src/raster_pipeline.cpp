@@ -31,9 +31,12 @@ struct layout_owner {
   layout_owner() {
     const VkDevice d = device::get().handle();
     const VkDescriptorSetLayoutBinding bindings[] = {
-        {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
-        {1, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
-        {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
+        {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+         nullptr},
+        {1, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+         nullptr},
+        {2, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT,
+         nullptr},
         {3, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, raster_layout::levels,
          VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, nullptr}};
     VkDescriptorSetLayoutCreateInfo sci{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
@@ -120,9 +123,9 @@ raster_pipeline::raster_pipeline(const raster_key& key) : m_key(key) {
   raster.lineWidth = 1.0f;
   VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
-  const VkPipelineColorBlendAttachmentState no_blend{VK_FALSE, VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ZERO, VK_BLEND_OP_ADD,
-                                                     VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ZERO, VK_BLEND_OP_ADD,
-                                                     VK_COLOR_COMPONENT_R_BIT};
+  const VkPipelineColorBlendAttachmentState no_blend{VK_FALSE,        VK_BLEND_FACTOR_ONE,     VK_BLEND_FACTOR_ZERO,
+                                                     VK_BLEND_OP_ADD, VK_BLEND_FACTOR_ONE,     VK_BLEND_FACTOR_ZERO,
+                                                     VK_BLEND_OP_ADD, VK_COLOR_COMPONENT_R_BIT};
   const std::vector<VkPipelineColorBlendAttachmentState> attachments(key.targets, no_blend);
   VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
   blend.attachmentCount = key.targets;
@@ -148,9 +151,10 @@ raster_pipeline::raster_pipeline(const raster_key& key) : m_key(key) {
   gci.pDynamicState = &dynamic;
   gci.layout = layout.pipeline;
   if (capture_pipeline_statistics()) gci.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
-  if (const VkResult r = vkCreateGraphicsPipelines(d.handle(), VK_NULL_HANDLE, 1, &gci, nullptr, &m_pipeline); r != VK_SUCCESS)
-    throw error("winnow::vk::raster_pipeline: " + key.str() + " does not link: vkCreateGraphicsPipelines: " +
-                std::string(to_string(r)));
+  if (const VkResult r = vkCreateGraphicsPipelines(d.handle(), VK_NULL_HANDLE, 1, &gci, nullptr, &m_pipeline);
+      r != VK_SUCCESS)
+    throw error("winnow::vk::raster_pipeline: " + key.str() +
+                " does not link: vkCreateGraphicsPipelines: " + std::string(to_string(r)));
   d.check("winnow::vk::raster_pipeline: " + key.str());
   std::cerr << pipeline_statistics(m_pipeline, "winnow::vk::raster_pipeline: " + key.str());
 }

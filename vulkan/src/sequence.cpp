@@ -16,8 +16,8 @@ void full_barrier(VkCommandBuffer cmd) {
   VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
   b.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
   b.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
-  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &b, 0, nullptr, 0,
-                       nullptr);
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &b, 0,
+                       nullptr, 0, nullptr);
 }
 
 } // namespace
@@ -57,7 +57,8 @@ sequence::~sequence() {
 }
 
 std::chrono::milliseconds sequence::default_timeout() {
-  static const auto timeout = std::chrono::milliseconds(env_integer("WINNOW_VK_TIMEOUT_MS", 1, 3'600'000).value_or(60'000));
+  static const auto timeout =
+      std::chrono::milliseconds(env_integer("WINNOW_VK_TIMEOUT_MS", 1, 3'600'000).value_or(60'000));
   return timeout;
 }
 
@@ -132,12 +133,11 @@ void sequence::split(std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   const VkDevice d = device::get().handle();
   VkResult r = VK_NOT_READY;
-  while ((r = vkGetFenceStatus(d, m_fence)) == VK_NOT_READY && std::chrono::steady_clock::now() < deadline) {
-  }
+  while ((r = vkGetFenceStatus(d, m_fence)) == VK_NOT_READY && std::chrono::steady_clock::now() < deadline) {}
   if (r == VK_NOT_READY)
     throw error("winnow::vk::sequence: '" + m_name + "' did not finish within " + std::to_string(timeout.count()) +
                 " ms (fence timeout)");
-  wait(timeout); // signalled (or lost: wait names it): returns at once, clears m_pending
+  wait(timeout);          // signalled (or lost: wait names it): returns at once, clears m_pending
   m_cmd = m_cmds.front(); // every command buffer of the run is done
   m_next = 1;
   open(false);
@@ -147,16 +147,17 @@ void sequence::barrier() {
   VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
   b.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
   b.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
-  vkCmdPipelineBarrier(m_cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &b, 0, nullptr,
-                       0, nullptr);
+  vkCmdPipelineBarrier(m_cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &b, 0,
+                       nullptr, 0, nullptr);
 }
 
 void sequence::host_barrier() {
   VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
   b.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
   b.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT | VK_ACCESS_HOST_READ_BIT;
-  vkCmdPipelineBarrier(m_cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
-                       &b, 0, nullptr, 0, nullptr);
+  vkCmdPipelineBarrier(m_cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT,
+                       VK_PIPELINE_STAGE_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &b, 0, nullptr, 0,
+                       nullptr);
 }
 
 void sequence::dispatch(const pipeline& p, std::span<const std::byte> push, std::uint64_t groups, bool after_previous) {
@@ -167,13 +168,16 @@ void sequence::dispatch(const pipeline& p, std::span<const std::byte> push, std:
   const std::uint64_t max_x = device::get().properties().max_group_count_x;
   const std::uint64_t x = groups <= max_x ? groups : (max_x >= 32768 ? 32768 : max_x);
   const std::uint64_t y = (groups + x - 1) / x;
-  if (y > 65535) throw unavailable("winnow::vk::sequence: " + std::to_string(groups) + " workgroups of " + p.key().shader +
-                                   " exceed the dispatch limits");
+  if (y > 65535)
+    throw unavailable("winnow::vk::sequence: " + std::to_string(groups) + " workgroups of " + p.key().shader +
+                      " exceed the dispatch limits");
   vkCmdBindPipeline(m_cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.handle());
   if (push.size() > max_push_bytes || push.size() % 4)
-    throw error("winnow::vk::sequence: " + std::to_string(push.size()) + " bytes of push constants for " + p.key().shader);
+    throw error("winnow::vk::sequence: " + std::to_string(push.size()) + " bytes of push constants for " +
+                p.key().shader);
   if (!push.empty())
-    vkCmdPushConstants(m_cmd, p.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, static_cast<std::uint32_t>(push.size()), push.data());
+    vkCmdPushConstants(m_cmd, p.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, static_cast<std::uint32_t>(push.size()),
+                       push.data());
   vkCmdDispatch(m_cmd, static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), 1);
 }
 
@@ -183,14 +187,16 @@ void sequence::predicate_barrier() {
   // stage), in case a driver latches the predicate earlier than that stage says.
   VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
   b.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
-  b.dstAccessMask = VK_ACCESS_CONDITIONAL_RENDERING_READ_BIT_EXT | VK_ACCESS_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_MEMORY_READ_BIT;
+  b.dstAccessMask =
+      VK_ACCESS_CONDITIONAL_RENDERING_READ_BIT_EXT | VK_ACCESS_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_MEMORY_READ_BIT;
   vkCmdPipelineBarrier(m_cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                       VK_PIPELINE_STAGE_CONDITIONAL_RENDERING_BIT_EXT | VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &b, 0,
-                       nullptr, 0, nullptr);
+                       VK_PIPELINE_STAGE_CONDITIONAL_RENDERING_BIT_EXT | VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &b,
+                       0, nullptr, 0, nullptr);
 }
 
 void sequence::begin_if(VkBuffer predicate, VkDeviceSize offset) {
-  if (!m_recording || m_if) throw error("winnow::vk::sequence: '" + m_name + "': begin_if outside a recording or within another");
+  if (!m_recording || m_if)
+    throw error("winnow::vk::sequence: '" + m_name + "': begin_if outside a recording or within another");
   device::get().begin_conditional(m_cmd, predicate, offset);
   m_if = true;
 }
@@ -202,7 +208,8 @@ void sequence::end_if() {
 }
 
 void sequence::mark(std::string_view name) {
-  if (!m_recording) throw error("winnow::vk::sequence: '" + m_name + "': timestamp '" + std::string(name) + "' outside a recording");
+  if (!m_recording)
+    throw error("winnow::vk::sequence: '" + m_name + "': timestamp '" + std::string(name) + "' outside a recording");
   if (!m_queries || m_stamps + 1 >= m_max_marks)
     throw error("winnow::vk::sequence: '" + m_name + "': more than " + std::to_string(m_max_marks) + " timestamps");
   vkCmdWriteTimestamp(m_cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, m_queries, m_stamps++);
@@ -236,7 +243,8 @@ void sequence::close(bool last, bool fenced) {
   if (fenced) WINNOW_VK_CHECK(vkResetFences(d.handle(), 1, &m_fence));
   // After kick_ordered: the held command buffer, then this one, which starts nothing before the
   // held one is done.
-  std::array<VkSubmitInfo, 2> batches{VkSubmitInfo{VK_STRUCTURE_TYPE_SUBMIT_INFO}, VkSubmitInfo{VK_STRUCTURE_TYPE_SUBMIT_INFO}};
+  std::array<VkSubmitInfo, 2> batches{VkSubmitInfo{VK_STRUCTURE_TYPE_SUBMIT_INFO},
+                                      VkSubmitInfo{VK_STRUCTURE_TYPE_SUBMIT_INFO}};
   std::uint32_t count = 0;
   const VkPipelineStageFlags wait_stage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
   if (m_held) {
@@ -254,7 +262,8 @@ void sequence::close(bool last, bool fenced) {
   ++count;
   // The fence of a submission also covers every submission before it on the queue: the last,
   // fenced one stands for the command buffers kicked before it.
-  if (const VkResult r = vkQueueSubmit(d.queue(), count, batches.data(), fenced ? m_fence : VK_NULL_HANDLE); r != VK_SUCCESS)
+  if (const VkResult r = vkQueueSubmit(d.queue(), count, batches.data(), fenced ? m_fence : VK_NULL_HANDLE);
+      r != VK_SUCCESS)
     throw error("winnow::vk::sequence: '" + m_name + "': vkQueueSubmit: " + std::string(to_string(r)));
   m_held = VK_NULL_HANDLE;
   (fenced ? m_pending : m_unfenced) = true;
@@ -267,9 +276,11 @@ void sequence::wait(std::chrono::milliseconds timeout) {
   if (r == VK_TIMEOUT)
     throw error("winnow::vk::sequence: '" + m_name + "' did not finish within " + std::to_string(timeout.count()) +
                 " ms (fence timeout)");
-  if (r == VK_ERROR_DEVICE_LOST) throw error("winnow::vk::sequence: '" + m_name + "': device lost (VK_ERROR_DEVICE_LOST)");
+  if (r == VK_ERROR_DEVICE_LOST)
+    throw error("winnow::vk::sequence: '" + m_name + "': device lost (VK_ERROR_DEVICE_LOST)");
   if (r == VK_SUCCESS) m_unfenced = false;
-  if (r != VK_SUCCESS) throw error("winnow::vk::sequence: '" + m_name + "': vkWaitForFences: " + std::string(to_string(r)));
+  if (r != VK_SUCCESS)
+    throw error("winnow::vk::sequence: '" + m_name + "': vkWaitForFences: " + std::string(to_string(r)));
   m_pending = false;
 }
 
@@ -280,8 +291,9 @@ std::vector<phase_time> sequence::read_marks() {
   if (m_stamps < 2) return out;
   std::vector<std::uint64_t> ticks(m_stamps);
   device& d = device::get();
-  WINNOW_VK_CHECK(vkGetQueryPoolResults(d.handle(), m_queries, 0, m_stamps, ticks.size() * sizeof(std::uint64_t), ticks.data(),
-                                        sizeof(std::uint64_t), VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+  WINNOW_VK_CHECK(vkGetQueryPoolResults(d.handle(), m_queries, 0, m_stamps, ticks.size() * sizeof(std::uint64_t),
+                                        ticks.data(), sizeof(std::uint64_t),
+                                        VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
   const std::uint32_t bits = d.properties().timestamp_valid_bits;
   const std::uint64_t mask = bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
   for (std::size_t i = 0; i + 1 < ticks.size(); ++i) {
@@ -299,14 +311,16 @@ sequence& transfer_sequence() {
 timestamps::timestamps(sequence& s) : m_seq(&s) {
   const device_properties& p = device::get().properties();
   if (p.timestamp_valid_bits == 0)
-    throw unavailable("winnow::vk::timestamps: the compute queue of " + p.name + " has no timestamps (timestampValidBits = 0)");
+    throw unavailable("winnow::vk::timestamps: the compute queue of " + p.name +
+                      " has no timestamps (timestampValidBits = 0)");
 }
 
 void timestamps::phase(std::string_view name) { m_seq->mark(name); }
 
 void timestamps::stop() {
   if (m_seq->recording())
-    throw error("winnow::vk::timestamps: '" + m_seq->name() + "' is still recording after run() (it must submit and wait)");
+    throw error("winnow::vk::timestamps: '" + m_seq->name() +
+                "' is still recording after run() (it must submit and wait)");
 }
 
 std::vector<phase_time> timestamps::read() { return m_seq->read_marks(); }

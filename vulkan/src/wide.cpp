@@ -15,21 +15,24 @@ std::uint32_t element_word(std::uint32_t x, std::uint32_t k) {
   }
 }
 
-std::vector<std::uint32_t> widen(const std::vector<std::uint32_t>& payloads, std::uint32_t words, std::uint64_t elements) {
+std::vector<std::uint32_t> widen(const std::vector<std::uint32_t>& payloads, std::uint32_t words,
+                                 std::uint64_t elements) {
   std::vector<std::uint32_t> out(elements * words, 0);
   for (std::size_t i = 0; i < payloads.size(); ++i)
     for (std::uint32_t k = 0; k < words; ++k) out[i * words + k] = element_word(payloads[i], k);
   return out;
 }
 
-std::vector<std::uint32_t> payloads_of(const std::vector<std::uint32_t>& wide, std::uint32_t words, const std::string& who) {
+std::vector<std::uint32_t> payloads_of(const std::vector<std::uint32_t>& wide, std::uint32_t words,
+                                       const std::string& who) {
   std::vector<std::uint32_t> out(wide.size() / words);
   for (std::size_t i = 0; i < out.size(); ++i) {
     out[i] = wide[i * words];
     for (std::uint32_t k = 1; k < words; ++k)
       if (wide[i * words + k] != element_word(out[i], k))
-        throw error("winnow::vk: " + who + ": output element " + std::to_string(i) + " is torn: word " + std::to_string(k) +
-                    " is " + std::to_string(wide[i * words + k]) + ", expected " + std::to_string(element_word(out[i], k)));
+        throw error("winnow::vk: " + who + ": output element " + std::to_string(i) + " is torn: word " +
+                    std::to_string(k) + " is " + std::to_string(wide[i * words + k]) + ", expected " +
+                    std::to_string(element_word(out[i], k)));
   }
   return out;
 }

@@ -125,7 +125,6 @@ struct prepare_options {
   bool per_pass = false;
 };
 
-
 /// Bytes an algorithm reads and writes in global memory for one run, by its own model, and the
 /// launches it makes (GL passes, Vulkan dispatches, CUDA kernels); records carry them so bandwidth
 /// and per-launch overhead can be derived.

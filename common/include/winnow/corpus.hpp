@@ -21,8 +21,8 @@ namespace winnow {
 /// A parsed case spec. Keys hold the canonical text of every key the family accepts.
 struct case_spec {
   std::string family;
-  std::uint64_t n = 0;                    ///< elements (for file: the image's pixel count, known after loading)
-  std::string path;                       ///< file: only
+  std::uint64_t n = 0; ///< elements (for file: the image's pixel count, known after loading)
+  std::string path;    ///< file: only
   std::map<std::string, std::string> keys;
 };
 

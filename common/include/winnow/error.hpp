@@ -30,7 +30,8 @@ public:
 };
 
 /// " (did you mean 'x'?)" when one of `known` is a small edit away from `given` (two edits, a third of
-/// its letters if more, one for a word of one or two letters), the nearest first; "" otherwise. For the usage errors of names.
+/// its letters if more, one for a word of one or two letters), the nearest first; "" otherwise. For the usage errors of
+/// names.
 [[nodiscard]] std::string did_you_mean(std::string_view given, const std::vector<std::string>& known);
 
 /// Throws `error` with "file:line: call: what", for the WINNOW_*_CHECK macros of every backend.

@@ -25,9 +25,9 @@ namespace winnow {
 /// been warmed up. One per physical device (watch()), shared by the APIs that run on it.
 struct watched_device {
   std::unique_ptr<clock_source> clock; ///< nullptr: no clock to watch (the "settle" rule)
-  bool warmed = false;  ///< the once-per-process warm-up has run
-  bool gave_up = false; ///< the warm-up never brought the clock to the threshold: no record waits for it
-  std::string why;      ///< why there is no clock (open_nvml_clock's answer)
+  bool warmed = false;                 ///< the once-per-process warm-up has run
+  bool gave_up = false;                ///< the warm-up never brought the clock to the threshold: no record waits for it
+  std::string why;                     ///< why there is no clock (open_nvml_clock's answer)
 };
 
 /// The process's watched device for `id`: opened once (NVML, open_nvml_clock) and kept for the
@@ -35,8 +35,8 @@ struct watched_device {
 [[nodiscard]] watched_device* watch(const std::optional<device_identity>& id);
 
 struct run_options {
-  int warmup = 1; ///< untimed repetitions first
-  int reps = 5;   ///< timed repetitions (at least); the record holds their statistics
+  int warmup = 1;    ///< untimed repetitions first
+  int reps = 5;      ///< timed repetitions (at least); the record holds their statistics
   bool cold = false; ///< flush the device's caches (algorithm::flush_caches) before every repetition
   /// Warm up for at least this long too [ns]: a GPU left idle while the host generates a case
   /// drops its clocks (an H200: 1980 → 345 MHz), and a few short repetitions are timed before the
@@ -48,8 +48,8 @@ struct run_options {
   double max_noise = 0;
   double timeout_ns = 15e9;
   /// After warmup and warmup_ns, go on warming up for up to this long [ns] while the runs still get
-  /// faster (still_settling): from idle the H200's clock climbed 345 → 615 → 1140 MHz over a second of Vulkan runs, and a
-  /// fixed warm-up timed 2^28-element records at 3-4× their time (docs/driver-quirks.md).
+  /// faster (still_settling): from idle the H200's clock climbed 345 → 615 → 1140 MHz over a second of Vulkan runs, and
+  /// a fixed warm-up timed 2^28-element records at 3-4× their time (docs/driver-quirks.md).
   double settle_ns = 3e9;
   /// The device's clock (watch()); nullptr: none to watch, and the warm-up above runs for every
   /// record (rule "settle"). With a clock (rule "nvml") warmup_ns and the settling are not used: the
@@ -78,8 +78,8 @@ struct measurement {
   /// How it warmed up: "settle" (run_options::device has no clock), "nvml", or "nvml+device" (this
   /// measurement also warmed the device up for the process).
   std::string warmup_rule;
-  std::size_t discarded = 0;  ///< timed samples thrown away: taken below the throttle threshold
-  double sm_mhz_min = 0;      ///< the SM clock over the kept samples (before and after each) [MHz]; 0: not read
+  std::size_t discarded = 0; ///< timed samples thrown away: taken below the throttle threshold
+  double sm_mhz_min = 0;     ///< the SM clock over the kept samples (before and after each) [MHz]; 0: not read
   double sm_mhz_max = 0;
   double sm_mhz_peak = 0;     ///< the device's maximum SM clock [MHz]; 0: no clock
   bool clock_gave_up = false; ///< the clock stayed below the threshold for all of settle_ns: samples kept as they came

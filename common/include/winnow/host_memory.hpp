@@ -20,8 +20,7 @@ inline constexpr std::size_t huge_page_advice_bytes = std::size_t{64} << 20;
 
 /// v.resize(n), the new elements value-initialized (zero for the arithmetic types), with the storage
 /// they land in advised first. Keeps v's elements.
-template <class T>
-void resize_zeroed(std::vector<T>& v, std::size_t n) {
+template <class T> void resize_zeroed(std::vector<T>& v, std::size_t n) {
   if (n > v.capacity()) {
     v.reserve(n);
     advise_huge_pages(v.data() + v.size(), (n - v.size()) * sizeof(T));
@@ -30,8 +29,7 @@ void resize_zeroed(std::vector<T>& v, std::size_t n) {
 }
 
 /// n value-initialized elements, their storage advised before it is touched.
-template <class T>
-[[nodiscard]] std::vector<T> zeroed_vector(std::size_t n) {
+template <class T> [[nodiscard]] std::vector<T> zeroed_vector(std::size_t n) {
   std::vector<T> v;
   resize_zeroed(v, n);
   return v;

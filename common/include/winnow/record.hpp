@@ -54,7 +54,7 @@ struct record {
   bool stable = true;
   bool in_place = false;
   int warmup = 0;
-  double warmup_ns = 0; ///< and at least this long [ns]
+  double warmup_ns = 0;     ///< and at least this long [ns]
   int warmup_runs = 0;      ///< the untimed repetitions made (more while the runs still got faster)
   double warmup_ran_ns = 0; ///< and the wall time they took [ns]
   /// How the record warmed up (measurement::warmup_rule): "settle", "nvml" or "nvml+device"; empty
@@ -63,14 +63,14 @@ struct record {
   std::uint64_t discarded = 0; ///< timed samples thrown away, taken below the throttle threshold
   double sm_mhz_min = 0;       ///< the SM clock over the kept samples [MHz] ("nvml" only; 0: not read)
   double sm_mhz_max = 0;
-  double sm_mhz_peak = 0;      ///< the device's maximum SM clock [MHz] ("nvml" only)
-  bool clock_gave_up = false;  ///< the clock stayed below the threshold for the whole wait: samples kept as they came
-  int reps = 0;       ///< timed repetitions made (more than asked when repeating until max_noise)
-  double max_noise = 0; ///< repeat until total.noise() ≤ this (0: a fixed number of repetitions)
-  double timeout_s = 0; ///< … or until this many seconds of timed repetitions have passed
-  bool cold = false;  ///< the device's caches were flushed before every repetition
-  bool debug = false; ///< debug contexts (GL debug output, the Vulkan validation layer) were on
-  std::string timer; ///< what measured the phases (timer::clock())
+  double sm_mhz_peak = 0;     ///< the device's maximum SM clock [MHz] ("nvml" only)
+  bool clock_gave_up = false; ///< the clock stayed below the threshold for the whole wait: samples kept as they came
+  int reps = 0;               ///< timed repetitions made (more than asked when repeating until max_noise)
+  double max_noise = 0;       ///< repeat until total.noise() ≤ this (0: a fixed number of repetitions)
+  double timeout_s = 0;       ///< … or until this many seconds of timed repetitions have passed
+  bool cold = false;          ///< the device's caches were flushed before every repetition
+  bool debug = false;         ///< debug contexts (GL debug output, the Vulkan validation layer) were on
+  std::string timer;          ///< what measured the phases (timer::clock())
   std::vector<phase_stats> phases;
   stats total;
   stats wall;

@@ -15,14 +15,14 @@ namespace winnow {
 struct seed_summary {
   std::string api, algorithm, device;
   params parameters;
-  std::string spec;                  ///< the case without its seed (canonical, seed key removed)
-  std::vector<std::uint64_t> seeds;  ///< the seeds of the verified records summarized, ascending
-  std::size_t failed = 0;            ///< records of the group that ran and were wrong (left out)
-  std::size_t skipped = 0;           ///< records of the group that did not run (left out)
+  std::string spec;                 ///< the case without its seed (canonical, seed key removed)
+  std::vector<std::uint64_t> seeds; ///< the seeds of the verified records summarized, ascending
+  std::size_t failed = 0;           ///< records of the group that ran and were wrong (left out)
+  std::size_t skipped = 0;          ///< records of the group that did not run (left out)
   /// Per phase, in order of first appearance: exp(mean(ln median)) over the seeds [ns]. The medians
   /// are each record's (its timed repetitions); a phase missing from a record is left out of its mean.
   std::vector<std::pair<std::string, double>> phase_log_mean_ns;
-  double total_log_mean_ns = 0;      ///< the same over the totals
+  double total_log_mean_ns = 0;              ///< the same over the totals
   double total_min_ns = 0, total_max_ns = 0; ///< the smallest and largest total median over the seeds
 };
 

@@ -19,7 +19,7 @@ struct compaction_output {
 
 struct verdict {
   bool ok = true;
-  std::string message;          ///< empty when ok; else names the first bad index, expected, actual, and the count
+  std::string message; ///< empty when ok; else names the first bad index, expected, actual, and the count
   std::size_t mismatches = 0;
 };
 

@@ -34,10 +34,7 @@ protected:
   /// H200's host, more than its one run. After it the algorithm is spent: a second result() and
   /// reset() refuse until prepare() again.
   [[nodiscard]] compaction_output hand_over(std::vector<std::uint32_t>& values, std::size_t kept, bool out_of_place);
-  template <class F>
-  void in_arena(F&& f) {
-    m_arena.execute(std::forward<F>(f));
-  }
+  template <class F> void in_arena(F&& f) { m_arena.execute(std::forward<F>(f)); }
 
   const workload* m_w = nullptr;
   std::vector<std::uint32_t> m_a; ///< the algorithm's input, in place or not

@@ -20,9 +20,7 @@ public:
           m_a.begin());
     });
   }
-  compaction_output result() override {
-    return hand_over(m_a, m_end, false);
-  }
+  compaction_output result() override { return hand_over(m_a, m_end, false); }
   traffic bytes_moved() const override {
     // The algorithmic minimum; libstdc++'s parallel remove also fills and copies back a buffer.
     const traffic m = mark_traffic();
@@ -36,9 +34,13 @@ private:
 } // namespace
 
 algorithm_entry par_remove_if_entry() {
-  return {.info = {.api = "cpu", .name = "par_remove_if",
-                   .summary = "std::remove_if(std::execution::par) in place, oneTBB backend", .stable = true,
-                   .in_place = true, .input = input_kind::predicate, .axes = {threads_axis()}},
+  return {.info = {.api = "cpu",
+                   .name = "par_remove_if",
+                   .summary = "std::remove_if(std::execution::par) in place, oneTBB backend",
+                   .stable = true,
+                   .in_place = true,
+                   .input = input_kind::predicate,
+                   .axes = {threads_axis()}},
           .make = [] { return std::make_unique<par_remove_if>(); }};
 }
 

@@ -124,13 +124,12 @@ public:
     if (m_w->gains) { // §4.6, adding and removing in one operation: append G, then Alg. 2 over A + G
       t.phase("append");
       const auto tail = static_cast<std::ptrdiff_t>(m_w->gains);
-      in_arena([&] { std::copy(std::execution::par_unseq, m_w->data.end() - tail, m_w->data.end(), m_a.end() - tail); });
+      in_arena(
+          [&] { std::copy(std::execution::par_unseq, m_w->data.end() - tail, m_w->data.end(), m_a.end() - tail); });
     }
     in_arena([&] { redzone_compact(m_a, m_r, m_batches, &t); });
   }
-  compaction_output result() override {
-    return hand_over(m_a, m_w->kept(), false);
-  }
+  compaction_output result() override { return hand_over(m_a, m_w->kept(), false); }
   traffic bytes_moved() const override {
     const std::uint64_t k = m_r.size(), j = m_w->gains;
     if (k == 0 || k == m_w->size()) return {4 * j, 4 * j};
@@ -148,12 +147,16 @@ private:
 
 algorithm_entry redzone_entry() {
   const auto hw = threads_axis().default_value;
-  return {.info = {.api = "cpu", .name = "redzone",
+  return {.info = {.api = "cpu",
+                   .name = "redzone",
                    .summary = "Redzone Alg. 2 (Bontes & Gain 2024) on oneTBB: in place, O(k), unstable; "
-                              "appends a case's gains first (§4.6 add and remove, O(j + k))", .stable = false,
-                   .in_place = true, .input = input_kind::removal_list,
-                   .axes = {threads_axis(), integer_axis("batches", "|P| of Alg. 2: slices of R with their own orphan counts",
-                                                         hw, {"1", "7", "64"}, 1, 1 << 20)}},
+                              "appends a case's gains first (§4.6 add and remove, O(j + k))",
+                   .stable = false,
+                   .in_place = true,
+                   .input = input_kind::removal_list,
+                   .axes = {threads_axis(),
+                            integer_axis("batches", "|P| of Alg. 2: slices of R with their own orphan counts", hw,
+                                         {"1", "7", "64"}, 1, 1 << 20)}},
           .make = [] { return std::make_unique<redzone>(); }};
 }
 

@@ -23,8 +23,8 @@ void register_backend(registry& r) {
     return device_info{model + " (" + std::to_string(std::thread::hardware_concurrency()) + " threads)",
                        std::string("oneTBB ") + TBB_VERSION_STRING + ", libstdc++ " + std::to_string(_GLIBCXX_RELEASE)};
   };
-  b.algorithms = {sequential_entry(), remove_if_entry(), par_remove_if_entry(), redzone_entry(), stencil_entry(),
-                  scan_compact_entry(), preserve_entry()};
+  b.algorithms = {sequential_entry(), remove_if_entry(),    par_remove_if_entry(), redzone_entry(),
+                  stencil_entry(),    scan_compact_entry(), preserve_entry()};
   r.add(std::move(b));
 }
 

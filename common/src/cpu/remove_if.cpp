@@ -14,9 +14,7 @@ public:
     t.phase("remove");
     m_end = static_cast<std::size_t>(std::remove(m_a.begin(), m_a.end(), 0u) - m_a.begin());
   }
-  compaction_output result() override {
-    return hand_over(m_a, m_end, false);
-  }
+  compaction_output result() override { return hand_over(m_a, m_end, false); }
   traffic bytes_moved() const override {
     const traffic m = mark_traffic();
     return {m.read + 4 * m_w->size(), m.written + 4 * m_w->kept()};
@@ -29,8 +27,13 @@ private:
 } // namespace
 
 algorithm_entry remove_if_entry() {
-  return {.info = {.api = "cpu", .name = "remove_if", .summary = "std::remove_if in place, sequential", .stable = true,
-                   .in_place = true, .input = input_kind::predicate, .axes = {}},
+  return {.info = {.api = "cpu",
+                   .name = "remove_if",
+                   .summary = "std::remove_if in place, sequential",
+                   .stable = true,
+                   .in_place = true,
+                   .input = input_kind::predicate,
+                   .axes = {}},
           .make = [] { return std::make_unique<remove_if>(); }};
 }
 

@@ -33,9 +33,7 @@ public:
     for (std::size_t i = 0; i < n; ++i) m_out[m_places[i]] = m_a[i];
     m_end = n ? m_places[n - 1] + m_flags[n - 1] : 0;
   }
-  compaction_output result() override {
-    return hand_over(m_out, m_end, true);
-  }
+  compaction_output result() override { return hand_over(m_out, m_end, true); }
   traffic bytes_moved() const override {
     // map: x in, flags out; scan: flags in, places out; scatter: places and x in, every element out.
     const traffic m = mark_traffic();
@@ -53,7 +51,8 @@ private:
 algorithm_entry scan_compact_entry() {
   return {.info = {.api = "cpu",
                    .name = "scan_compact",
-                   .summary = "map to keep flags, exclusive scan, scatter, on one core (CIS 565's CPU compaction with scan)",
+                   .summary =
+                       "map to keep flags, exclusive scan, scatter, on one core (CIS 565's CPU compaction with scan)",
                    .stable = true,
                    .in_place = false,
                    .input = input_kind::predicate,

@@ -19,9 +19,7 @@ public:
     m_end = static_cast<std::size_t>(
         std::copy_if(m_a.begin(), m_a.end(), m_out.begin(), [](std::uint32_t x) { return x != 0; }) - m_out.begin());
   }
-  compaction_output result() override {
-    return hand_over(m_out, m_end, true);
-  }
+  compaction_output result() override { return hand_over(m_out, m_end, true); }
   traffic bytes_moved() const override {
     const traffic m = mark_traffic();
     return {m.read + 4 * m_w->size(), m.written + 4 * m_w->kept()};
@@ -35,8 +33,13 @@ private:
 } // namespace
 
 algorithm_entry sequential_entry() {
-  return {.info = {.api = "cpu", .name = "sequential", .summary = "std::copy_if into a new stream (the reference)",
-                   .stable = true, .in_place = false, .input = input_kind::predicate, .axes = {}},
+  return {.info = {.api = "cpu",
+                   .name = "sequential",
+                   .summary = "std::copy_if into a new stream (the reference)",
+                   .stable = true,
+                   .in_place = false,
+                   .input = input_kind::predicate,
+                   .axes = {}},
           .make = [] { return std::make_unique<sequential>(); }};
 }
 

@@ -60,9 +60,7 @@ public:
       });
     });
   }
-  compaction_output result() override {
-    return hand_over(m_out, m_offsets.back(), true);
-  }
+  compaction_output result() override { return hand_over(m_out, m_offsets.back(), true); }
   traffic bytes_moved() const override {
     const std::uint64_t n = m_w->size(), k = m_w->removals.size(), v = m_w->kept();
     const traffic mark = m_w->removal_list ? traffic{4 * k, k} : traffic{4 * n, n};
@@ -80,11 +78,14 @@ private:
 
 algorithm_entry stencil_entry() {
   const auto hw = threads_axis().default_value;
-  return {.info = {.api = "cpu", .name = "stencil",
+  return {.info = {.api = "cpu",
+                   .name = "stencil",
                    .summary = "Bernabé & Acacio Alg. 2: byte stencil, per-chunk counts and scan, out-of-place move",
-                   .stable = true, .in_place = false, .input = input_kind::predicate,
-                   .axes = {threads_axis(), integer_axis("chunks", "contiguous chunks (one count each)", hw, {"1", "7", "64"},
-                                                         1, 1 << 20)}},
+                   .stable = true,
+                   .in_place = false,
+                   .input = input_kind::predicate,
+                   .axes = {threads_axis(), integer_axis("chunks", "contiguous chunks (one count each)", hw,
+                                                         {"1", "7", "64"}, 1, 1 << 20)}},
           .make = [] { return std::make_unique<stencil>(); }};
 }
 

@@ -75,8 +75,10 @@ public:
     m_on_device = where == "device" || (where == "auto" && m_exec->prefers_predicates());
     m_speculate = where == "speculate";
     if (m_on_device && !m_exec->predicates())
-      throw unavailable("winnow::shader_era: adaptive: choice=" + where + " needs passes the device can skip (conditional "
-                        "rendering: Vulkan's VK_EXT_conditional_rendering, desktop OpenGL's), which " + m_api + " here lacks");
+      throw unavailable("winnow::shader_era: adaptive: choice=" + where +
+                        " needs passes the device can skip (conditional "
+                        "rendering: Vulkan's VK_EXT_conditional_rendering, desktop OpenGL's), which " +
+                        m_api + " here lacks");
     std::vector<adaptive_candidate> candidates;
     m_prices.reset();
     // The prices also weigh the sample against what choosing can gain (choosing_ns() against
@@ -109,7 +111,9 @@ public:
       for (const param_axis& a : m_axes) given[a.key] = p.text(a.key);
       part pt;
       pt.label = std::string(name_of(cand.algorithm)) + " " + to_string(given);
-      const auto refuse = [&](const error& e) { refused += (refused.empty() ? "" : "; ") + pt.label + ": " + e.what(); };
+      const auto refuse = [&](const error& e) {
+        refused += (refused.empty() ? "" : "; ") + pt.label + ": " + e.what();
+      };
       try {
         const param_set ps = resolve_params(inf, given);
         plan_params pp = plan_params_of(ps);
@@ -132,7 +136,8 @@ public:
       }
       m_parts.push_back(std::move(pt));
     }
-    if (m_parts.empty()) throw unavailable("winnow::shader_era: adaptive: no candidate can run this case (" + refused + ")");
+    if (m_parts.empty())
+      throw unavailable("winnow::shader_era: adaptive: no candidate can run this case (" + refused + ")");
     { // those the choice can never pick (the pass model: off the lower envelope of its lines) go
       std::vector<features> lines;
       for (const part& pt : m_parts) lines.push_back(pt.coefficients);
@@ -151,8 +156,10 @@ public:
     // (docs/algorithms.md § Adaptive, "No choice").
     m_weighing.reset();
     if (where == "auto")
-      m_weighing = weighing{least_regret().mean_regret_ns, choosing_ns(prices, c.n), m_on_device ? 0.0 : prices.round_trip_ns};
-    m_settled = where == "none" || (m_weighing && m_weighing->expected_regret_ns < m_weighing->choosing_ns + m_weighing->round_trip_ns);
+      m_weighing =
+          weighing{least_regret().mean_regret_ns, choosing_ns(prices, c.n), m_on_device ? 0.0 : prices.round_trip_ns};
+    m_settled = where == "none" ||
+                (m_weighing && m_weighing->expected_regret_ns < m_weighing->choosing_ns + m_weighing->round_trip_ns);
     if (m_settled) {
       part settled = std::move(least_regret());
       m_parts.clear();
@@ -162,8 +169,9 @@ public:
     m_guess = static_cast<std::size_t>(&least_regret() - m_parts.data());
     if (m_speculate) ahead_of_choice(prices, c.n);
     if (m_on_device && m_parts.size() > predicate_words)
-      throw unavailable("winnow::shader_era: adaptive: " + std::to_string(m_parts.size()) + " candidates; the device skips by at most " +
-                        std::to_string(predicate_words) + " (choice=host has no such limit)");
+      throw unavailable("winnow::shader_era: adaptive: " + std::to_string(m_parts.size()) +
+                        " candidates; the device skips by at most " + std::to_string(predicate_words) +
+                        " (choice=host has no such limit)");
     merge(w.size());
     m_rounds.clear();
     if (m_on_device && interleave) m_rounds = rounds();
@@ -288,9 +296,9 @@ public:
 private:
   struct part {
     adaptive_candidate candidate;
-    params given;    ///< what chosen() reports
+    params given; ///< what chosen() reports
     std::string label;
-    plan sub;        ///< its own plan, resource ids as in the merged plan
+    plan sub;                        ///< its own plan, resource ids as in the merged plan
     std::size_t first = 0, last = 0; ///< its passes in the merged plan
     traffic moved;                   ///< by a run that chooses it: the sample (and the first's marks), then its passes
     features coefficients{};         ///< its predicted time [ns] = features · coefficients (choose.glsl)
@@ -341,13 +349,15 @@ private:
     const pass& first = guess.sub.passes.at(marks);
     m_ahead_ns = priced([&](const pass& ps) { return &ps == &first; }, &m_ahead_moved);
     const double phase = priced([&](const pass& ps) { return ps.phase == first.phase; }, nullptr);
-    if (const auto recorded = guess.candidate.phase_ns.find(first.phase); recorded != guess.candidate.phase_ns.end() && phase > 0)
+    if (const auto recorded = guess.candidate.phase_ns.find(first.phase);
+        recorded != guess.candidate.phase_ns.end() && phase > 0)
       m_ahead_ns = recorded->second * double(n) * m_ahead_ns / phase;
   }
 
   /// The candidate that can lose least by running without a sample (the first of equals).
   part& least_regret() {
-    return *std::min_element(m_parts.begin(), m_parts.end(), [](const part& a, const part& b) { return a.regret_ns < b.regret_ns; });
+    return *std::min_element(m_parts.begin(), m_parts.end(),
+                             [](const part& a, const part& b) { return a.regret_ns < b.regret_ns; });
   }
 
   /// The sample and sum passes (and where the device chooses, the choice pass) of a stream of n
@@ -412,7 +422,8 @@ private:
           sequence[k].push_back(ph);
         }
       }
-    std::vector<std::vector<bool>> after(names.size(), std::vector<bool>(names.size(), false)); // after[b][a]: b after a
+    std::vector<std::vector<bool>> after(names.size(),
+                                         std::vector<bool>(names.size(), false)); // after[b][a]: b after a
     for (const auto& seq : sequence)
       for (std::size_t j = 1; j < seq.size(); ++j) after[seq[j]][seq[j - 1]] = true;
     std::vector<std::size_t> order;
@@ -464,7 +475,8 @@ private:
                  std::any_of(b.inputs.begin(), b.inputs.end(), [&](const view& v) { return v.id == id; });
         };
         if (touches(a.output.id) || (m_merged.loop_check && a.loop && touches(a.trips)))
-          throw error("winnow::shader_era: adaptive: '" + a.name + "' and '" + b.name + "' of one round share what one writes");
+          throw error("winnow::shader_era: adaptive: '" + a.name + "' and '" + b.name +
+                      "' of one round share what one writes");
       }
     }
   }
@@ -472,16 +484,15 @@ private:
   /// What a choice adds to `pl` after `stream`'s passes: the sample, then on the device the regions'
   /// sums and the choice pass (phase "choose"), on the host the regions' parts, which it reads back.
   struct choosing_views {
-    view parts;           ///< choice=host
-    choice_views choice;  ///< choice=device
+    view parts;          ///< choice=host
+    choice_views choice; ///< choice=device
   };
   choosing_views add_choosing(plan& pl, view stream, const sample_shape& s) const {
     const view sample = add_sample(pl, stream, s, m_exec->max_width());
     choosing_views out;
     if (m_on_device)
       out.choice = add_choice(pl, sample, s, static_cast<std::uint32_t>(m_parts.size()), m_exec->max_width());
-    else
-      out.parts = add_sample_parts(pl, sample, s, m_exec->max_width());
+    else out.parts = add_sample_parts(pl, sample, s, m_exec->max_width());
     return out;
   }
 
@@ -554,7 +565,8 @@ private:
       m_sample_parts = c.parts;
       m_choice = c.choice;
     }
-    const std::vector<pass> choosing(m_merged.passes.begin() + static_cast<std::ptrdiff_t>(before), m_merged.passes.end());
+    const std::vector<pass> choosing(m_merged.passes.begin() + static_cast<std::ptrdiff_t>(before),
+                                     m_merged.passes.end());
     const std::size_t marks = first.marks() ? 1 : 0;
     m_merged.passes.assign(first.passes.begin(), first.passes.begin() + static_cast<std::ptrdiff_t>(marks));
     m_merged.passes.insert(m_merged.passes.end(), choosing.begin(), choosing.end());
@@ -562,7 +574,8 @@ private:
     for (std::size_t k = 0; k < m_parts.size(); ++k) {
       part& pt = m_parts[k];
       pt.first = m_merged.passes.size();
-      m_merged.passes.insert(m_merged.passes.end(), pt.sub.passes.begin() + static_cast<std::ptrdiff_t>(k == 0 ? marks : 0),
+      m_merged.passes.insert(m_merged.passes.end(),
+                             pt.sub.passes.begin() + static_cast<std::ptrdiff_t>(k == 0 ? marks : 0),
                              pt.sub.passes.end());
       pt.last = m_merged.passes.size();
     }
@@ -588,17 +601,17 @@ private:
   std::vector<part> m_parts;
   plan m_merged;
   sample_shape m_shape;
-  view m_sample_parts;    ///< the regions' parts of the sample (choice=host and speculate)
-  choice_views m_choice;  ///< the device's choice (choice=device only)
-  bool m_per_pass = false;      ///< prepare_options::per_pass
-  bool m_on_device = false;     ///< the device skips the candidates not chosen (choice=device)
-  bool m_speculate = false;     ///< the guess's first pass runs while the sample's parts go to the host (choice=speculate)
-  std::size_t m_guess = 0;      ///< the part of least worst regret: what choice=none runs, and speculate's guess
-  double m_ahead_ns = 0;        ///< choice=speculate: the guess's first pass (run before the choice), its time
-  traffic m_ahead_moved;        ///< and its words
-  bool m_settled = false;       ///< one candidate, no sample (choice=none, or auto where choosing cannot pay)
+  view m_sample_parts;      ///< the regions' parts of the sample (choice=host and speculate)
+  choice_views m_choice;    ///< the device's choice (choice=device only)
+  bool m_per_pass = false;  ///< prepare_options::per_pass
+  bool m_on_device = false; ///< the device skips the candidates not chosen (choice=device)
+  bool m_speculate = false; ///< the guess's first pass runs while the sample's parts go to the host (choice=speculate)
+  std::size_t m_guess = 0;  ///< the part of least worst regret: what choice=none runs, and speculate's guess
+  double m_ahead_ns = 0;    ///< choice=speculate: the guess's first pass (run before the choice), its time
+  traffic m_ahead_moved;    ///< and its words
+  bool m_settled = false;   ///< one candidate, no sample (choice=none, or auto where choosing cannot pay)
   std::optional<weighing> m_weighing; ///< what choice=auto weighed (the records' notes); none under another choice
-  std::vector<round> m_rounds;  ///< schedule=interleaved on the device, where the phases line up
+  std::vector<round> m_rounds;        ///< schedule=interleaved on the device, where the phases line up
   std::size_t m_sample_end = 0; ///< passes [0, m_sample_end): the first candidate's marks, the sample and the choice
   /// The part the last run chose; on the device path read after the run, when first asked.
   std::size_t chosen_part() const {
@@ -620,31 +633,40 @@ algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_
                                const std::vector<param_axis>& executor_axes) {
   std::vector<std::string> methods;
   for (const concat_method m : concat) methods.emplace_back(method_name(m));
-  std::vector<param_axis> axes = {text_axis(
-      "model",
-      "how it predicts each candidate's time from the sample: pass (each candidate's passes and words moved, priced by "
-      "this device's empty pass and copy bandwidth, measured once) or the path of records of a bench of horn, jj, rlz "
-      "and bt on this api and GPU (a .jsonl file or a folder: the moreira suite's)",
-      "pass", {"pass"}),
+  std::vector<param_axis> axes = {
+      text_axis("model",
+                "how it predicts each candidate's time from the sample: pass (each candidate's passes and words moved, "
+                "priced by "
+                "this device's empty pass and copy bandwidth, measured once) or the path of records of a bench of "
+                "horn, jj, rlz "
+                "and bt on this api and GPU (a .jsonl file or a folder: the moreira suite's)",
+                "pass", {"pass"}),
       choice_axis("choice",
                   "where the choice is made: device (every candidate recorded, the device running only the one its "
-                  "choice pass marks: conditional rendering, on Vulkan and desktop OpenGL), host (the sample's per-region sums read back within "
-                  "the run, the choice made there, then only the chosen candidate recorded), speculate (as host, with the first pass of "
-                  "the candidate that none runs handed to the device together with the read, so it works through the round trip; the "
-                  "host keeps that guess unless another is predicted faster by more than the pass: its phase's time in the records, or "
+                  "choice pass marks: conditional rendering, on Vulkan and desktop OpenGL), host (the sample's "
+                  "per-region sums read back within "
+                  "the run, the choice made there, then only the chosen candidate recorded), speculate (as host, with "
+                  "the first pass of "
+                  "the candidate that none runs handed to the device together with the read, so it works through the "
+                  "round trip; the "
+                  "host keeps that guess unless another is predicted faster by more than the pass: its phase's time in "
+                  "the records, or "
                   "the pass model's price), none (no sample: the candidate that can lose least, by its "
                   "worst regret over the model's training records or, for the pass model, over every density), auto "
-                  "(none where that candidate's mean regret is below what choosing costs: the sample and sum passes, and the choice pass "
-                  "on the device, priced by the pass model, and the round trip where the host chooses, measured once; otherwise device on "
+                  "(none where that candidate's mean regret is below what choosing costs: the sample and sum passes, "
+                  "and the choice pass "
+                  "on the device, priced by the pass model, and the round trip where the host chooses, measured once; "
+                  "otherwise device on "
                   "Vulkan, host on OpenGL, where recording the skipped candidates costs more than the round trip)",
                   "auto", {"auto"}, {"auto", "device", "host", "speculate", "none"}),
-      choice_axis("schedule",
-                  "with the choice on the device, the order of the candidates' passes: sequential (one candidate after "
-                  "another, each under its word) or interleaved (phase by phase, round by round, one pass of each "
-                  "candidate: on Vulkan one barrier a round, so a skipped pass costs no barrier of its own; sequential "
-                  "where the candidates' phases cannot be put in one order) or auto (interleaved on the Vulkan fragment "
-                  "path, sequential elsewhere: what measured fastest); the record's chosen says which ran",
-                  "auto", {"auto"}, {"auto", "sequential", "interleaved"}),
+      choice_axis(
+          "schedule",
+          "with the choice on the device, the order of the candidates' passes: sequential (one candidate after "
+          "another, each under its word) or interleaved (phase by phase, round by round, one pass of each "
+          "candidate: on Vulkan one barrier a round, so a skipped pass costs no barrier of its own; sequential "
+          "where the candidates' phases cannot be put in one order) or auto (interleaved on the Vulkan fragment "
+          "path, sequential elsewhere: what measured fastest); the record's chosen says which ran",
+          "auto", {"auto"}, {"auto", "sequential", "interleaved"}),
       choice_axis("concat",
                   "the block concatenation of every candidate, as the fixed algorithms' concat (the adaptive suite "
                   "pins auto on the fragment paths: Moreira et al.'s lines, as the moreira suite's records that a "
@@ -653,8 +675,9 @@ algorithm_entry adaptive_entry(const std::string& api, const std::vector<concat_
   axes.insert(axes.end(), executor_axes.begin(), executor_axes.end());
   algorithm_info inf{.api = api,
                      .name = "adaptive",
-                     .summary = "chooses the algorithm and block size from a sample of the data (Moreira et al.'s future "
-                                "work): a sample pass, a model per candidate, then the candidate predicted fastest",
+                     .summary =
+                         "chooses the algorithm and block size from a sample of the data (Moreira et al.'s future "
+                         "work): a sample pass, a model per candidate, then the candidate predicted fastest",
                      .stable = false, // Jumping Jack may be chosen
                      .in_place = false,
                      .input = input_kind::predicate,

@@ -21,12 +21,14 @@ namespace fs = std::filesystem;
 std::vector<fs::path> record_files(const std::string& path) {
   std::error_code ec;
   if (fs::is_regular_file(path, ec)) return {fs::path(path)};
-  if (!fs::is_directory(path, ec)) throw usage_error("model=" + path + ": no such file or folder (records of the moreira suite)");
+  if (!fs::is_directory(path, ec))
+    throw usage_error("model=" + path + ": no such file or folder (records of the moreira suite)");
   std::vector<fs::path> out;
   for (const auto& e : fs::recursive_directory_iterator(path, ec)) {
     const std::string name = e.path().filename().string();
     const auto ends = [&](std::string_view tail) { return name.size() >= tail.size() && name.ends_with(tail); };
-    if (e.is_regular_file() && ends(".jsonl") && !ends(".journal.jsonl") && !ends(".seeds.jsonl")) out.push_back(e.path());
+    if (e.is_regular_file() && ends(".jsonl") && !ends(".journal.jsonl") && !ends(".seeds.jsonl"))
+      out.push_back(e.path());
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -45,13 +47,15 @@ std::vector<training_record> read_records(const std::string& path, const std::st
       const std::string full = j.value("algorithm", "");
       const std::string name = full.substr(full.find('/') + 1);
       if (!kind_named(name) || !j["total"].contains("median_ns")) continue;
-      training_record r{name, {}, j.value("case", ""), j.value("n", std::uint64_t{0}), j["total"]["median_ns"].get<double>()};
+      training_record r{
+          name, {}, j.value("case", ""), j.value("n", std::uint64_t{0}), j["total"]["median_ns"].get<double>()};
       if (j.contains("params") && j["params"].is_object())
         for (const auto& [k, v] : j["params"].items())
           if (v.is_string()) r.given[k] = v.get<std::string>();
       if (j.contains("phases") && j["phases"].is_array())
         for (const auto& ph : j["phases"])
-          if (ph.is_object() && ph.contains("name") && ph["name"].is_string() && ph.contains("median_ns") && ph["median_ns"].is_number())
+          if (ph.is_object() && ph.contains("name") && ph["name"].is_string() && ph.contains("median_ns") &&
+              ph["median_ns"].is_number())
             r.phases[ph["name"].get<std::string>()] += ph["median_ns"].get<double>();
       if (r.n > 0 && r.ns > 0) out.push_back(std::move(r));
     }
@@ -59,8 +63,8 @@ std::vector<training_record> read_records(const std::string& path, const std::st
   // Unavailable, not a usage error: the record is skipped with the reason, and a bench goes on (its
   // model=pass records and the fixed choices are still measured).
   if (out.empty())
-    throw unavailable("model=" + path + ": no verified records of " + api + "/horn, jj, rlz or bt there (bench the moreira suite with --api " +
-                      api + " first)");
+    throw unavailable("model=" + path + ": no verified records of " + api +
+                      "/horn, jj, rlz or bt there (bench the moreira suite with --api " + api + " first)");
   return out;
 }
 
@@ -130,9 +134,12 @@ adaptive_model fit(const std::vector<training_record>& records, std::uint64_t n,
                    const std::function<std::optional<features>(const std::string&)>& features_of_case) {
   adaptive_model m;
   // The records' size nearest n by ratio (the larger on a tie).
-  const auto distance = [&](std::uint64_t size) { return std::abs(std::log(double(size) / double(std::max<std::uint64_t>(n, 1)))); };
+  const auto distance = [&](std::uint64_t size) {
+    return std::abs(std::log(double(size) / double(std::max<std::uint64_t>(n, 1))));
+  };
   for (const training_record& r : records)
-    if (m.trained_n == 0 || distance(r.n) < distance(m.trained_n) || (distance(r.n) == distance(m.trained_n) && r.n > m.trained_n))
+    if (m.trained_n == 0 || distance(r.n) < distance(m.trained_n) ||
+        (distance(r.n) == distance(m.trained_n) && r.n > m.trained_n))
       m.trained_n = r.n;
   // record_of[candidate][case]; a candidate is the algorithm and its parameters as printed.
   std::map<std::string, std::optional<features>> cases;

@@ -58,16 +58,20 @@ std::vector<calibration> pass_model_calibration(executor& x, const param_set& pa
   std::vector<calibration> out;
   out.push_back({"empty_pass_ns", copy_pass_ns(x, params, 1, 200), "ns",
                  "the frame's copy pass over 1 × 1 word as a " + path + ", ping-pong, mean of 200 after 200 warm-up"});
-  out.push_back({"round_trip_ns", round_trip_ns(x, params, 21), "ns",
-                 "the device's idle time while the host reads one word back between two passes of one run (read_midway), a " +
-                     path + ": the median over 21 runs of their time with the read minus without; what the adaptive "
-                     "algorithm's choice on the host adds to its sample"});
+  out.push_back(
+      {"round_trip_ns", round_trip_ns(x, params, 21), "ns",
+       "the device's idle time while the host reads one word back between two passes of one run (read_midway), a " +
+           path +
+           ": the median over 21 runs of their time with the read minus without; what the adaptive "
+           "algorithm's choice on the host adds to its sample"});
   for (const std::uint32_t side : {2048u, 4096u}) {
     const double ns = copy_pass_ns(x, params, side, 20);
     const double words = double(side) * double(side);
     const std::string size = side == 2048 ? "4M" : "16M";
-    out.push_back({"copy_pass_ns_" + size, ns, "ns", "the frame's copy pass over " + size + " 32-bit words as a " + path + ", ping-pong"});
-    out.push_back({"copy_bytes_per_ns_" + size, 8 * words / ns, "GB/s", "(4 B read + 4 B written) per word / pass time"});
+    out.push_back({"copy_pass_ns_" + size, ns, "ns",
+                   "the frame's copy pass over " + size + " 32-bit words as a " + path + ", ping-pong"});
+    out.push_back(
+        {"copy_bytes_per_ns_" + size, 8 * words / ns, "GB/s", "(4 B read + 4 B written) per word / pass time"});
   }
   return out;
 }

@@ -31,7 +31,8 @@ std::vector<std::uint32_t> block_counts(std::uint32_t B, const std::vector<std::
 
 /// A plan of one concatenation of blocks with counts `cnt` into a B-wide output (a B-wide row per
 /// block of compacted runs). The output is the plan's stream, so prepare() clears it.
-plan concat_plan(std::uint32_t B, const std::vector<std::uint32_t>& cnt, concat_method method, std::uint32_t max_width) {
+plan concat_plan(std::uint32_t B, const std::vector<std::uint32_t>& cnt, concat_method method,
+                 std::uint32_t max_width) {
   plan p;
   const auto blocks = static_cast<std::uint32_t>(cnt.size());
   const std::uint64_t total = std::accumulate(cnt.begin(), cnt.end(), std::uint64_t{0});
@@ -77,7 +78,8 @@ std::optional<std::string> concat_mismatch(executor& x, const param_set& params,
   const std::vector<std::uint32_t> cnt = block_counts(B, lengths);
   const plan p = concat_plan(B, cnt, method, x.max_width());
   const auto blocks = static_cast<std::uint32_t>(cnt.size());
-  std::vector<std::uint32_t> off(blocks), runs(std::size_t{B} * blocks), want(p.layout.size(), 0), owner(p.layout.size(), 0);
+  std::vector<std::uint32_t> off(blocks), runs(std::size_t{B} * blocks), want(p.layout.size(), 0),
+      owner(p.layout.size(), 0);
   std::uint32_t end = 0;
   for (std::uint32_t b = 0; b < blocks; ++b) {
     off[b] = end;

@@ -71,7 +71,8 @@ public:
     io.out_log2w = log2_width(out);
     io.out_height = m_plan.height_of(out);
     for (std::size_t k = 0; k < in.size(); ++k)
-      io.in_log2w[k] = in[k].level == view::all_levels ? log2_exact(m_plan.resources.at(in[k].id).width) : log2_width(in[k]);
+      io.in_log2w[k] =
+          in[k].level == view::all_levels ? log2_exact(m_plan.resources.at(in[k].id).width) : log2_width(in[k]);
     return io;
   }
 
@@ -192,7 +193,8 @@ std::pair<view, u32> in_block(builder& b, plan& pl) {
     const bool horn = pl.algorithm == algorithm_kind::horn;
     if (horn && pl.params.horn_steps) {
       // Horn's own form: log2 B passes of one step each, the distance ping-ponging, then a gather.
-      const view d[2] = {{b.add("Horn distance ping", W, H, 0, B)}, {L > 1 ? b.add("Horn distance pong", W, H, 0, B) : 0}};
+      const view d[2] = {{b.add("Horn distance ping", W, H, 0, B)},
+                         {L > 1 ? b.add("Horn distance pong", W, H, 0, B) : 0}};
       view at = p;
       for (std::uint32_t k = 0; k < L; ++k) {
         const std::uint32_t step = B >> (k + 1);
@@ -245,12 +247,13 @@ std::string_view name_of(algorithm_kind a) {
 
 std::uint32_t loop_bound(algorithm_kind a, std::uint32_t block, bool fast_search) {
   switch (a) {
-  case algorithm_kind::horn: return log2_exact(block);        // binary lifting: ⌈log2(z_b + 1)⌉ ≤ log2 B steps
-  case algorithm_kind::jj: return block - 1;                  // the hops visit distinct invalid elements: ≤ z_b ≤ B − 1
-  case algorithm_kind::rlz: return fast_search ? block / 4 + 1 // each trip passes an invalid run: ≤ B/2 + 1, two hops halve it
-                                               : block / 2 + 1;
-  case algorithm_kind::bt: return log2_exact(block);          // a trip per level descended
-  case algorithm_kind::histopyramid: return 0;                // no loop: one written-out step per level
+  case algorithm_kind::horn: return log2_exact(block); // binary lifting: ⌈log2(z_b + 1)⌉ ≤ log2 B steps
+  case algorithm_kind::jj: return block - 1;           // the hops visit distinct invalid elements: ≤ z_b ≤ B − 1
+  case algorithm_kind::rlz:
+    return fast_search ? block / 4 + 1 // each trip passes an invalid run: ≤ B/2 + 1, two hops halve it
+                       : block / 2 + 1;
+  case algorithm_kind::bt: return log2_exact(block); // a trip per level descended
+  case algorithm_kind::histopyramid: return 0;       // no loop: one written-out step per level
   }
   return 0;
 }
@@ -258,10 +261,14 @@ std::uint32_t loop_bound(algorithm_kind a, std::uint32_t block, bool fast_search
 algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_method>& concat,
                     const std::vector<param_axis>& executor_axes) {
   if (a == algorithm_kind::histopyramid)
-    return {.api = std::move(api), .name = std::string(name_of(a)),
+    return {.api = std::move(api),
+            .name = std::string(name_of(a)),
             .summary = "HistoPyramid (Ziegler et al. 2006): a 2D pyramid of valid counts, 4:1 per level, traversed "
                        "from the apex per output; no blocks; survivors in the pyramid's (Z) order",
-            .stable = false, .in_place = false, .input = input_kind::predicate, .axes = executor_axes};
+            .stable = false,
+            .in_place = false,
+            .input = input_kind::predicate,
+            .axes = executor_axes};
   std::vector<std::string> accepted;
   for (const concat_method m : concat) accepted.emplace_back(method_name(m));
   // The concatenation is the same code for every algorithm: Horn's sweep covers every method, the
@@ -272,12 +279,13 @@ algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_
                    {"32", "128", "512", "2048"}, 32, 2048, true),
       choice_axis("scan", "prefix sum: Hillis-Steele recursive doubling or Blelloch balanced tree", "hillis",
                   {"hillis", "blelloch"}),
-      choice_axis("concat",
-                  "block concatenation: on the graphics pipeline, rectangles 8 rows high over an output laid out "
-                  "in stacks of 8 (stacks), or as Moreira et al. draw them, lines or 1-pixel rectangles (auto: lines where "
-                  "a start-up probe finds that they place every run exactly, else rectangles); a workgroup's copy or "
-                  "a search per output element on compute",
-                  accepted.front(), sweep_all ? accepted : std::vector<std::string>{accepted.front()}, accepted),
+      choice_axis(
+          "concat",
+          "block concatenation: on the graphics pipeline, rectangles 8 rows high over an output laid out "
+          "in stacks of 8 (stacks), or as Moreira et al. draw them, lines or 1-pixel rectangles (auto: lines where "
+          "a start-up probe finds that they place every run exactly, else rectangles); a workgroup's copy or "
+          "a search per output element on compute",
+          accepted.front(), sweep_all ? accepted : std::vector<std::string>{accepted.front()}, accepted),
       // The grid sweeps the default only: a limit refuses plans, it never changes one (plan_test).
       choice_axis("loop_limit",
                   "none, or 256: refuse a block size whose search loop may need more trips, as the GeForce 7300 Go's "
@@ -288,8 +296,9 @@ algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_
   switch (a) {
   case algorithm_kind::horn:
     summary = "Horn's gather-search on the in-block prefix sum of invalid flags; block concatenation";
-    axes.push_back(choice_axis("search", "loop: the binary search in one pass's loop; steps: one binary step per pass, "
-                                         "log2 B passes and a gather, as Horn (2005) ran it without loops",
+    axes.push_back(choice_axis("search",
+                               "loop: the binary search in one pass's loop; steps: one binary step per pass, "
+                               "log2 B passes and a gather, as Horn (2005) ran it without loops",
                                "loop", {"loop", "steps"}));
     break;
   case algorithm_kind::jj:
@@ -298,7 +307,8 @@ algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_
     break;
   case algorithm_kind::rlz:
     summary = "RLZ: run lengths of invalid runs, their scan, and a forward search; block concatenation";
-    axes.push_back(choice_axis("runs", "run lengths by modified recursive doubling (M09 Alg. 2) or up/down-sweep (Alg. 3-4)",
+    axes.push_back(choice_axis("runs",
+                               "run lengths by modified recursive doubling (M09 Alg. 2) or up/down-sweep (Alg. 3-4)",
                                "doubling", {"doubling", "tree"}));
     axes.push_back(choice_axis("search", "forward search: one hop per loop trip, or two (M09's faster form)", "fast",
                                {"plain", "fast"}));
@@ -309,8 +319,13 @@ algorithm_info info(std::string api, algorithm_kind a, const std::vector<concat_
   case algorithm_kind::histopyramid: break; // returned above
   }
   axes.insert(axes.end(), executor_axes.begin(), executor_axes.end());
-  return {.api = std::move(api), .name = std::string(name_of(a)), .summary = std::move(summary), .stable = stable,
-          .in_place = false, .input = input_kind::predicate, .axes = std::move(axes)};
+  return {.api = std::move(api),
+          .name = std::string(name_of(a)),
+          .summary = std::move(summary),
+          .stable = stable,
+          .in_place = false,
+          .input = input_kind::predicate,
+          .axes = std::move(axes)};
 }
 
 plan_params plan_params_of(const param_set& p) {
@@ -380,7 +395,8 @@ view add_sample_parts(plan& pl, view sample, const sample_shape& s, std::uint32_
   return parts;
 }
 
-choice_views add_choice(plan& pl, view sample, const sample_shape& s, std::uint32_t candidates, std::uint32_t max_width) {
+choice_views add_choice(plan& pl, view sample, const sample_shape& s, std::uint32_t candidates,
+                        std::uint32_t max_width) {
   const view parts = add_sample_parts(pl, sample, s, max_width);
   builder b(pl, max_width);
   const view regions{b.add("sample regions", layout_for(s.regions, 1, max_width))};
@@ -420,7 +436,8 @@ plan histopyramid_plan(plan pl, std::uint32_t max_width) {
   return pl;
 }
 
-plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c, std::uint32_t max_width, bool loop_check) {
+plan build_plan(algorithm_kind a, const plan_params& params, const plan_case& c, std::uint32_t max_width,
+                bool loop_check) {
   plan pl;
   pl.algorithm = a;
   pl.params = params;

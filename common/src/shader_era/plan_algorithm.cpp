@@ -27,9 +27,12 @@ std::vector<std::uint32_t> executor::finish_read() {
 void executor::predicate_on(const view&, std::uint32_t) {
   throw error("winnow::shader_era: this executor cannot skip passes on the device (no predicates)");
 }
-void executor::predicate_off() { throw error("winnow::shader_era: this executor cannot skip passes on the device (no predicates)"); }
+void executor::predicate_off() {
+  throw error("winnow::shader_era: this executor cannot skip passes on the device (no predicates)");
+}
 
-void executor::record_round(const view& choice, std::span<const std::size_t> passes, std::span<const std::uint32_t> words) {
+void executor::record_round(const view& choice, std::span<const std::size_t> passes,
+                            std::span<const std::uint32_t> words) {
   if (passes.size() != words.size()) throw error("winnow::shader_era: record_round: a word for every pass");
   for (std::size_t j = 0; j < passes.size(); ++j) {
     predicate_on(choice, words[j]);
@@ -40,7 +43,8 @@ void executor::record_round(const view& choice, std::span<const std::size_t> pas
 
 bool runs_plans(const algorithm_info& info) {
   return std::find(plan_apis.begin(), plan_apis.end(), info.api) != plan_apis.end() &&
-         (info.name == "horn" || info.name == "jj" || info.name == "rlz" || info.name == "bt" || info.name == "histopyramid");
+         (info.name == "horn" || info.name == "jj" || info.name == "rlz" || info.name == "bt" ||
+          info.name == "histopyramid");
 }
 
 plan_algorithm::plan_algorithm(algorithm_kind a, std::function<std::unique_ptr<executor>()> make_executor)
@@ -55,7 +59,8 @@ void plan_algorithm::prepare(const workload& w, const param_set& p, const prepar
     pp.concat = probe_concat(*m_exec, p);
     m_chosen["concat"] = std::string(method_name(pp.concat));
   }
-  m_plan = build_plan(m_kind, pp, {w.size(), w.removals.size(), w.removal_list, w.kept()}, m_exec->max_width(), o.loop_check);
+  m_plan = build_plan(m_kind, pp, {w.size(), w.removals.size(), w.removal_list, w.kept()}, m_exec->max_width(),
+                      o.loop_check);
   m_padded.assign(m_plan.layout.size(), 0);
   std::copy(w.data.begin(), w.data.end(), m_padded.begin());
   m_exec->prepare(m_plan, p, m_padded, w.removals);
@@ -107,10 +112,11 @@ std::vector<std::uint32_t> read_survivors(executor& x, const plan& pl, std::uint
 
 compaction_output read_output(executor& x, const plan& pl) {
   const auto word = [&](const view& v, std::uint64_t at) -> std::uint64_t { return x.read(v, at, 1).at(0); };
-  const std::uint64_t v = pl.total ? word(*pl.total, 0) : word(pl.offsets, pl.blocks - 1) + word(pl.counts, pl.blocks - 1);
+  const std::uint64_t v =
+      pl.total ? word(*pl.total, 0) : word(pl.offsets, pl.blocks - 1) + word(pl.counts, pl.blocks - 1);
   if (v > pl.input.n)
-    throw error("winnow::shader_era: " + std::string(name_of(pl.algorithm)) + " counted " + std::to_string(v) + " survivors of " +
-                std::to_string(pl.input.n));
+    throw error("winnow::shader_era: " + std::string(name_of(pl.algorithm)) + " counted " + std::to_string(v) +
+                " survivors of " + std::to_string(pl.input.n));
   compaction_output out;
   out.values = read_survivors(x, pl, v);
   out.input_after = x.read(view{pl.stream}, 0, pl.input.n);
@@ -119,8 +125,8 @@ compaction_output read_output(executor& x, const plan& pl) {
     const std::uint32_t most = trips.empty() ? 0 : *std::max_element(trips.begin(), trips.end());
     // A loop cut by its cap writes bound + 1.
     if (most > pl.loop_bound)
-      throw error("winnow::shader_era: " + std::string(name_of(pl.algorithm)) + ": a search loop needed more than its proven bound of " +
-                  std::to_string(pl.loop_bound) + " trips");
+      throw error("winnow::shader_era: " + std::string(name_of(pl.algorithm)) +
+                  ": a search loop needed more than its proven bound of " + std::to_string(pl.loop_bound) + " trips");
   }
   return out;
 }

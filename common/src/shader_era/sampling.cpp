@@ -48,7 +48,8 @@ std::vector<region_extent> region_extents(const sample_shape& s) {
 
 std::vector<region_estimate> estimate(std::span<const std::uint32_t> words, const sample_shape& s) {
   std::vector<std::uint32_t> sums(s.regions, 0); // packed as the words: sampling.hpp's static_asserts
-  for (std::uint32_t i = 0; i < s.words && i < words.size(); ++i) sums[std::uint64_t{i} * s.regions / s.words] += words[i];
+  for (std::uint32_t i = 0; i < s.words && i < words.size(); ++i)
+    sums[std::uint64_t{i} * s.regions / s.words] += words[i];
   return estimate_from_sums(sums, s);
 }
 

@@ -99,8 +99,10 @@ std::vector<traced_pass> trace(plan_algorithm& a, timer& t) {
     read_back(ex, pl, tp);
     if (p.kind == pass_kind::concat) {
       // Past the survivors the output holds whatever the API left there: show it as invalid.
-      const std::uint64_t kept = ex.read(pl.offsets, pl.blocks - 1, 1).at(0) + ex.read(pl.counts, pl.blocks - 1, 1).at(0);
-      std::fill(tp.words.begin() + static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(kept, tp.words.size())), tp.words.end(), 0u);
+      const std::uint64_t kept =
+          ex.read(pl.offsets, pl.blocks - 1, 1).at(0) + ex.read(pl.counts, pl.blocks - 1, 1).at(0);
+      std::fill(tp.words.begin() + static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(kept, tp.words.size())),
+                tp.words.end(), 0u);
       value_range(tp); // from the survivors alone: the words past them were never written
 
       if (pl.blocks <= 65536) {
@@ -161,7 +163,8 @@ picture pass_picture(const traced_pass& p, std::uint64_t n, int scale, image_rec
     std::snprintf(t, sizeof t, ",  %.1f us", p.ns / 1e3);
     sub += t;
   }
-  const std::string legend_text = p.stream ? "valid: colour = place in the input" : "viridis over the pass's value range";
+  const std::string legend_text =
+      p.stream ? "valid: colour = place in the input" : "viridis over the pass's value range";
   const int w = std::max({body.width(), picture::text_width(title), picture::text_width(sub),
                           272 + picture::text_width(legend_text), 250 + picture::text_width(legend_text)}) +
                 2 * margin;
@@ -171,7 +174,8 @@ picture pass_picture(const traced_pass& p, std::uint64_t n, int scale, image_rec
   out.text(margin, margin + line, sub, ink);
   const int x0 = margin, y0 = margin + 2 * line + ticks;
   if (p.block && p.block * static_cast<std::uint32_t>(scale) >= 3)
-    for (std::uint32_t x = 0; x <= p.width; x += p.block) out.fill(x0 + static_cast<int>(x) * scale, y0 - ticks, 1, ticks - 2, ink);
+    for (std::uint32_t x = 0; x <= p.width; x += p.block)
+      out.fill(x0 + static_cast<int>(x) * scale, y0 - ticks, 1, ticks - 2, ink);
   out.blit(body, x0, y0);
   if (rect) *rect = {x0, y0, scale};
   const int ly = y0 + body.height() + 10;
@@ -180,7 +184,10 @@ picture pass_picture(const traced_pass& p, std::uint64_t n, int scale, image_rec
     out.fill(x0, ly, 14, 1, ink);
     out.text(x0 + 20, ly, "invalid", ink);
     for (int i = 0; i < 120; ++i)
-      out.fill(x0 + 120 + i, ly, 1, 14, payload_colour(static_cast<std::uint32_t>(1 + static_cast<double>(i) / 120 * static_cast<double>(std::max<std::uint64_t>(n, 1))), n));
+      out.fill(x0 + 120 + i, ly, 1, 14,
+               payload_colour(static_cast<std::uint32_t>(1 + static_cast<double>(i) / 120 *
+                                                                 static_cast<double>(std::max<std::uint64_t>(n, 1))),
+                              n));
     out.text(x0 + 250, ly, legend_text, ink);
     if (!p.spans.empty()) out.text(x0, ly + 20, "underline: the run each block's draw wrote", ink);
   } else {
@@ -200,7 +207,8 @@ picture contact_sheet(const std::vector<traced_pass>& passes, std::uint64_t n, c
   // The title may run over lines ('\n'): stb_easy_font steps 12 font pixels per line.
   const int title_lines = 1 + static_cast<int>(std::count(title.begin(), title.end(), '\n'));
   const int top = margin + (title_lines - 1) * 24 + picture::text_height(2) + 10;
-  picture out(std::max(margin * 2 + columns * (cell + gap), 2 * margin + picture::text_width(title)), top + rows * (cell + label + gap) + margin, background);
+  picture out(std::max(margin * 2 + columns * (cell + gap), 2 * margin + picture::text_width(title)),
+              top + rows * (cell + label + gap) + margin, background);
   out.text(margin, margin, title, white);
   const std::size_t max_chars = static_cast<std::size_t>((cell + gap) / 12); // labels may run into the gap
   for (std::size_t i = 0; i < passes.size(); ++i) {

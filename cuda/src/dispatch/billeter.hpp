@@ -16,9 +16,9 @@ enum class output_kind { staged, scattered, buffered, selective };
 struct billeter_config {
   compact_kind compact = compact_kind::popc;
   output_kind output = output_kind::staged;
-  unsigned words = 1;       ///< element size in 32-bit words: 1, 2 or 4
-  unsigned blocks = 1;      ///< blocks per chunk (P = blocks × warps per block)
-  std::size_t chunk = 0;    ///< elements per chunk; n (one chunk) when not chunked
+  unsigned words = 1;    ///< element size in 32-bit words: 1, 2 or 4
+  unsigned blocks = 1;   ///< blocks per chunk (P = blocks × warps per block)
+  std::size_t chunk = 0; ///< elements per chunk; n (one chunk) when not chunked
   std::size_t chunks = 1;
 };
 
@@ -53,7 +53,8 @@ void billeter_prefix(const billeter_state& s, const billeter_config& c, std::uin
 /// into offsets (phase 2), `value_prefix` writes every element's exclusive sum into d_out (phase 3;
 /// d_out may be the input).
 void billeter_value_sum(const billeter_state& s, const billeter_config& c, cudaStream_t stream);
-void billeter_value_prefix(const billeter_state& s, const billeter_config& c, std::uint32_t* d_out, cudaStream_t stream);
+void billeter_value_prefix(const billeter_state& s, const billeter_config& c, std::uint32_t* d_out,
+                           cudaStream_t stream);
 /// Billeter §5.3 stream split: valid elements to the front, invalid ones after them, both in order.
 void billeter_split_move(const billeter_state& s, const billeter_config& c, cudaStream_t stream);
 /// One pass of §5.3's radix sort, on elements of c.words words whose word 0 is the key: `radix_count`

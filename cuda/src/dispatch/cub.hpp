@@ -16,8 +16,8 @@ void cub_exclusive_sum(void* d_temp, std::size_t temp_bytes, const std::uint32_t
                        std::size_t n, cudaStream_t stream);
 /// Exclusive sum of (a[i] != 0) without a flags array (for billeter_scan's `cub` scan).
 [[nodiscard]] std::size_t cub_flag_sum_bytes(std::size_t n);
-void cub_flag_sum(void* d_temp, std::size_t temp_bytes, const std::uint32_t* d_a, std::uint32_t* d_out,
-                  std::size_t n, cudaStream_t stream);
+void cub_flag_sum(void* d_temp, std::size_t temp_bytes, const std::uint32_t* d_a, std::uint32_t* d_out, std::size_t n,
+                  cudaStream_t stream);
 /// DeviceSelect::If with `payload != 0`; d_out == nullptr selects in place.
 [[nodiscard]] std::size_t cub_if_bytes(std::size_t n, bool in_place);
 void cub_if(void* d_temp, std::size_t temp_bytes, std::uint32_t* d_a, std::uint32_t* d_out, std::size_t n,

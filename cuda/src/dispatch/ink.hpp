@@ -15,8 +15,8 @@ void ink_move(const std::uint32_t* d_a, std::size_t n, unsigned block, const std
               std::uint32_t* d_out, cudaStream_t stream);
 /// InK-Compact's single kernel: *d_count zeroed, then every block appends its valid elements at an
 /// offset taken by atomicAdd on *d_count (blocks in arrival order: unstable).
-void ink_atomic(const std::uint32_t* d_a, std::size_t n, unsigned block, std::uint32_t* d_out, unsigned long long* d_count,
-                cudaStream_t stream);
+void ink_atomic(const std::uint32_t* d_a, std::size_t n, unsigned block, std::uint32_t* d_out,
+                unsigned long long* d_count, cudaStream_t stream);
 /// Writes *d_count = offsets[last] + counts[last].
 void ink_total(const std::uint32_t* d_counts, const std::uint32_t* d_offsets, std::size_t blocks,
                unsigned long long* d_count, cudaStream_t stream);

@@ -61,6 +61,7 @@ void lookback_prepare(lookback_kernel& k);
 /// elements, learns its output offset from its predecessors' published states, and writes its
 /// survivors once. Returns how many tile ids the run takes from `counter` (the next run's base moves
 /// by as many): the tiles, and for a persistent shape one more per block.
-[[nodiscard]] unsigned long long lookback_compact(const lookback_state& s, const lookback_kernel& k, cudaStream_t stream);
+[[nodiscard]] unsigned long long lookback_compact(const lookback_state& s, const lookback_kernel& k,
+                                                  cudaStream_t stream);
 
 } // namespace winnow::cuda

@@ -9,6 +9,7 @@
 namespace winnow::cuda {
 
 /// d_out[i] = d_a[d_p[i]] for i < p (d_p and d_out from cudaMalloc: 16-byte aligned).
-void launch_gather(std::uint32_t* d_out, const std::uint32_t* d_a, const std::uint32_t* d_p, std::size_t p, cudaStream_t stream);
+void launch_gather(std::uint32_t* d_out, const std::uint32_t* d_a, const std::uint32_t* d_p, std::size_t p,
+                   cudaStream_t stream);
 
 } // namespace winnow::cuda

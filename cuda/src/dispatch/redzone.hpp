@@ -40,9 +40,9 @@ void redzone_order(void* d_temp, std::size_t temp_bytes, const std::uint32_t* d_
                    int begin_bit, int end_bit, cudaStream_t stream);
 /// The sizes of order=bitmap (kernels/redzone_bitmap.cu) for n and k on this device.
 struct redzone_bitmap_plan {
-  unsigned shift = 0;   ///< buckets of 2^shift indices
-  unsigned buckets = 0; ///< ceil(n / 2^shift)
-  unsigned parts = 0;   ///< blocks of the count and scatter kernels, each over a slice of R
+  unsigned shift = 0;    ///< buckets of 2^shift indices
+  unsigned buckets = 0;  ///< ceil(n / 2^shift)
+  unsigned parts = 0;    ///< blocks of the count and scatter kernels, each over a slice of R
   std::size_t chunk = 0; ///< entries of R per slice
   unsigned fill_blocks = 0;
   std::size_t slots_per_block = 0; ///< red-zone slots per fill block (whole tiles)

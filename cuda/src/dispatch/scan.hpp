@@ -12,8 +12,8 @@ namespace winnow::cuda {
 /// flags[i] = a[i] != 0 as 32-bit values.
 void launch_map(std::uint32_t* d_flags, const std::uint32_t* d_a, std::size_t n, cudaStream_t stream);
 /// One Hillis-Steele pass of blocks of `block` threads: out[i] = in[i] + (i ≥ offset ? in[i − offset] : 0).
-void launch_hillis_pass(std::uint32_t* d_out, const std::uint32_t* d_in, std::size_t n, std::size_t offset, unsigned block,
-                        cudaStream_t stream);
+void launch_hillis_pass(std::uint32_t* d_out, const std::uint32_t* d_in, std::size_t n, std::size_t offset,
+                        unsigned block, cudaStream_t stream);
 /// Blelloch up/down-sweep of each block of 2 × `block` elements in shared memory (block: a power of
 /// two, 32 … 1024 threads): exclusive sums in d_out, each block's total in d_sums (may be null for a
 /// single block).

@@ -23,8 +23,7 @@ struct thrust_arena {
 };
 /// Sizes `arena` for what `call()` asks thrust for: one untimed call whose requests cudaMalloc
 /// serves (prepare time), then `memory` of the peak behind the arena.
-template <class F>
-void size_arena(thrust_arena& arena, device_buffer<char>& memory, F&& call) {
+template <class F> void size_arena(thrust_arena& arena, device_buffer<char>& memory, F&& call) {
   arena = {};
   arena.measuring = true;
   call();

@@ -23,19 +23,17 @@ namespace {
 
 using detail::full_mask;
 using detail::lane_id;
+using detail::lanemask_lt;
 using detail::payload;
 using detail::unpack;
-using detail::lanemask_lt;
 using detail::warp_id;
 
 constexpr int BLOCK = tuning::billeter_block;
 constexpr int WARPS = BLOCK / 32;
 
-
 /// Elements per lane per step: every lane moves 16 bytes, so a warp step is 512 bytes.
 template <class E> constexpr int per_lane = 16 / sizeof(E);
 template <class E> constexpr int step_elems = 32 * per_lane<E>;
-
 
 struct range {
   std::size_t begin, end;
@@ -86,14 +84,12 @@ __device__ __forceinline__ void load_step(const E* in, std::size_t pos, std::siz
   }
 }
 
-template <class E>
-__device__ __forceinline__ void store(E* p, const E& e) {
+template <class E> __device__ __forceinline__ void store(E* p, const E& e) {
   __stcs(p, e); // streamed: the output must not push the next chunk out of L2
 }
 
 /// Phase 1 for one warp: the valid elements of its range.
-template <class E, class K = payload_set>
-__device__ unsigned count_range(const E* in, range r, K valid = {}) {
+template <class E, class K = payload_set> __device__ unsigned count_range(const E* in, range r, K valid = {}) {
   constexpr int V = per_lane<E>;
   unsigned c = 0;
   for (std::size_t pos = r.begin; pos < r.end; pos += step_elems<E>) {
@@ -169,7 +165,7 @@ __device__ void move_range(const E* in, E* out, range r, std::size_t j, compact_
       __syncwarp();
       for (unsigned t = lane; t < count; t += 32) store(out + j + t, buf[t]);
       __syncwarp(); // buf is rewritten by the next step
-    } else { // buffered (§3.5)
+    } else {        // buffered (§3.5)
 #pragma unroll
       for (int q = 0; q < V; ++q)
         if (ok[q]) buf[fill + rank[q]] = v[q];
@@ -220,8 +216,12 @@ struct geometry {
   unsigned blocks;
 };
 
-__device__ __forceinline__ std::size_t chunk_begin(const geometry& g, std::size_t c) { return std::min(g.n, c * g.chunk); }
-__device__ __forceinline__ std::size_t chunk_end(const geometry& g, std::size_t c) { return std::min(g.n, (c + 1) * g.chunk); }
+__device__ __forceinline__ std::size_t chunk_begin(const geometry& g, std::size_t c) {
+  return std::min(g.n, c * g.chunk);
+}
+__device__ __forceinline__ std::size_t chunk_end(const geometry& g, std::size_t c) {
+  return std::min(g.n, (c + 1) * g.chunk);
+}
 
 /// Counts chunk c with blocks [0, g.blocks) of the role (block index b); with `scan_last`, the last
 /// block to finish scans the counts and records the chunk's base and total.
@@ -239,9 +239,7 @@ __device__ void count_role(const billeter_state& s, const geometry& g, std::size
   }
   if (!scan_last) return;
   __syncthreads();
-  if (threadIdx.x == 0) {
-    sh_last = atomicAdd(s.done, 1u) == g.blocks - 1;
-  }
+  if (threadIdx.x == 0) { sh_last = atomicAdd(s.done, 1u) == g.blocks - 1; }
   __syncthreads();
   if (!sh_last) return;
   __threadfence();
@@ -273,8 +271,7 @@ __device__ void move_role(const billeter_state& s, const geometry& g, std::size_
              reinterpret_cast<E*>(bufs[warp_id()]), last_use);
 }
 
-template <class E>
-__global__ void __launch_bounds__(BLOCK) count_kernel(billeter_state s, geometry g, bool scan_last) {
+template <class E> __global__ void __launch_bounds__(BLOCK) count_kernel(billeter_state s, geometry g, bool scan_last) {
   count_role<E>(s, g, 0, blockIdx.x, scan_last);
 }
 
@@ -289,14 +286,15 @@ __global__ void __launch_bounds__(BLOCK) scan_kernel(billeter_state s, geometry 
 }
 
 template <class E>
-__global__ void __launch_bounds__(BLOCK) move_kernel(billeter_state s, geometry g, compact_kind compact, output_kind output) {
+__global__ void __launch_bounds__(BLOCK)
+    move_kernel(billeter_state s, geometry g, compact_kind compact, output_kind output) {
   move_role<E>(s, g, 0, blockIdx.x, compact, output, false);
 }
 
 /// Chunked step c: blocks [0, g.blocks) move chunk c, blocks [g.blocks, 2 g.blocks) count c + 1.
 template <class E>
-__global__ void __launch_bounds__(BLOCK) step_kernel(billeter_state s, geometry g, std::size_t c, compact_kind compact,
-                                                     output_kind output) {
+__global__ void __launch_bounds__(BLOCK)
+    step_kernel(billeter_state s, geometry g, std::size_t c, compact_kind compact, output_kind output) {
   if (blockIdx.x < g.blocks) move_role<E>(s, g, c, blockIdx.x, compact, output, true);
   else count_role<E>(s, g, c + 1, blockIdx.x - g.blocks, true);
 }
@@ -336,7 +334,8 @@ __global__ void __launch_bounds__(BLOCK) prefix_kernel(billeter_state s, geometr
 
 /// A lane's four values of a step at pos; zeros past the range's end.
 template <bool STREAM>
-__device__ __forceinline__ void load_values(const std::uint32_t* in, std::size_t pos, std::size_t end, std::uint32_t (&v)[4]) {
+__device__ __forceinline__ void load_values(const std::uint32_t* in, std::size_t pos, std::size_t end,
+                                            std::uint32_t (&v)[4]) {
   const std::size_t i0 = pos + static_cast<std::size_t>(lane_id()) * 4;
   if (i0 + 4 <= end) {
     const uint4* q = reinterpret_cast<const uint4*>(in + i0);
@@ -429,19 +428,20 @@ __global__ void __launch_bounds__(BLOCK) radix_count_kernel(billeter_state s, ge
 
 /// §5.3's pre- and postprocessing for keys and values in separate arrays: pairs[i] = (keys[i], values[i]).
 __global__ void interleave_kernel(const std::uint32_t* keys, const std::uint32_t* values, uint2* pairs, std::size_t n) {
-  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n; i += gridDim.x * static_cast<std::size_t>(blockDim.x))
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
+       i += gridDim.x * static_cast<std::size_t>(blockDim.x))
     pairs[i] = make_uint2(keys[i], values[i]);
 }
 __global__ void deinterleave_kernel(const uint2* pairs, std::uint32_t* keys, std::uint32_t* values, std::size_t n) {
-  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n; i += gridDim.x * static_cast<std::size_t>(blockDim.x)) {
+  for (std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x; i < n;
+       i += gridDim.x * static_cast<std::size_t>(blockDim.x)) {
     const uint2 p = pairs[i];
     keys[i] = p.x;
     values[i] = p.y;
   }
 }
 
-template <class F>
-void by_words(unsigned words, F&& f) {
+template <class F> void by_words(unsigned words, F&& f) {
   switch (words) {
   case 1: f(std::uint32_t{}); break;
   case 2: f(uint2{}); break;
@@ -467,9 +467,8 @@ int billeter_occupancy(const billeter_config& c) {
 }
 
 void billeter_count(const billeter_state& s, const billeter_config& c, cudaStream_t stream) {
-  by_words(c.words, [&](auto e) {
-    count_kernel<decltype(e)><<<c.blocks, BLOCK, 0, stream>>>(s, geometry_of(s, c), false);
-  });
+  by_words(c.words,
+           [&](auto e) { count_kernel<decltype(e)><<<c.blocks, BLOCK, 0, stream>>>(s, geometry_of(s, c), false); });
   check_launch("winnow::cuda::billeter count_kernel", stream);
 }
 
@@ -486,9 +485,8 @@ void billeter_move(const billeter_state& s, const billeter_config& c, cudaStream
 }
 
 void billeter_chunk_prologue(const billeter_state& s, const billeter_config& c, cudaStream_t stream) {
-  by_words(c.words, [&](auto e) {
-    count_kernel<decltype(e)><<<c.blocks, BLOCK, 0, stream>>>(s, geometry_of(s, c), true);
-  });
+  by_words(c.words,
+           [&](auto e) { count_kernel<decltype(e)><<<c.blocks, BLOCK, 0, stream>>>(s, geometry_of(s, c), true); });
   check_launch("winnow::cuda::billeter count_kernel(chunk 0)", stream);
 }
 
@@ -510,7 +508,8 @@ void billeter_value_sum(const billeter_state& s, const billeter_config& c, cudaS
   check_launch("winnow::cuda::billeter value_sum_kernel", stream);
 }
 
-void billeter_value_prefix(const billeter_state& s, const billeter_config& c, std::uint32_t* d_out, cudaStream_t stream) {
+void billeter_value_prefix(const billeter_state& s, const billeter_config& c, std::uint32_t* d_out,
+                           cudaStream_t stream) {
   value_prefix_kernel<<<c.blocks, BLOCK, 0, stream>>>(s, geometry_of(s, c), d_out);
   check_launch("winnow::cuda::billeter value_prefix_kernel", stream);
 }
@@ -535,9 +534,8 @@ void billeter_deinterleave(const uint2* d_pairs, std::uint32_t* d_keys, std::uin
 }
 
 void billeter_radix_count(const billeter_state& s, const billeter_config& c, unsigned bit, cudaStream_t stream) {
-  by_words(c.words, [&](auto e) {
-    radix_count_kernel<decltype(e)><<<c.blocks, BLOCK, 0, stream>>>(s, geometry_of(s, c), bit);
-  });
+  by_words(c.words,
+           [&](auto e) { radix_count_kernel<decltype(e)><<<c.blocks, BLOCK, 0, stream>>>(s, geometry_of(s, c), bit); });
   check_launch("winnow::cuda::billeter radix_count_kernel", stream);
 }
 

@@ -27,8 +27,7 @@ __device__ __forceinline__ unsigned block_exclusive_sum(unsigned v, unsigned* wa
 }
 
 /// Sum over the block (every thread gets it). Same shared-memory contract as above.
-template <int BLOCK>
-__device__ __forceinline__ unsigned block_sum(unsigned v, unsigned* warp_sums) {
+template <int BLOCK> __device__ __forceinline__ unsigned block_sum(unsigned v, unsigned* warp_sums) {
   unsigned total;
   (void)block_exclusive_sum<BLOCK>(v, warp_sums, total);
   return total;

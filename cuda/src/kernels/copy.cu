@@ -12,25 +12,25 @@ namespace {
 using detail::global_thread;
 using detail::grid_threads;
 
-template <class T>
-__global__ void copy_kernel(T* __restrict__ out, const T* __restrict__ in, std::size_t count) {
+template <class T> __global__ void copy_kernel(T* __restrict__ out, const T* __restrict__ in, std::size_t count) {
   for (std::size_t i = global_thread(); i < count; i += grid_threads()) out[i] = in[i];
 }
 
 __global__ void empty_kernel() {}
 
-template <class T>
-void copy_as(void* d_out, const void* d_in, std::size_t bytes, cudaStream_t stream) {
+template <class T> void copy_as(void* d_out, const void* d_in, std::size_t bytes, cudaStream_t stream) {
   const std::size_t count = bytes / sizeof(T);
   copy_kernel<<<detail::stream_grid(count), tuning::stream_block, 0, stream>>>(static_cast<T*>(d_out),
-                                                                              static_cast<const T*>(d_in), count);
+                                                                               static_cast<const T*>(d_in), count);
   check_launch("winnow::cuda::copy_kernel", stream);
 }
 
 } // namespace
 
 void launch_copy(void* d_out, const void* d_in, std::size_t bytes, unsigned width, cudaStream_t stream) {
-  if (bytes % width != 0) throw error("winnow::cuda::launch_copy: " + std::to_string(bytes) + " bytes is no multiple of " + std::to_string(width));
+  if (bytes % width != 0)
+    throw error("winnow::cuda::launch_copy: " + std::to_string(bytes) + " bytes is no multiple of " +
+                std::to_string(width));
   switch (width) {
   case 4: copy_as<std::uint32_t>(d_out, d_in, bytes, stream); break;
   case 8: copy_as<uint2>(d_out, d_in, bytes, stream); break;

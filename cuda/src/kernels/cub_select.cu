@@ -30,13 +30,14 @@ std::size_t cub_exclusive_sum_bytes(std::size_t n) {
 
 void cub_exclusive_sum(void* d_temp, std::size_t temp_bytes, const std::uint32_t* d_in, std::uint32_t* d_out,
                        std::size_t n, cudaStream_t stream) {
-  WINNOW_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(d_temp, temp_bytes, d_in, d_out, static_cast<std::int64_t>(n), stream));
+  WINNOW_CUDA_CHECK(
+      cub::DeviceScan::ExclusiveSum(d_temp, temp_bytes, d_in, d_out, static_cast<std::int64_t>(n), stream));
 }
 
 std::size_t cub_flag_sum_bytes(std::size_t n) {
   std::size_t bytes = 0;
-  WINNOW_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, as_flags(nullptr), static_cast<std::uint32_t*>(nullptr),
-                                                  static_cast<std::int64_t>(n)));
+  WINNOW_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, as_flags(nullptr),
+                                                  static_cast<std::uint32_t*>(nullptr), static_cast<std::int64_t>(n)));
   return bytes;
 }
 

@@ -47,8 +47,8 @@ __device__ unsigned block_rank(unsigned pred, unsigned* warp_totals) {
   return t_u + warp_totals[warp_id()];
 }
 
-__global__ void move_kernel(const std::uint32_t* __restrict__ a, std::size_t n, const std::uint32_t* __restrict__ offsets,
-                            std::uint32_t* __restrict__ out) {
+__global__ void move_kernel(const std::uint32_t* __restrict__ a, std::size_t n,
+                            const std::uint32_t* __restrict__ offsets, std::uint32_t* __restrict__ out) {
   extern __shared__ unsigned warp_totals[];
   const std::size_t idx = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
   const std::uint32_t x = idx < n ? a[idx] : 0u;
@@ -94,8 +94,8 @@ void ink_move(const std::uint32_t* d_a, std::size_t n, unsigned block, const std
   check_launch("winnow::cuda::ink move_kernel", stream);
 }
 
-void ink_atomic(const std::uint32_t* d_a, std::size_t n, unsigned block, std::uint32_t* d_out, unsigned long long* d_count,
-                cudaStream_t stream) {
+void ink_atomic(const std::uint32_t* d_a, std::size_t n, unsigned block, std::uint32_t* d_out,
+                unsigned long long* d_count, cudaStream_t stream) {
   WINNOW_CUDA_CHECK(cudaMemsetAsync(d_count, 0, sizeof *d_count, stream));
   const auto blocks = static_cast<unsigned>((n + block - 1) / block);
   atomic_kernel<<<blocks, block, block / 32 * sizeof(unsigned), stream>>>(d_a, n, d_out, d_count);

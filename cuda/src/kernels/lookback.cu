@@ -41,8 +41,7 @@ template <class E> constexpr int VEC = 16 / sizeof(E);
 /// (close to CUB's tuning for sm_90: 1150 and 76 ns) made every shape 1.04-1.26× faster; with the L2
 /// prefetch, 2000 ns is faster again on the H100 (2^28: 1.06× and 1.04× at 10 and 50 % valid; 3000 ns
 /// wins at 50-90 % but loses at 10 % and at 2^20; docs/algorithms.md § Single pass, "Look back").
-template <bool PAUSE_, unsigned POLL_>
-struct wait_policy {
+template <bool PAUSE_, unsigned POLL_> struct wait_policy {
   static constexpr bool PAUSE = PAUSE_;
   static constexpr unsigned POLL = POLL_;
 };
@@ -64,8 +63,7 @@ using sleep = wait_policy<true, 100>;
 /// A persistent shape ("p" before its name) keeps its blocks resident for the whole run: each takes
 /// its next tile and issues that tile's loads before it ranks, looks back for and stores the current
 /// one, so a block's loads stay in flight while it waits (two tiles in registers per thread).
-template <int THREADS_, int ROWS_, int MIN_BLOCKS_ = 0, bool PERSIST_ = false>
-struct shape {
+template <int THREADS_, int ROWS_, int MIN_BLOCKS_ = 0, bool PERSIST_ = false> struct shape {
   static constexpr int THREADS = THREADS_, ROWS = ROWS_, WARPS = THREADS / 32, MIN_BLOCKS = MIN_BLOCKS_;
   static constexpr bool PERSIST = PERSIST_;
   static_assert(ROWS % 2 == 0, "row counts are packed two per word");
@@ -74,7 +72,8 @@ struct shape {
 
 using status_ref = ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device>;
 
-__device__ __forceinline__ unsigned long long status_word(std::uint32_t epoch, unsigned long long state, std::uint32_t value) {
+__device__ __forceinline__ unsigned long long status_word(std::uint32_t epoch, unsigned long long state,
+                                                          std::uint32_t value) {
   return (static_cast<unsigned long long>(epoch) << 34) | (state << 32) | value;
 }
 
@@ -88,10 +87,12 @@ template <class W>
 __device__ std::uint32_t look_back(const lookback_state& s, std::size_t tile, std::uint32_t aggregate) {
   const unsigned lane = lane_id();
   if (tile == 0) {
-    if (lane == 0) status_ref(s.status[0]).store(status_word(s.epoch, prefix_state, aggregate), ::cuda::memory_order_relaxed);
+    if (lane == 0)
+      status_ref(s.status[0]).store(status_word(s.epoch, prefix_state, aggregate), ::cuda::memory_order_relaxed);
     return 0;
   }
-  if (lane == 0) status_ref(s.status[tile]).store(status_word(s.epoch, aggregate_state, aggregate), ::cuda::memory_order_relaxed);
+  if (lane == 0)
+    status_ref(s.status[tile]).store(status_word(s.epoch, aggregate_state, aggregate), ::cuda::memory_order_relaxed);
   if constexpr (W::PAUSE) {
     if (s.pause_ns > 0) __nanosleep(s.pause_ns);
   }
@@ -121,13 +122,13 @@ __device__ std::uint32_t look_back(const lookback_state& s, std::size_t tile, st
     end -= 32;
   }
   if (lane == 0)
-    status_ref(s.status[tile]).store(status_word(s.epoch, prefix_state, exclusive + aggregate), ::cuda::memory_order_relaxed);
+    status_ref(s.status[tile])
+        .store(status_word(s.epoch, prefix_state, exclusive + aggregate), ::cuda::memory_order_relaxed);
   return exclusive;
 }
 
 /// How one tile's elements rank: row r's count in the whole tile, and before this thread's part of it.
-template <int ROWS>
-struct ranks {
+template <int ROWS> struct ranks {
   unsigned row_total[ROWS], row_before[ROWS];
   std::uint32_t aggregate;
 };
@@ -135,8 +136,7 @@ struct ranks {
 /// Element (r, t, j) of a tile (vector r·THREADS + t, element j of it) goes to row r's start + the
 /// count of row r before thread t + the count before j. The rows' counts are packed two per word (a
 /// row keeps ≤ THREADS·V ≤ 2048 < 2^16). `sh` holds ROWS/2 words per warp. Ends with a barrier.
-template <class S>
-__device__ ranks<S::ROWS> rank_rows(const unsigned (&ok)[S::ROWS], unsigned* sh) {
+template <class S> __device__ ranks<S::ROWS> rank_rows(const unsigned (&ok)[S::ROWS], unsigned* sh) {
   constexpr int ROWS = S::ROWS, PAIRS = ROWS / 2;
   unsigned packed[PAIRS], incl[PAIRS];
 #pragma unroll
@@ -169,7 +169,8 @@ __device__ ranks<S::ROWS> rank_rows(const unsigned (&ok)[S::ROWS], unsigned* sh)
 
 /// The tile's exclusive prefix, by warp 0's look-back, for every thread. Two barriers.
 template <class W>
-__device__ std::size_t prefix_of(const lookback_state& s, std::size_t tile, std::uint32_t aggregate, std::uint32_t* sh_prefix) {
+__device__ std::size_t prefix_of(const lookback_state& s, std::size_t tile, std::uint32_t aggregate,
+                                 std::uint32_t* sh_prefix) {
   if (warp_id() == 0) {
     const std::uint32_t exclusive = look_back<W>(s, tile, aggregate);
     if (lane_id() == 0) *sh_prefix = exclusive;
@@ -216,8 +217,8 @@ __device__ void stage_and_store(const E (&v)[S::ROWS][V], const unsigned (&ok)[S
 /// 2^28 / 50 %) and loses at 90 % (813 against 701 µs: four times the store instructions of whole
 /// vectors); in Vulkan, where the staging area costs resident workgroups, direct wins everywhere.
 template <class S, class E, int V>
-__device__ __forceinline__ void store_direct(const E (&v)[S::ROWS][V], const unsigned (&ok)[S::ROWS], const ranks<S::ROWS>& k,
-                                             std::size_t first, E* out) {
+__device__ __forceinline__ void store_direct(const E (&v)[S::ROWS][V], const unsigned (&ok)[S::ROWS],
+                                             const ranks<S::ROWS>& k, std::size_t first, E* out) {
   std::size_t row_start = first;
 #pragma unroll
   for (int r = 0; r < S::ROWS; ++r) {
@@ -231,8 +232,7 @@ __device__ __forceinline__ void store_direct(const E (&v)[S::ROWS][V], const uns
 
 /// This thread's rows of a full tile (row r is vector r·THREADS + t): every load is issued before any
 /// is used, so a thread has all ROWS of them in flight at once.
-template <class S, class E, int V>
-__device__ __forceinline__ void load_full(const uint4* tile, E (&v)[S::ROWS][V]) {
+template <class S, class E, int V> __device__ __forceinline__ void load_full(const uint4* tile, E (&v)[S::ROWS][V]) {
 #pragma unroll
   for (int r = 0; r < S::ROWS; ++r) unpack(__ldcs(tile + r * S::THREADS + threadIdx.x), v[r]);
 }
@@ -282,8 +282,7 @@ struct by_density {};
 
 /// Shared memory of a block: the tile id it takes, the rows' warp counts, its exclusive prefix. A
 /// staged kernel's staging area is dynamic shared memory (a tile's vectors + 1: up to 64 KiB).
-template <class S>
-struct block_shared {
+template <class S> struct block_shared {
   std::size_t tile;
   unsigned counts[S::ROWS / 2 * S::WARPS];
   std::uint32_t prefix;
@@ -408,12 +407,12 @@ __global__ void __launch_bounds__(S::THREADS) compact_kernel(lookback_state s, s
   compact<S, W, E, P>(s, tiles);
 }
 template <class S, class W, class E, class P>
-__global__ void __launch_bounds__(S::THREADS, S::MIN_BLOCKS) compact_kernel_bounded(lookback_state s, std::size_t tiles) {
+__global__ void __launch_bounds__(S::THREADS, S::MIN_BLOCKS)
+    compact_kernel_bounded(lookback_state s, std::size_t tiles) {
   compact<S, W, E, P>(s, tiles);
 }
 
-template <class F>
-void by_words(unsigned words, F&& f) {
+template <class F> void by_words(unsigned words, F&& f) {
   switch (words) {
   case 1: f(std::uint32_t{}); break;
   case 2: f(uint2{}); break;
@@ -425,8 +424,7 @@ void by_words(unsigned words, F&& f) {
 /// The tile shapes a run may choose (lookback_shapes() lists the same names, the default first), by
 /// name: "THREADSxROWS", and "mK" where __launch_bounds__ asks for K resident blocks per SM (the
 /// compiler then caps the registers).
-template <class F>
-void by_shape(const std::string& name, F&& f) {
+template <class F> void by_shape(const std::string& name, F&& f) {
   if (name == "128x16m4") f(shape<128, 16, 4>{});
   else if (name == "128x16m3") f(shape<128, 16, 3>{});
   else if (name == "128x16m5") f(shape<128, 16, 5>{});
@@ -448,8 +446,8 @@ void by_shape(const std::string& name, F&& f) {
 } // namespace
 
 std::vector<std::string> lookback_shapes() {
-  return {"128x16m4", "128x16m3", "128x16m5", "128x24", "128x24m3", "64x16", "256x8m3", "256x8", "128x8m8", "256x4",
-          "p128x8m4", "p128x8m5", "p128x16m2", "p128x16m3", "p256x4m2"};
+  return {"128x16m4", "128x16m3", "128x16m5", "128x24",   "128x24m3",  "64x16",     "256x8m3", "256x8",
+          "128x8m8",  "256x4",    "p128x8m4", "p128x8m5", "p128x16m2", "p128x16m3", "p256x4m2"};
 }
 std::vector<std::string> lookback_waits() { return {"sleep", "spin"}; }
 std::vector<std::string> lookback_stores() { return {"staged", "direct", "auto"}; }
@@ -465,15 +463,13 @@ std::size_t lookback_tile(unsigned words, const std::string& shape_name) {
 
 namespace {
 
-template <class F>
-void by_wait(const std::string& name, F&& f) {
+template <class F> void by_wait(const std::string& name, F&& f) {
   if (name == "sleep") f(sleep{});
   else if (name == "spin") f(spin{});
   else throw error("winnow::cuda::lookback: unknown look-back wait '" + name + "' (sleep or spin)");
 }
 
-template <class F>
-void by_store(const std::string& name, F&& f) {
+template <class F> void by_store(const std::string& name, F&& f) {
   if (name == "direct") f(direct{});
   else if (name == "staged") f(staged{});
   else if (name == "auto") f(by_density{});
@@ -482,8 +478,7 @@ void by_store(const std::string& name, F&& f) {
 
 /// Calls f(kernel, tile elements, staging bytes, threads, persistent) for the kernel's shape, wait,
 /// store and element size.
-template <class F>
-void with_kernel(const lookback_kernel& k, F&& f) {
+template <class F> void with_kernel(const lookback_kernel& k, F&& f) {
   by_shape(k.shape, [&](auto sh) {
     using S = decltype(sh);
     by_wait(k.wait, [&](auto w) {
@@ -496,7 +491,8 @@ void with_kernel(const lookback_kernel& k, F&& f) {
           void (*kernel)(lookback_state, std::size_t) = nullptr;
           if constexpr (S::MIN_BLOCKS > 0) kernel = compact_kernel_bounded<S, W, E, P>;
           else kernel = compact_kernel<S, W, E, P>;
-          f(kernel, std::size_t{T}, std::is_same_v<P, direct> ? 0 : (T / VEC<E> + 1) * sizeof(uint4), S::THREADS, S::PERSIST);
+          f(kernel, std::size_t{T}, std::is_same_v<P, direct> ? 0 : (T / VEC<E> + 1) * sizeof(uint4), S::THREADS,
+            S::PERSIST);
         });
       });
     });
@@ -510,7 +506,8 @@ void lookback_prepare(lookback_kernel& k) {
     // Over 48 KiB of dynamic shared memory needs the kernel's consent, and a persistent kernel's grid
     // the occupancy: both asked here, outside the timed run, so that no host call sits between the
     // run's start event and its launch.
-    WINNOW_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(stage)));
+    WINNOW_CUDA_CHECK(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(stage)));
     int per_sm = 0, device = 0, sms = 0;
     WINNOW_CUDA_CHECK(cudaGetDevice(&device));
     WINNOW_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));

@@ -13,8 +13,7 @@ using detail::grid_threads;
 
 /// R is read four indices at a time (16-byte loads: R comes from cudaMalloc, so it is aligned);
 /// the writes are scattered by nature.
-template <class Store>
-__global__ void mark_kernel(const std::uint32_t* __restrict__ r, std::size_t k, Store store) {
+template <class Store> __global__ void mark_kernel(const std::uint32_t* __restrict__ r, std::size_t k, Store store) {
   const std::size_t quads = k / 4;
   const auto* r4 = reinterpret_cast<const uint4*>(r);
   for (std::size_t q = global_thread(); q < quads; q += grid_threads()) {
@@ -41,8 +40,8 @@ __global__ void flags_kernel(std::uint8_t* __restrict__ flags, const std::uint32
   for (std::size_t i = global_thread(); i < n; i += grid_threads()) flags[i] = a[i] != 0;
 }
 
-__global__ void widen_kernel(std::uint32_t* __restrict__ wide, unsigned words, const std::uint32_t* __restrict__ payload,
-                             std::size_t n) {
+__global__ void widen_kernel(std::uint32_t* __restrict__ wide, unsigned words,
+                             const std::uint32_t* __restrict__ payload, std::size_t n) {
   for (std::size_t i = global_thread(); i < n; i += grid_threads()) {
     const std::uint32_t p = payload[i];
     wide[i * words] = p;

@@ -33,7 +33,8 @@ __global__ void gather_kernel(std::uint32_t* __restrict__ out, const std::uint32
 
 } // namespace
 
-void launch_gather(std::uint32_t* d_out, const std::uint32_t* d_a, const std::uint32_t* d_p, std::size_t p, cudaStream_t stream) {
+void launch_gather(std::uint32_t* d_out, const std::uint32_t* d_a, const std::uint32_t* d_p, std::size_t p,
+                   cudaStream_t stream) {
   if (p == 0) return;
   gather_kernel<<<detail::stream_grid((p + 3) / 4), tuning::stream_block, 0, stream>>>(d_out, d_a, d_p, p);
   check_launch("winnow::cuda::preserve gather_kernel", stream);

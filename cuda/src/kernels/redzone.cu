@@ -27,8 +27,7 @@ using detail::warp_id;
 
 /// R is read with ordinary loads (not streamed): phase 2 reads it again and, for k up to a few
 /// million, finds it in L2.
-template <int BLOCK>
-__global__ void __launch_bounds__(BLOCK) mark_kernel(redzone_state s) {
+template <int BLOCK> __global__ void __launch_bounds__(BLOCK) mark_kernel(redzone_state s) {
   __shared__ unsigned warp_sums[BLOCK / 32 + 1];
   const std::size_t z = s.n - s.k;
   unsigned marks = 0;
@@ -87,8 +86,8 @@ __device__ void scan_orphan_counts(const redzone_state& s, std::size_t batches, 
 }
 
 template <bool EARLY, bool SHARED, bool PREFETCH>
-__global__ void __launch_bounds__(tuning::redzone_block) fill_kernel(redzone_state s, std::size_t batch,
-                                                                      std::size_t batches) {
+__global__ void __launch_bounds__(tuning::redzone_block)
+    fill_kernel(redzone_state s, std::size_t batch, std::size_t batches) {
   constexpr int B = tuning::redzone_block;
   constexpr int I = tuning::redzone_items;
   constexpr int TILE = B * I;
@@ -107,9 +106,9 @@ __global__ void __launch_bounds__(tuning::redzone_block) fill_kernel(redzone_sta
   // passes the read index because every orphan comes from an item already read.
   std::uint32_t* z_out = zone + begin;
   std::uint32_t* r_out = s.r + begin;
-  unsigned gj = 0, gk = 0;             // orphans written in place so far
+  unsigned gj = 0, gk = 0; // orphans written in place so far
   unsigned created_j = 0, created_k = 0;
-  unsigned nsrc = 0, ndst = 0;         // orphans waiting in shared memory (SHARED)
+  unsigned nsrc = 0, ndst = 0; // orphans waiting in shared memory (SHARED)
 
   std::uint32_t src[I] = {}, dst[I] = {}, next_src[I] = {}, next_dst[I] = {};
   auto load = [&](std::size_t base, std::uint32_t(&sv)[I], std::uint32_t(&dv)[I]) {
@@ -148,9 +147,9 @@ __global__ void __launch_bounds__(tuning::redzone_block) fill_kernel(redzone_sta
       if (dst[q] >= z) {
         is_d[q] = src[q] != 0; // D: a kept source without a destination; else B: nothing
       } else if (src[q] == 0) {
-        is_c[q] = true;        // C: a hole without a source
+        is_c[q] = true; // C: a hole without a source
       } else {
-        s.a[dst[q]] = src[q];  // A: fill the hole
+        s.a[dst[q]] = src[q]; // A: fill the hole
       }
       nd += is_d[q];
       nc += is_c[q];
@@ -259,8 +258,8 @@ __device__ __forceinline__ std::size_t load_balance(const std::uint32_t* S, std:
   return lo;
 }
 
-__global__ void __launch_bounds__(tuning::stream_block) orphans_kernel(redzone_state s, std::size_t batch,
-                                                                        std::size_t batches) {
+__global__ void __launch_bounds__(tuning::stream_block)
+    orphans_kernel(redzone_state s, std::size_t batch, std::size_t batches) {
   const std::uint32_t* J = s.prefix;
   const std::uint32_t* K = s.prefix + batches + 1;
   const std::size_t total = J[batches];

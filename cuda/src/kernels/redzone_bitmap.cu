@@ -64,27 +64,30 @@ __device__ __forceinline__ void for_each_entry(const std::uint32_t* r, std::size
 }
 
 /// counts[b · parts + block] = entries of this block's slice of R in bucket b.
-__global__ void __launch_bounds__(order_block) count_kernel(const std::uint32_t* r, std::size_t k, unsigned shift,
-                                                            unsigned buckets, std::size_t chunk, std::uint32_t* counts) {
+__global__ void __launch_bounds__(order_block)
+    count_kernel(const std::uint32_t* r, std::size_t k, unsigned shift, unsigned buckets, std::size_t chunk,
+                 std::uint32_t* counts) {
   extern __shared__ unsigned hist[];
   for (unsigned b = threadIdx.x; b < buckets; b += order_block) hist[b] = 0;
   __syncthreads();
   const std::size_t begin = blockIdx.x * chunk;
-  for_each_entry<order_block>(r, begin, std::min(k, begin + chunk), [&](std::uint32_t v) { atomicAdd(&hist[v >> shift], 1u); });
+  for_each_entry<order_block>(r, begin, std::min(k, begin + chunk),
+                              [&](std::uint32_t v) { atomicAdd(&hist[v >> shift], 1u); });
   __syncthreads();
-  for (unsigned b = threadIdx.x; b < buckets; b += order_block) counts[static_cast<std::size_t>(b) * gridDim.x + blockIdx.x] = hist[b];
+  for (unsigned b = threadIdx.x; b < buckets; b += order_block)
+    counts[static_cast<std::size_t>(b) * gridDim.x + blockIdx.x] = hist[b];
 }
 
 /// Each block moves its slice of R into its slices of the buckets, a tile at a time: the tile is
 /// first grouped by bucket in shared memory, so that consecutive threads store consecutive places
 /// of one bucket (a warp's stores cover a line or two, not 32). Inside a bucket the entries stay in
 /// no particular order: the sort kernel orders them.
-__global__ void __launch_bounds__(order_block) scatter_kernel(const std::uint32_t* r, std::size_t k, unsigned shift,
-                                                              unsigned buckets, std::size_t chunk,
-                                                              const std::uint32_t* offsets, std::uint32_t* out) {
+__global__ void __launch_bounds__(order_block)
+    scatter_kernel(const std::uint32_t* r, std::size_t k, unsigned shift, unsigned buckets, std::size_t chunk,
+                   const std::uint32_t* offsets, std::uint32_t* out) {
   extern __shared__ unsigned smem[];
-  unsigned* cursor = smem;                 // where this block's next entry of each bucket goes
-  unsigned* tile_count = smem + buckets;   // this tile's entries per bucket
+  unsigned* cursor = smem;               // where this block's next entry of each bucket goes
+  unsigned* tile_count = smem + buckets; // this tile's entries per bucket
   unsigned* tile_offset = smem + 2 * buckets;
   std::uint32_t* stage = smem + 3 * buckets; // the tile, grouped by bucket
   __shared__ unsigned warp_sums[order_block / 32 + 1];
@@ -142,9 +145,9 @@ __global__ void __launch_bounds__(order_block) scatter_kernel(const std::uint32_
 /// One block per bucket: a bitmap of the bucket's indices in shared memory, written out in order,
 /// 32 words at a time per warp so that a warp's stores land next to each other. A duplicate
 /// in R sets one bit for two entries; the count tells (status[1]).
-__global__ void __launch_bounds__(sort_block) sort_kernel(const std::uint32_t* bucketed, const std::uint32_t* offsets,
-                                                          unsigned parts, unsigned shift, unsigned words,
-                                                          std::uint32_t* sorted, unsigned long long* status) {
+__global__ void __launch_bounds__(sort_block)
+    sort_kernel(const std::uint32_t* bucketed, const std::uint32_t* offsets, unsigned parts, unsigned shift,
+                unsigned words, std::uint32_t* sorted, unsigned long long* status) {
   extern __shared__ std::uint32_t bits[];
   __shared__ unsigned warp_sums[sort_block / 32 + 1];
   const std::size_t b = blockIdx.x;
@@ -200,7 +203,8 @@ __device__ std::size_t warp_lower_bound(const std::uint32_t* v, std::size_t lo, 
 /// Persistent blocks, each over a contiguous run of the red zone's slots, tile by tile. Slots are
 /// striped over the threads (row q holds slots i0 + q · block + thread), so a warp's loads and its
 /// stores to the holes each cover consecutive addresses.
-__global__ void __launch_bounds__(fill_block) fill_kernel(redzone_state s, const std::uint32_t* sorted, std::size_t slots_per_block) {
+__global__ void __launch_bounds__(fill_block)
+    fill_kernel(redzone_state s, const std::uint32_t* sorted, std::size_t slots_per_block) {
   __shared__ unsigned char deleted[fill_tile];
   __shared__ unsigned row_offsets[fill_items * fill_warps + 1];
   __shared__ unsigned warp_sums[fill_warps + 1];
@@ -277,7 +281,9 @@ __global__ void __launch_bounds__(fill_block) fill_kernel(redzone_state s, const
 }
 
 std::size_t count_bytes(const redzone_bitmap_plan& p) { return 4 * static_cast<std::size_t>(p.buckets); }
-std::size_t scatter_bytes(const redzone_bitmap_plan& p) { return 4 * (3 * static_cast<std::size_t>(p.buckets) + scatter_tile); }
+std::size_t scatter_bytes(const redzone_bitmap_plan& p) {
+  return 4 * (3 * static_cast<std::size_t>(p.buckets) + scatter_tile);
+}
 
 } // namespace
 
@@ -296,18 +302,22 @@ redzone_bitmap_plan redzone_bitmap_plan_for(std::size_t n, std::size_t k) {
   p.parts = static_cast<unsigned>(std::clamp<std::size_t>(tiles, 1, 2 * static_cast<std::size_t>(props.sms)));
   p.chunk = ((k + p.parts - 1) / p.parts + 3) / 4 * 4; // slices start on 16 bytes
   int fill_per_sm = 0;
-  WINNOW_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fill_per_sm, reinterpret_cast<const void*>(fill_kernel), fill_block, 0));
+  WINNOW_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &fill_per_sm, reinterpret_cast<const void*>(fill_kernel), fill_block, 0));
   const std::size_t resident = static_cast<std::size_t>(props.sms) * static_cast<std::size_t>(std::max(fill_per_sm, 1));
   const std::size_t fill_tiles = (k + fill_tile - 1) / fill_tile;
   p.fill_blocks = static_cast<unsigned>(std::clamp<std::size_t>(fill_tiles, 1, resident));
   p.slots_per_block = (fill_tiles + p.fill_blocks - 1) / p.fill_blocks * fill_tile;
   // The histograms take 4 bytes a bucket; past the default 48 KiB they need the opt-in limit.
-  WINNOW_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(count_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize,
+  WINNOW_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(count_kernel),
+                                         cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          std::max(static_cast<int>(count_bytes(p)), 48 * 1024)));
-  WINNOW_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(scatter_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize,
+  WINNOW_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(scatter_kernel),
+                                         cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          std::max(static_cast<int>(scatter_bytes(p)), 48 * 1024)));
   const int bitmap_bytes = static_cast<int>(4 * std::max(1u, (1u << p.shift) / 32));
-  WINNOW_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(sort_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize,
+  WINNOW_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(sort_kernel),
+                                         cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          std::max(bitmap_bytes, 48 * 1024)));
   std::size_t scan_bytes = 0;
   const std::size_t cells = static_cast<std::size_t>(p.buckets) * p.parts + 1;
@@ -331,14 +341,17 @@ void redzone_bitmap_order(const redzone_bitmap_plan& p, void* d_temp, const std:
   check_launch("winnow::cuda::redzone2 order=bitmap count_kernel", stream);
   std::size_t scan_bytes = p.scan_bytes;
   WINNOW_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scan_temp, scan_bytes, counts, cells, stream));
-  scatter_kernel<<<p.parts, order_block, scatter_bytes(p), stream>>>(d_r, k, p.shift, p.buckets, p.chunk, counts, bucketed);
+  scatter_kernel<<<p.parts, order_block, scatter_bytes(p), stream>>>(d_r, k, p.shift, p.buckets, p.chunk, counts,
+                                                                     bucketed);
   check_launch("winnow::cuda::redzone2 order=bitmap scatter_kernel", stream);
   const unsigned words = std::max(1u, (1u << p.shift) / 32);
-  sort_kernel<<<p.buckets, sort_block, 4 * words, stream>>>(bucketed, counts, p.parts, p.shift, words, d_sorted, d_status);
+  sort_kernel<<<p.buckets, sort_block, 4 * words, stream>>>(bucketed, counts, p.parts, p.shift, words, d_sorted,
+                                                            d_status);
   check_launch("winnow::cuda::redzone2 order=bitmap sort_kernel", stream);
 }
 
-void redzone_bitmap_fill(const redzone_state& s, const redzone_bitmap_plan& p, const std::uint32_t* d_sorted, cudaStream_t stream) {
+void redzone_bitmap_fill(const redzone_state& s, const redzone_bitmap_plan& p, const std::uint32_t* d_sorted,
+                         cudaStream_t stream) {
   fill_kernel<<<p.fill_blocks, fill_block, 0, stream>>>(s, d_sorted, p.slots_per_block);
   check_launch("winnow::cuda::redzone2 order=bitmap fill_kernel", stream);
 }

@@ -20,8 +20,8 @@ std::size_t redzone_order_bytes(std::size_t k, int begin_bit, int end_bit) {
 
 void redzone_order(void* d_temp, std::size_t temp_bytes, const std::uint32_t* d_r, std::uint32_t* d_out, std::size_t k,
                    int begin_bit, int end_bit, cudaStream_t stream) {
-  WINNOW_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(d_temp, temp_bytes, d_r, d_out, static_cast<std::int64_t>(k), begin_bit,
-                                                   end_bit, stream));
+  WINNOW_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(d_temp, temp_bytes, d_r, d_out, static_cast<std::int64_t>(k),
+                                                   begin_bit, end_bit, stream));
 }
 
 } // namespace winnow::cuda

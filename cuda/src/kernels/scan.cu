@@ -15,14 +15,14 @@ namespace {
 using detail::global_thread;
 using detail::grid_threads;
 
-
 __global__ void map_kernel(std::uint32_t* __restrict__ flags, const std::uint32_t* __restrict__ a, std::size_t n) {
   for (std::size_t i = global_thread(); i < n; i += grid_threads()) flags[i] = a[i] != 0;
 }
 
 __global__ void hillis_kernel(std::uint32_t* __restrict__ out, const std::uint32_t* __restrict__ in, std::size_t n,
                               std::size_t offset) {
-  for (std::size_t i = global_thread(); i < n; i += grid_threads()) out[i] = in[i] + (i >= offset ? in[i - offset] : 0u);
+  for (std::size_t i = global_thread(); i < n; i += grid_threads())
+    out[i] = in[i] + (i >= offset ? in[i - offset] : 0u);
 }
 
 /// Shared-memory index with one pad word per 32, so the tree's strided accesses avoid bank
@@ -31,8 +31,8 @@ __device__ __forceinline__ int padded(int i) { return i + (i >> 5); }
 
 /// SB threads scan SE = 2 SB elements.
 template <int SB>
-__global__ void __launch_bounds__(SB) blelloch_kernel(std::uint32_t* out, const std::uint32_t* in, std::uint32_t* sums,
-                                                      std::size_t n) {
+__global__ void __launch_bounds__(SB)
+    blelloch_kernel(std::uint32_t* out, const std::uint32_t* in, std::uint32_t* sums, std::size_t n) {
   constexpr int SE = 2 * SB;
   __shared__ std::uint32_t temp[SE + SE / 32];
   const std::size_t base = static_cast<std::size_t>(blockIdx.x) * SE;
@@ -73,7 +73,8 @@ __global__ void add_sums_kernel(std::uint32_t* __restrict__ out, const std::uint
 }
 
 template <int SB>
-void blelloch_as(std::uint32_t* d_out, const std::uint32_t* d_in, std::uint32_t* d_sums, std::size_t n, cudaStream_t stream) {
+void blelloch_as(std::uint32_t* d_out, const std::uint32_t* d_in, std::uint32_t* d_sums, std::size_t n,
+                 cudaStream_t stream) {
   const auto blocks = static_cast<unsigned>((n + 2 * SB - 1) / (2 * SB));
   blelloch_kernel<SB><<<blocks, SB, 0, stream>>>(d_out, d_in, d_sums, n);
   check_launch("winnow::cuda::blelloch_kernel", stream);
@@ -104,8 +105,8 @@ void launch_map(std::uint32_t* d_flags, const std::uint32_t* d_a, std::size_t n,
   check_launch("winnow::cuda::map_kernel", stream);
 }
 
-void launch_hillis_pass(std::uint32_t* d_out, const std::uint32_t* d_in, std::size_t n, std::size_t offset, unsigned block,
-                        cudaStream_t stream) {
+void launch_hillis_pass(std::uint32_t* d_out, const std::uint32_t* d_in, std::size_t n, std::size_t offset,
+                        unsigned block, cudaStream_t stream) {
   hillis_kernel<<<detail::stream_grid(n, static_cast<int>(block)), block, 0, stream>>>(d_out, d_in, n, offset);
   check_launch("winnow::cuda::hillis_kernel", stream);
 }
@@ -119,20 +120,23 @@ void launch_blelloch_blocks(std::uint32_t* d_out, const std::uint32_t* d_in, std
   case 256: blelloch_as<256>(d_out, d_in, d_sums, n, stream); break;
   case 512: blelloch_as<512>(d_out, d_in, d_sums, n, stream); break;
   case 1024: blelloch_as<1024>(d_out, d_in, d_sums, n, stream); break;
-  default: check_scan_block(block); throw error("winnow::cuda::scan: no Blelloch kernel for " + std::to_string(block) + " threads");
+  default:
+    check_scan_block(block);
+    throw error("winnow::cuda::scan: no Blelloch kernel for " + std::to_string(block) + " threads");
   }
 }
 
 void launch_add_block_sums(std::uint32_t* d_out, const std::uint32_t* d_sums, std::size_t n, unsigned block,
                            cudaStream_t stream) {
-  add_sums_kernel<<<detail::stream_grid(n), tuning::stream_block, 0, stream>>>(d_out, d_sums, n,
-                                                                               static_cast<unsigned>(blelloch_block_elements(block)));
+  add_sums_kernel<<<detail::stream_grid(n), tuning::stream_block, 0, stream>>>(
+      d_out, d_sums, n, static_cast<unsigned>(blelloch_block_elements(block)));
   check_launch("winnow::cuda::add_sums_kernel", stream);
 }
 
 void launch_scatter(std::uint32_t* d_out, const std::uint32_t* d_a, const std::uint32_t* d_prefix, std::size_t n,
                     bool inclusive, unsigned long long* d_count, cudaStream_t stream) {
-  scatter_kernel<<<detail::stream_grid(n), tuning::stream_block, 0, stream>>>(d_out, d_a, d_prefix, n, inclusive, d_count);
+  scatter_kernel<<<detail::stream_grid(n), tuning::stream_block, 0, stream>>>(d_out, d_a, d_prefix, n, inclusive,
+                                                                              d_count);
   check_launch("winnow::cuda::scatter_kernel", stream);
 }
 

@@ -14,13 +14,13 @@ using detail::lane_id;
 using detail::lanemask_lt;
 using detail::warp_id;
 
-__global__ void __launch_bounds__(tuning::single_block) mark_kernel(std::uint32_t* a, const std::uint32_t* r,
-                                                                     std::size_t k) {
+__global__ void __launch_bounds__(tuning::single_block)
+    mark_kernel(std::uint32_t* a, const std::uint32_t* r, std::size_t k) {
   for (std::size_t i = threadIdx.x; i < k; i += blockDim.x) a[r[i]] = 0;
 }
 
-__global__ void __launch_bounds__(tuning::single_block) move_kernel(std::uint32_t* a, std::size_t n,
-                                                                     unsigned long long* count) {
+__global__ void __launch_bounds__(tuning::single_block)
+    move_kernel(std::uint32_t* a, std::size_t n, unsigned long long* count) {
   constexpr int B = tuning::single_block;
   constexpr int I = tuning::single_items;
   constexpr int TILE = B * I;

@@ -1,5 +1,5 @@
-// thrust baselines: copy_if (out of place), remove_if (in place), and exclusive_scan (cuda/scan_thrust). thrust allocates temporary
-// storage inside its algorithms; an allocator over a preallocated arena keeps that out of the timed
+// thrust baselines: copy_if (out of place), remove_if (in place), and exclusive_scan (cuda/scan_thrust). thrust
+// allocates temporary storage inside its algorithms; an allocator over a preallocated arena keeps that out of the timed
 // run. thrust returns the end iterator, so it reads the count back and synchronizes inside the
 // call: that is part of what these baselines cost, and the README says so.
 #include <thrust/copy.h>
@@ -37,8 +37,8 @@ struct arena_allocator {
       return static_cast<char*>(p);
     }
     if (arena->used + bytes > arena->capacity)
-      throw error("winnow::cuda::thrust: a temporary request of " + std::to_string(bytes) + " bytes exceeds the arena of " +
-                  std::to_string(arena->capacity) + " bytes sized in prepare");
+      throw error("winnow::cuda::thrust: a temporary request of " + std::to_string(bytes) +
+                  " bytes exceeds the arena of " + std::to_string(arena->capacity) + " bytes sized in prepare");
     char* p = arena->base + arena->used;
     arena->used += bytes;
     return p;
@@ -66,7 +66,8 @@ std::size_t thrust_copy_if(thrust_arena& arena, const std::uint32_t* d_in, std::
 void thrust_exclusive_scan(thrust_arena& arena, const std::uint32_t* d_in, std::uint32_t* d_out, std::size_t n,
                            cudaStream_t stream) {
   const auto in = thrust::device_pointer_cast(d_in);
-  thrust::exclusive_scan(policy(arena, stream), in, in + static_cast<std::ptrdiff_t>(n), thrust::device_pointer_cast(d_out));
+  thrust::exclusive_scan(policy(arena, stream), in, in + static_cast<std::ptrdiff_t>(n),
+                         thrust::device_pointer_cast(d_out));
 }
 
 std::size_t thrust_remove_if(thrust_arena& arena, std::uint32_t* d_a, std::size_t n, cudaStream_t stream) {

@@ -94,8 +94,9 @@ public:
     else if (c.starts_with("screenshot:")) m_screenshot = c.substr(11);
     else if (c == "quit") m_win.close();
     else
-      throw usage_error("view --script: unknown command '" + c +
-                        "' (next, prev, first, last, block, scan, concat, rerun, zoom_in, zoom_out, screenshot:FILE, quit)");
+      throw usage_error(
+          "view --script: unknown command '" + c +
+          "' (next, prev, first, last, block, scan, concat, rerun, zoom_in, zoom_out, screenshot:FILE, quit)");
   }
 
   void scroll(double steps, double x, double y) { zoom_at(std::pow(2.0, steps / 2), x, y); }
@@ -118,10 +119,15 @@ public:
     if (!m_screenshot.empty()) {
       write_atomically(m_screenshot, m_win.screenshot().png());
       // Where the stream is in the shot, for whoever compares it with a trace picture.
-      nlohmann::ordered_json j{{"pass", p.number}, {"phase", p.phase}, {"name", p.name},
-                               {"x", margin + m_pan_x}, {"y", margin + m_pan_y},
-                               {"width", m_images[m_current].width() * m_zoom}, {"height", m_images[m_current].height() * m_zoom},
-                               {"scale", m_scale}, {"zoom", m_zoom}};
+      nlohmann::ordered_json j{{"pass", p.number},
+                               {"phase", p.phase},
+                               {"name", p.name},
+                               {"x", margin + m_pan_x},
+                               {"y", margin + m_pan_y},
+                               {"width", m_images[m_current].width() * m_zoom},
+                               {"height", m_images[m_current].height() * m_zoom},
+                               {"scale", m_scale},
+                               {"zoom", m_zoom}};
       write_atomically(m_screenshot + ".json", j.dump(2) + "\n");
       std::cout << "screenshot " << m_screenshot << ": pass " << p.number << " (" << p.name << ")\n";
       m_screenshot.clear();
@@ -141,9 +147,11 @@ private:
     std::ostringstream s;
     s << "pass " << p.number << "/" << m_passes.size() - 1 << "  " << p.phase << ": " << p.name;
     const double pixels = m_scale * m_zoom;
-    const double tx = std::floor((m_cursor_x - margin - m_pan_x) / pixels), ty = std::floor((m_cursor_y - margin - m_pan_y) / pixels);
+    const double tx = std::floor((m_cursor_x - margin - m_pan_x) / pixels),
+                 ty = std::floor((m_cursor_y - margin - m_pan_y) / pixels);
     if (tx >= 0 && ty >= 0 && tx < p.width && ty < p.height)
-      s << "   (" << tx << ", " << ty << ") = " << p.words[static_cast<std::size_t>(ty) * p.width + static_cast<std::size_t>(tx)];
+      s << "   (" << tx << ", " << ty
+        << ") = " << p.words[static_cast<std::size_t>(ty) * p.width + static_cast<std::size_t>(tx)];
     char t[32];
     std::snprintf(t, sizeof t, "   %.1f us", p.ns / 1e3);
     s << t << "   [" << to_string(m_params) << "]";
@@ -184,23 +192,33 @@ int run_viewer(const view_args& a, const algorithm_entry& entry) {
   }
   const case_spec spec = parse_spec(a.spec);
   if (spec.n > shader_era::max_traced_elements)
-    throw usage_error("view: " + to_string(spec) + " has " + std::to_string(spec.n) + " elements, too many to look at (at most 16M)");
+    throw usage_error("view: " + to_string(spec) + " has " + std::to_string(spec.n) +
+                      " elements, too many to look at (at most 16M)");
   const std::vector<std::string> script = split(a.script);
   if (entry.info.api != "gl") throw usage_error("view: " + entry.info.full_name() + " is not a GL algorithm");
   (void)resolve_params(entry.info, given);
 
   std::unique_ptr<viewer> app;
   input_handlers h;
-  h.key = [&](int k) { if (app) app->key(k); };
-  h.scroll = [&](double s, double x, double y) { if (app) app->scroll(s, x, y); };
-  h.drag = [&](double dx, double dy) { if (app) app->drag(dx, dy); };
-  h.cursor = [&](double x, double y) { if (app) app->cursor(x, y); };
+  h.key = [&](int k) {
+    if (app) app->key(k);
+  };
+  h.scroll = [&](double s, double x, double y) {
+    if (app) app->scroll(s, x, y);
+  };
+  h.drag = [&](double dx, double dy) {
+    if (app) app->drag(dx, dy);
+  };
+  h.cursor = [&](double x, double y) {
+    if (app) app->cursor(x, y);
+  };
   std::unique_ptr<window> win;
   try {
-    win = std::make_unique<window>(a.width, a.height,
-                                   "winnow view: " + a.algo + " " + a.spec +
-                                       "   (keys: <- -> Home End, B block, S scan, C concat, R run, wheel zoom, drag, Esc)",
-                                   h);
+    win = std::make_unique<window>(
+        a.width, a.height,
+        "winnow view: " + a.algo + " " + a.spec +
+            "   (keys: <- -> Home End, B block, S scan, C concat, R run, wheel zoom, drag, Esc)",
+        h);
   } catch (const unavailable& e) {
     std::cerr << "winnow view: " << e.what() << "\n";
     return 1;
@@ -211,7 +229,8 @@ int run_viewer(const view_args& a, const algorithm_entry& entry) {
   }
   workload w = generate(spec);
   if (w.size() > shader_era::max_traced_elements)
-    throw usage_error("view: " + w.spec + " has " + std::to_string(w.size()) + " elements, too many to look at (at most 16M)");
+    throw usage_error("view: " + w.spec + " has " + std::to_string(w.size()) +
+                      " elements, too many to look at (at most 16M)");
   app = std::make_unique<viewer>(entry, given, std::move(w), *win);
   std::size_t next = 0;
   while (win->open()) {

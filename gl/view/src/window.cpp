@@ -83,7 +83,8 @@ window::window(int width, int height, const std::string& title, input_handlers h
   const char* x11 = std::getenv("DISPLAY");
   const char* wayland = std::getenv("WAYLAND_DISPLAY");
   if ((!x11 || !*x11) && (!wayland || !*wayland)) throw unavailable("no display: set DISPLAY, or use winnow trace");
-  if (!glfwInit()) throw unavailable("no display: GLFW cannot start (" + glfw_error() + "); set DISPLAY, or use winnow trace");
+  if (!glfwInit())
+    throw unavailable("no display: GLFW cannot start (" + glfw_error() + "); set DISPLAY, or use winnow trace");
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 4);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 5);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
@@ -141,8 +142,8 @@ void window::clear(rgb c) {
 
 void window::draw(const image& img, double x, double y, double zoom) {
   glUseProgram(m_quad.id());
-  glProgramUniform4f(m_quad.id(), 0, static_cast<float>(x), static_cast<float>(y), static_cast<float>(x + img.width() * zoom),
-                     static_cast<float>(y + img.height() * zoom));
+  glProgramUniform4f(m_quad.id(), 0, static_cast<float>(x), static_cast<float>(y),
+                     static_cast<float>(x + img.width() * zoom), static_cast<float>(y + img.height() * zoom));
   glProgramUniform2f(m_quad.id(), 1, static_cast<float>(width()), static_cast<float>(height()));
   glBindTextureUnit(0, img.id());
   glBindVertexArray(m_vao->id());
@@ -156,7 +157,9 @@ picture window::screenshot() const {
   glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, rows.data());
   picture out(w, h);
   for (int y = 0; y < h; ++y) // GL's rows start at the bottom
-    for (int x = 0; x < w; ++x) out.set(x, y, rows[static_cast<std::size_t>(h - 1 - y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)]);
+    for (int x = 0; x < w; ++x)
+      out.set(x, y,
+              rows[static_cast<std::size_t>(h - 1 - y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)]);
   return out;
 }
 

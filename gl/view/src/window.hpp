@@ -50,7 +50,7 @@ public:
   /// Handles pending events (the handlers run here).
   void poll();
   void swap();
-  [[nodiscard]] int width() const;  ///< framebuffer pixels
+  [[nodiscard]] int width() const; ///< framebuffer pixels
   [[nodiscard]] int height() const;
 
   void clear(rgb c);

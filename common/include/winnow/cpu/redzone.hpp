@@ -18,9 +18,9 @@ namespace winnow::cpu {
 
 /// What one run did, for the paper's invariants (Lemma 4.1, 4.2).
 struct redzone_report {
-  std::size_t zone_removals = 0;                 ///< |{r ∈ R : r ≥ z}| = items marked in phase 1
-  std::vector<std::size_t> source_orphans;       ///< per batch: |Z'_p|
-  std::vector<std::size_t> destination_orphans;  ///< per batch: |R'_p|
+  std::size_t zone_removals = 0;                ///< |{r ∈ R : r ≥ z}| = items marked in phase 1
+  std::vector<std::size_t> source_orphans;      ///< per batch: |Z'_p|
+  std::vector<std::size_t> destination_orphans; ///< per batch: |R'_p|
 };
 
 /// Removes the indices in `r` from `a` in place: afterwards a[0, n-k) holds exactly the kept items

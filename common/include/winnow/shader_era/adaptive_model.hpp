@@ -27,8 +27,8 @@ inline constexpr std::size_t max_candidates = 6;
 
 struct adaptive_candidate {
   algorithm_kind algorithm = algorithm_kind::bt;
-  params given;      ///< as its records print them
-  features beta{};   ///< ns per element = features · beta (records); unused by the pass model
+  params given;         ///< as its records print them
+  features beta{};      ///< ns per element = features · beta (records); unused by the pass model
   std::size_t wins = 0; ///< training cases it was fastest on
   /// Its worst loss over the training cases [ns at the model's trained_n]: its time minus the fastest
   /// record's (any parameter set's) on the case where that difference is largest. What running it
@@ -46,8 +46,8 @@ struct adaptive_candidate {
 };
 
 struct adaptive_model {
-  std::string source;          ///< the path the records came from
-  std::uint64_t trained_n = 0; ///< the records' n the model was fitted at
+  std::string source;             ///< the path the records came from
+  std::uint64_t trained_n = 0;    ///< the records' n the model was fitted at
   std::vector<std::string> cases; ///< the training cases
   std::vector<adaptive_candidate> candidates;
 };

@@ -22,6 +22,7 @@ namespace winnow::shader_era {
 
 /// empty_pass_ns, round_trip_ns, copy_pass_ns_4M/16M and copy_bytes_per_ns_4M/16M, each `how` naming `path`
 /// ("Vulkan fragment pass").
-[[nodiscard]] std::vector<calibration> pass_model_calibration(executor& x, const param_set& params, const std::string& path);
+[[nodiscard]] std::vector<calibration> pass_model_calibration(executor& x, const param_set& params,
+                                                              const std::string& path);
 
 } // namespace winnow::shader_era

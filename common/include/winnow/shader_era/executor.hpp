@@ -29,9 +29,9 @@ inline constexpr std::array<std::string_view, 3> plan_apis{"gl", "vk", "vkfrag"}
 inline constexpr std::uint32_t predicate_words = 64;
 
 class executor {
-  view m_at_end;              ///< read_at_end's, for the default words_at_end()
+  view m_at_end; ///< read_at_end's, for the default words_at_end()
   std::uint64_t m_at_end_count = 0;
-  view m_begun;               ///< begin_read's, for the default finish_read()
+  view m_begun; ///< begin_read's, for the default finish_read()
   std::uint64_t m_begun_count = 0;
   bool m_read_begun = false;
 
@@ -97,7 +97,8 @@ public:
   /// by record_in_round; the Vulkan executors order the whole round after what came before by one
   /// barrier, not one a pass, so a pass the device skips costs no barrier of its own (the adaptive
   /// algorithm's schedule=interleaved).
-  virtual void record_round(const view& choice, std::span<const std::size_t> passes, std::span<const std::uint32_t> words);
+  virtual void record_round(const view& choice, std::span<const std::size_t> passes,
+                            std::span<const std::uint32_t> words);
   /// Whether the adaptive algorithm's schedule=auto interleaves here: on the Vulkan fragment path,
   /// where a skipped pass costs an empty render pass whatever the order, one barrier a round made the
   /// device choice 1.04-1.13 × the oracle against 1.08-1.20 sequential on the H100; on Vulkan compute
@@ -177,15 +178,16 @@ private:
 /// concatenation drew them (plan::output_in_stacks).
 [[nodiscard]] std::vector<std::uint32_t> read_survivors(executor& x, const plan& pl, std::uint64_t count);
 
-/// The registry entries of the four algorithms on `api`, and of the adaptive one choosing among them, each running on an executor from `make`
-/// that concatenates by `concat` and takes `executor_axes` of its own.
+/// The registry entries of the four algorithms on `api`, and of the adaptive one choosing among them, each running on
+/// an executor from `make` that concatenates by `concat` and takes `executor_axes` of its own.
 [[nodiscard]] std::vector<algorithm_entry> entries(const std::string& api, const std::vector<concat_method>& concat,
                                                    const std::function<std::unique_ptr<executor>()>& make,
                                                    const std::vector<param_axis>& executor_axes = {});
 
 /// The HistoPyramid's entry on `api`: for the graphics paths, whose pyramid levels are textures of any
 /// shape (Vulkan compute lays out only the block algorithms' halving levels in its buffers).
-[[nodiscard]] algorithm_entry histopyramid_entry(const std::string& api, const std::function<std::unique_ptr<executor>()>& make,
+[[nodiscard]] algorithm_entry histopyramid_entry(const std::string& api,
+                                                 const std::function<std::unique_ptr<executor>()>& make,
                                                  const std::vector<param_axis>& executor_axes = {});
 
 } // namespace winnow::shader_era

@@ -49,14 +49,15 @@ view add_sample_parts(plan& pl, view sample, const sample_shape& s, std::uint32_
 
 /// The adaptive algorithm's choice on the device, after add_sample (phase "choose"): the sample's
 /// words summed per region in two passes (add_sample_parts, then sample_sum.glsl's second level),
-/// then one word per candidate, 1 for the candidate predicted fastest and 0 for the others (choose.glsl), from `model` — the words
-/// choice_model_words() gives for the candidates' coefficients and this shape, which the caller
-/// writes before the run.
+/// then one word per candidate, 1 for the candidate predicted fastest and 0 for the others (choose.glsl), from `model`
+/// — the words choice_model_words() gives for the candidates' coefficients and this shape, which the caller writes
+/// before the run.
 struct choice_views {
   view model;
   view choice;
 };
-choice_views add_choice(plan& pl, view sample, const sample_shape& s, std::uint32_t candidates, std::uint32_t max_width);
+choice_views add_choice(plan& pl, view sample, const sample_shape& s, std::uint32_t candidates,
+                        std::uint32_t max_width);
 
 /// The pass models' calibration plan: `passes` copies (the frame's scan_hillis adding nothing) over a
 /// side × side array, each reading what the one before wrote (ping-pong), as an algorithm's passes

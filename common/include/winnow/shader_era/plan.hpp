@@ -60,7 +60,9 @@ enum class concat_method : std::uint32_t { lines = 0, rects = 1, copy = 2, searc
 [[nodiscard]] constexpr bool rasterized(concat_method m) {
   return m == concat_method::lines || m == concat_method::rects || m == concat_method::stacks;
 }
-[[nodiscard]] constexpr bool draws_triangles(concat_method m) { return m == concat_method::rects || m == concat_method::stacks; }
+[[nodiscard]] constexpr bool draws_triangles(concat_method m) {
+  return m == concat_method::rects || m == concat_method::stacks;
+}
 /// Vertices of a rasterized concatenation of `blocks` blocks (concat.vert: two segments a block).
 [[nodiscard]] constexpr std::uint64_t concat_vertices(concat_method m, std::uint64_t blocks) {
   return blocks * (draws_triangles(m) ? 12 : 4);
@@ -79,15 +81,16 @@ inline constexpr std::uint32_t log2_stack_rows = 3, stack_rows = 1u << log2_stac
 /// Word t's index in the row-major array of width 2^log2_width (concat=stacks).
 [[nodiscard]] constexpr std::uint64_t stack_position(std::uint64_t t, std::uint32_t log2_width) {
   const std::uint64_t stack = t >> log2_stack_rows, band = stack >> log2_width;
-  return (((band << log2_stack_rows) + (t & (stack_rows - 1))) << log2_width) | (stack & ((std::uint64_t{1} << log2_width) - 1));
+  return (((band << log2_stack_rows) + (t & (stack_rows - 1))) << log2_width) |
+         (stack & ((std::uint64_t{1} << log2_width) - 1));
 }
 
 struct pass {
-  std::string phase;               ///< the phase its time counts to: "scan"
-  std::string name;                ///< what a trace calls it: "hillis +4"
+  std::string phase; ///< the phase its time counts to: "scan"
+  std::string name;  ///< what a trace calls it: "hillis +4"
   pass_kind kind = pass_kind::gather;
-  std::string shader;              ///< "scan_hillis"
-  std::vector<view> inputs;        ///< at most 3
+  std::string shader;       ///< "scan_hillis"
+  std::vector<view> inputs; ///< at most 3
   view output;
   io_args io;
   std::vector<std::uint32_t> args; ///< the shader's own fields (args.hpp), as words
@@ -98,8 +101,8 @@ struct pass {
   /// invocation even where Vulkan compute writes four (`items=4`), which would leave a quarter as many
   /// invocations, each walking four windows in turn.
   bool one_word = false;
-  resource_id trips = 0;           ///< where (the plan's loop trips, or a merged plan's part's)
-  std::uint64_t items = 0;         ///< mark: indices marked; concat: blocks
+  resource_id trips = 0;                       ///< where (the plan's loop trips, or a merged plan's part's)
+  std::uint64_t items = 0;                     ///< mark: indices marked; concat: blocks
   concat_method method = concat_method::lines; ///< concat only
 };
 
@@ -112,9 +115,9 @@ struct plan_params {
   std::uint32_t block = 128;
   scan_kind scan = scan_kind::hillis;
   concat_method concat = concat_method::lines;
-  bool runs_tree = false;   ///< RLZ: run lengths by up/down-sweep instead of recursive doubling
-  bool fast_search = true;  ///< RLZ: two hops per loop trip
-  bool horn_steps = false;  ///< Horn: one binary step per pass (Horn 2005) instead of one looping pass
+  bool runs_tree = false;  ///< RLZ: run lengths by up/down-sweep instead of recursive doubling
+  bool fast_search = true; ///< RLZ: two hops per loop trip
+  bool horn_steps = false; ///< Horn: one binary step per pass (Horn 2005) instead of one looping pass
   /// Refuse a plan whose search loop may need more trips than this (0: no limit). 256 emulates the
   /// fragment loops of the GeForce 7300 Go that Moreira et al. measured on.
   std::uint32_t loop_limit = 0;
@@ -122,31 +125,31 @@ struct plan_params {
 
 /// The case as the frame needs it.
 struct plan_case {
-  std::uint64_t n = 0;       ///< elements
+  std::uint64_t n = 0;        ///< elements
   std::uint64_t removals = 0; ///< |R| when the case is a removal list (then a mark pass runs first)
   bool removal_list = false;
-  std::uint64_t kept = 0;    ///< survivors (the concatenation's traffic)
+  std::uint64_t kept = 0; ///< survivors (the concatenation's traffic)
 };
 
 struct plan {
   algorithm_kind algorithm = algorithm_kind::horn;
   plan_params params;
   plan_case input;
-  stream_layout layout;           ///< the stream's
+  stream_layout layout; ///< the stream's
   std::vector<resource> resources;
   std::vector<pass> passes;
-  resource_id stream = 0;         ///< the input (marked in place by the mark pass)
-  resource_id removals = 0;       ///< valid when a mark pass runs
-  resource_id compacted = 0;      ///< every block compacted in place of a copy
-  resource_id output = 0;         ///< the result: survivors at [0, kept)
-  view counts, offsets;           ///< per block: count, and the exclusive scan of the counts
+  resource_id stream = 0;    ///< the input (marked in place by the mark pass)
+  resource_id removals = 0;  ///< valid when a mark pass runs
+  resource_id compacted = 0; ///< every block compacted in place of a copy
+  resource_id output = 0;    ///< the result: survivors at [0, kept)
+  view counts, offsets;      ///< per block: count, and the exclusive scan of the counts
   std::uint64_t blocks = 0;
   /// Where one word holds the survivors' count, for a plan without blocks (the HistoPyramid's apex);
   /// else the count is offsets[blocks − 1] + counts[blocks − 1].
   std::optional<view> total;
   bool loop_check = false;
-  resource_id trips = 0;          ///< valid with loop_check: the loop passes' trip counts
-  std::uint32_t loop_bound = 0;   ///< the proven bound of the search loop (trips)
+  resource_id trips = 0;        ///< valid with loop_check: the loop passes' trip counts
+  std::uint32_t loop_bound = 0; ///< the proven bound of the search loop (trips)
 
   [[nodiscard]] bool marks() const { return input.removal_list && input.removals > 0; }
   /// The output is laid out in stacks (stack_position): its last pass is a concatenation by stacks.

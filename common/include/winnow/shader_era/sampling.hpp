@@ -29,7 +29,8 @@ inline constexpr std::uint32_t sample_regions = 16;   ///< at most
 // sums at most 16 × 16 windows a region, whose packed counts must stay within their 16 bits.
 static_assert(sample_span <= 32, "sample.glsl reads at most 32 elements a window");
 static_assert(sample_regions == 16, "choose.glsl unrolls its loops over 16 regions");
-static_assert((sample_windows + sample_regions - 1) / sample_regions <= 256, "sample_sum.glsl sums 16 × 16 windows a region");
+static_assert((sample_windows + sample_regions - 1) / sample_regions <= 256,
+              "sample_sum.glsl sums 16 × 16 windows a region");
 static_assert(256 * sample_span < 65536, "a region's packed valid count and changes must fit 16 bits each");
 
 [[nodiscard]] sample_shape sample_shape_for(std::uint64_t n);
@@ -48,7 +49,8 @@ struct region_estimate {
 [[nodiscard]] std::vector<region_estimate> estimate(std::span<const std::uint32_t> words, const sample_shape& s);
 /// The same from each region's sum of its words (valid counts in the low 16 bits, changes in the
 /// high 16, as the words themselves): what the adaptive algorithm's host choice reads back.
-[[nodiscard]] std::vector<region_estimate> estimate_from_sums(std::span<const std::uint32_t> sums, const sample_shape& s);
+[[nodiscard]] std::vector<region_estimate> estimate_from_sums(std::span<const std::uint32_t> sums,
+                                                              const sample_shape& s);
 
 /// Region r's elements sampled and neighbouring pairs among them: what the shape alone decides, not
 /// the data (estimate() divides by them; the choice pass is given them).
@@ -72,7 +74,8 @@ using features = std::array<double, feature_count>;
 /// What the choice pass (choose.glsl) reads besides the regions' sums, as float bits: each
 /// candidate's four coefficients (its predicted ns = features · coefficients), then each region's
 /// elements and pairs (region_extents).
-[[nodiscard]] std::vector<std::uint32_t> choice_model_words(const std::vector<features>& coefficients, const sample_shape& s);
+[[nodiscard]] std::vector<std::uint32_t> choice_model_words(const std::vector<features>& coefficients,
+                                                            const sample_shape& s);
 
 /// Which candidates the choice can pick for some stream (features · coefficients lowest, the first of
 /// equals, as choose.glsl picks): where every prediction depends on the mean density alone (the

@@ -18,16 +18,16 @@ namespace winnow::shader_era {
 inline constexpr std::uint64_t max_traced_elements = std::uint64_t{16} << 20;
 
 struct traced_pass {
-  int number = 0;       ///< 0: the input; pass i of the plan is number i + 1
-  std::string phase;    ///< "input" for number 0
+  int number = 0;    ///< 0: the input; pass i of the plan is number i + 1
+  std::string phase; ///< "input" for number 0
   std::string name, shader;
-  view shown;           ///< what is drawn: the pass's output (the stream for the mark pass)
+  view shown; ///< what is drawn: the pass's output (the stream for the mark pass)
   std::uint32_t width = 0, height = 0;
   std::vector<std::uint32_t> words;
-  bool stream = false;  ///< payloads (drawn by validity) or values (viridis)
-  std::uint32_t block = 0; ///< block width in this array's texels; 0 when it is not block-shaped
+  bool stream = false;            ///< payloads (drawn by validity) or values (viridis)
+  std::uint32_t block = 0;        ///< block width in this array's texels; 0 when it is not block-shaped
   std::uint32_t min = 0, max = 0; ///< of the words (for values; of the payloads otherwise)
-  double ns = 0;        ///< the pass alone on the API's timer (one run, no warm-up)
+  double ns = 0;                  ///< the pass alone on the API's timer (one run, no warm-up)
   std::vector<std::pair<std::uint32_t, std::uint32_t>> spans; ///< concatenation: each block's [begin, end)
 };
 

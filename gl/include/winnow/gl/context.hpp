@@ -31,14 +31,14 @@ enum class context_kind { gl45, gl33, es31 };
 
 struct context_info {
   context_kind kind = context_kind::gl45; ///< asked of EGL (a driver may give a later version: `version` says)
-  std::string platform; ///< "EGL device 0 (EGL_EXT_platform_device)" or "EGL surfaceless (Mesa)"
+  std::string platform;                   ///< "EGL device 0 (EGL_EXT_platform_device)" or "EGL surfaceless (Mesa)"
   std::string vendor, renderer, version;
   int max_texture_size = 0;
-  int timestamp_bits = 0; ///< GL_QUERY_COUNTER_BITS of GL_TIMESTAMP; 0: no timer queries
+  int timestamp_bits = 0;             ///< GL_QUERY_COUNTER_BITS of GL_TIMESTAMP; 0: no timer queries
   int uniform_offset_alignment = 256; ///< GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT
   int max_draw_buffers = 0;           ///< GL_MAX_DRAW_BUFFERS (the loop check writes two outputs)
   bool debug_groups = false;          ///< KHR_debug: phases are debug groups
-  bool debug = false;     ///< a debug context with synchronous debug output
+  bool debug = false;                 ///< a debug context with synchronous debug output
   /// The device as NVML knows it: GL_EXT_memory_object's GL_DEVICE_UUID_EXT, which is Vulkan's
   /// deviceUUID and on NVIDIA's driver NVML's UUID (the harness watches its clock). Empty elsewhere.
   device_identity identity;

@@ -38,7 +38,8 @@ public:
   [[nodiscard]] bool prefers_predicates() const override { return false; }
   void predicate_on(const shader_era::view& v, std::uint32_t word) override;
   void predicate_off() override;
-  [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
+  [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first,
+                                                std::uint64_t count) override;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;
 
@@ -72,8 +73,8 @@ private:
   std::unique_ptr<framebuffer> m_predicate_target;
   std::vector<handle<detail::delete_query>> m_queries;
   std::vector<std::optional<shader_era::resource_id>> m_queried; ///< per word: the resource its query holds this run
-  handle<detail::delete_buffer> m_pack;              ///< read_midway's pixel-pack buffer
-  handle<detail::delete_framebuffer> m_pack_source;  ///< read_midway's read framebuffer
+  handle<detail::delete_buffer> m_pack;                          ///< read_midway's pixel-pack buffer
+  handle<detail::delete_framebuffer> m_pack_source;              ///< read_midway's read framebuffer
   GLsizeiptr m_pack_bytes = 0;
   /// begin_read's read on its way: what it reads, whether through m_pack, and the fence behind it.
   struct pending_read {

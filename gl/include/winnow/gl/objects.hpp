@@ -14,8 +14,7 @@
 namespace winnow::gl {
 
 /// Owns one GL name; `Deleter` frees it.
-template <void (*Deleter)(GLuint)>
-class handle {
+template <void (*Deleter)(GLuint)> class handle {
 public:
   handle() = default;
   explicit handle(GLuint id) : m_id(id) {}
@@ -68,7 +67,14 @@ private:
 };
 
 /// glCheckFramebufferStatus's answers, named.
-enum class fbo_status { complete, incomplete_attachment, missing_attachment, incomplete_draw_buffer, unsupported, other };
+enum class fbo_status {
+  complete,
+  incomplete_attachment,
+  missing_attachment,
+  incomplete_draw_buffer,
+  unsupported,
+  other
+};
 [[nodiscard]] std::string_view to_string(fbo_status s);
 
 /// A framebuffer with color attachments; status() says whether it can be drawn to.

@@ -17,5 +17,6 @@ namespace winnow::vk {
 #define WINNOW_VK_CHECK(call)                                                                                          \
   do {                                                                                                                 \
     const VkResult winnow_vk_result_ = (call);                                                                         \
-    if (winnow_vk_result_ != VK_SUCCESS) ::winnow::throw_call_error(#call, ::winnow::vk::to_string(winnow_vk_result_)); \
+    if (winnow_vk_result_ != VK_SUCCESS)                                                                               \
+      ::winnow::throw_call_error(#call, ::winnow::vk::to_string(winnow_vk_result_));                                   \
   } while (false)

@@ -46,31 +46,31 @@ struct device_choice {
 [[nodiscard]] std::string version_string(std::uint32_t api_version);
 
 struct device_properties {
-  std::string name;           ///< "NVIDIA H200", "llvmpipe (LLVM 15.0.6, 256 bits)"
-  std::string driver;         ///< "Vulkan 1.3.230, llvmpipe Mesa 22.3.6 (LLVM 15.0.6)"
+  std::string name;                             ///< "NVIDIA H200", "llvmpipe (LLVM 15.0.6, 256 bits)"
+  std::string driver;                           ///< "Vulkan 1.3.230, llvmpipe Mesa 22.3.6 (LLVM 15.0.6)"
   VkDriverId driver_id = VK_DRIVER_ID_MAX_ENUM; ///< for the driver quirks (docs/driver-quirks.md)
   std::uint32_t api_version = 0;
   VkPhysicalDeviceType type = VK_PHYSICAL_DEVICE_TYPE_OTHER;
-  double timestamp_period = 1;          ///< [ns] per tick
+  double timestamp_period = 1; ///< [ns] per tick
   std::uint32_t timestamp_valid_bits = 0;
-  std::uint32_t subgroup_size = 0;      ///< the default size compute pipelines get
-  bool subgroup_ballot = false;         ///< ballot + arithmetic in compute shaders
-  bool subgroup_size_control = false;   ///< a compute pipeline can require its subgroup size (1.3)
-  bool vulkan_memory_model = false;     ///< the Vulkan memory model at device scope (acquire/release atomics)
-  bool buffer_int64_atomics = false;    ///< shaderInt64 + shaderBufferInt64Atomics (vk/lookback state=packed)
-  bool subgroup_clock = false;          ///< VK_KHR_shader_clock's shaderSubgroupClock (vk/lookback wait=pause)
+  std::uint32_t subgroup_size = 0;    ///< the default size compute pipelines get
+  bool subgroup_ballot = false;       ///< ballot + arithmetic in compute shaders
+  bool subgroup_size_control = false; ///< a compute pipeline can require its subgroup size (1.3)
+  bool vulkan_memory_model = false;   ///< the Vulkan memory model at device scope (acquire/release atomics)
+  bool buffer_int64_atomics = false;  ///< shaderInt64 + shaderBufferInt64Atomics (vk/lookback state=packed)
+  bool subgroup_clock = false;        ///< VK_KHR_shader_clock's shaderSubgroupClock (vk/lookback wait=pause)
   /// VK_KHR_pipeline_executable_properties, enabled only when WINNOW_VK_PIPELINE_STATS=1 asks for it
   bool pipeline_statistics = false;
   std::uint32_t max_group_count_x = 65535;
   std::uint32_t max_group_size_x = 128;
   std::uint32_t max_invocations = 128;
   std::uint32_t max_shared_bytes = 16384; ///< maxComputeSharedMemorySize
-  std::uint64_t max_allocation = 0;     ///< [bytes] maxMemoryAllocationSize
+  std::uint64_t max_allocation = 0;       ///< [bytes] maxMemoryAllocationSize
   // The fragment path (vkfrag): the queue draws, and the frame's graphics shaders can run.
-  bool graphics = false;                ///< the queue family has VK_QUEUE_GRAPHICS_BIT
-  bool dynamic_rendering = false;       ///< Vulkan 1.3 dynamicRendering (no render pass objects)
-  bool strict_lines = false;            ///< lines rasterize as rectangles (else possibly Bresenham)
-  std::uint32_t max_image_width = 0;    ///< maxImageDimension2D
+  bool graphics = false;             ///< the queue family has VK_QUEUE_GRAPHICS_BIT
+  bool dynamic_rendering = false;    ///< Vulkan 1.3 dynamicRendering (no render pass objects)
+  bool strict_lines = false;         ///< lines rasterize as rectangles (else possibly Bresenham)
+  std::uint32_t max_image_width = 0; ///< maxImageDimension2D
   /// VK_EXT_conditional_rendering: draws and dispatches skipped by a word the device wrote (the
   /// adaptive algorithm's choice on the device)
   bool conditional_rendering = false;

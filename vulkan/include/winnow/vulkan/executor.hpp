@@ -39,7 +39,8 @@ public:
   [[nodiscard]] bool predicates() const override;
   void predicate_on(const shader_era::view& v, std::uint32_t word) override;
   void predicate_off() override;
-  [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
+  [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first,
+                                                std::uint64_t count) override;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;
 
@@ -58,9 +59,9 @@ private:
   std::vector<buffer> m_buffers; ///< per resource
   std::vector<compiled> m_passes;
   std::unique_ptr<sequence> m_seq;
-  std::unique_ptr<buffer> m_readback; ///< read_midway's and read_at_end's, mapped
-  std::uint64_t m_at_end_words = 0;   ///< what read_at_end copied into it
-  std::unique_ptr<buffer> m_predicates; ///< predicate_on's (predicate_words), where predicates()
+  std::unique_ptr<buffer> m_readback;                        ///< read_midway's and read_at_end's, mapped
+  std::uint64_t m_at_end_words = 0;                          ///< what read_at_end copied into it
+  std::unique_ptr<buffer> m_predicates;                      ///< predicate_on's (predicate_words), where predicates()
   std::optional<shader_era::resource_id> m_predicate_source; ///< copied into m_predicates in this recording
 };
 

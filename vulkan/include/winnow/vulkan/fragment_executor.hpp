@@ -49,9 +49,11 @@ public:
   void predicate_off() override;
   /// The round's layout transitions and the order after what came before in one barrier, then each
   /// pass's rendering under its word.
-  void record_round(const shader_era::view& choice, std::span<const std::size_t> passes, std::span<const std::uint32_t> words) override;
+  void record_round(const shader_era::view& choice, std::span<const std::size_t> passes,
+                    std::span<const std::uint32_t> words) override;
   [[nodiscard]] bool prefers_rounds() const override { return true; }
-  [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first, std::uint64_t count) override;
+  [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first,
+                                                std::uint64_t count) override;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;
 
@@ -68,7 +70,7 @@ private:
   };
   /// The barriers that bring the pass's images into its layouts (each image's state moves on).
   static void enter_layouts(const compiled& c, std::vector<VkImageMemoryBarrier>& layouts);
-  void render(const compiled& c); ///< its rendering: begin, state, draw, end
+  void render(const compiled& c);                 ///< its rendering: begin, state, draw, end
   void copy_predicate(const shader_era::view& v); ///< into m_predicates, once a recording
   [[nodiscard]] const image& image_of(const shader_era::view& v) const;
   [[nodiscard]] image& image_of(const shader_era::view& v);
@@ -80,9 +82,9 @@ private:
   VkDescriptorPool m_pool = VK_NULL_HANDLE;
   std::unique_ptr<image> m_unbound; ///< what bindings a pass does not read hold (1 × 1)
   std::unique_ptr<sequence> m_seq;
-  std::unique_ptr<buffer> m_readback; ///< read_midway's and read_at_end's, mapped
-  std::uint64_t m_at_end_words = 0;   ///< what read_at_end copied into it
-  std::unique_ptr<buffer> m_predicates; ///< predicate_on's (predicate_words), where predicates()
+  std::unique_ptr<buffer> m_readback;                        ///< read_midway's and read_at_end's, mapped
+  std::uint64_t m_at_end_words = 0;                          ///< what read_at_end copied into it
+  std::unique_ptr<buffer> m_predicates;                      ///< predicate_on's (predicate_words), where predicates()
   std::optional<shader_era::resource_id> m_predicate_source; ///< copied into m_predicates in this recording
   bool m_drawn = false; ///< a pass was recorded since begin(): the next needs a barrier
 };

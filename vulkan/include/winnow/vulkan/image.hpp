@@ -39,7 +39,8 @@ public:
   /// the image's layout from then on. `discard`: its contents need not survive (the old layout is
   /// then given as UNDEFINED). Recording order must be execution order, as it is for a sequence that
   /// is recorded, submitted and waited for.
-  [[nodiscard]] std::optional<VkImageMemoryBarrier> enter(VkImageLayout to, VkAccessFlags src, VkAccessFlags dst, bool discard);
+  [[nodiscard]] std::optional<VkImageMemoryBarrier> enter(VkImageLayout to, VkAccessFlags src, VkAccessFlags dst,
+                                                          bool discard);
 
   /// Writes `words` row-major from row 0, zeros past them to the end of the image; waits.
   void upload(std::span<const std::uint32_t> words);

@@ -25,11 +25,11 @@ struct raster_layout {
 };
 
 struct raster_key {
-  std::string vertex, fragment;            ///< embedded module names ("fullscreen_vert", "scan_hillis_frag")
+  std::string vertex, fragment; ///< embedded module names ("fullscreen_vert", "scan_hillis_frag")
   VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-  std::uint32_t targets = 1;               ///< colour attachments (2 with the loop check's trips)
-  std::vector<std::uint32_t> constants;    ///< the fragment shader's specialization constants by id
-  [[nodiscard]] std::string str() const;   ///< "fullscreen_vert+bt_traverse_frag[0,0,128,7]/triangles×1"
+  std::uint32_t targets = 1;             ///< colour attachments (2 with the loop check's trips)
+  std::vector<std::uint32_t> constants;  ///< the fragment shader's specialization constants by id
+  [[nodiscard]] std::string str() const; ///< "fullscreen_vert+bt_traverse_frag[0,0,128,7]/triangles×1"
 };
 
 class raster_pipeline {

@@ -43,8 +43,7 @@ public:
   /// false: it reads nothing the passes since the last barrier write (a round of record_round).
   void dispatch(const pipeline& p, std::span<const std::byte> push, std::uint64_t groups, bool after_previous = true);
   /// The same with a typed push-constant block (the struct its shader declares).
-  template <class T>
-  void dispatch(const pipeline& p, const T& push, std::uint64_t groups) {
+  template <class T> void dispatch(const pipeline& p, const T& push, std::uint64_t groups) {
     static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= max_push_bytes);
     dispatch(p, std::span<const std::byte>(reinterpret_cast<const std::byte*>(&push), sizeof(T)), groups);
   }
@@ -95,7 +94,7 @@ public:
 private:
   void add_command_buffers(std::uint32_t count);
   void next_command_buffer(); ///< m_cmd moves on to the next of m_cmds, allocated if none is left
-  void open(bool fresh); ///< begins the command buffer; fresh: a new run (queries and marks reset)
+  void open(bool fresh);      ///< begins the command buffer; fresh: a new run (queries and marks reset)
   /// Ends the command buffer (last: with the closing timestamp).
   void end_recording(bool last);
   /// end_recording(last), then submits it, after the one kick_ordered() held if any (fenced: with the fence).
@@ -105,7 +104,7 @@ private:
   VkCommandPool m_pool = VK_NULL_HANDLE;
   VkCommandBuffer m_cmd = VK_NULL_HANDLE;
   VkFence m_fence = VK_NULL_HANDLE;
-  VkSemaphore m_order = VK_NULL_HANDLE;  ///< kick_ordered's, made on its first use
+  VkSemaphore m_order = VK_NULL_HANDLE;    ///< kick_ordered's, made on its first use
   VkCommandBuffer m_held = VK_NULL_HANDLE; ///< ended by kick_ordered, submitted before the next one
   VkQueryPool m_queries = VK_NULL_HANDLE;
   bool m_recording = false, m_pending = false, m_passes = false;
@@ -113,7 +112,7 @@ private:
   bool m_unfenced = false;             ///< kicked command buffers no fence has covered yet
   std::vector<VkCommandBuffer> m_cmds; ///< the run's command buffers (kick() adds one as needed)
   std::size_t m_next = 1;              ///< the next of m_cmds a kick takes
-  bool m_label_open = false; ///< the last mark's debug label, closed by the next mark or the submit
+  bool m_label_open = false;           ///< the last mark's debug label, closed by the next mark or the submit
   std::vector<std::string> m_marks;
   std::uint32_t m_stamps = 0; ///< timestamps written by the last recording
 };
