@@ -85,3 +85,19 @@ def test_docs_name_no_machine_path():
 )
 def test_what_counts_as_a_machine_path(line, hit):
     assert bool(MACHINE_PATH.search(line)) == hit
+
+
+README_LINES = 250  # a page for a user; the narrative lives in docs/
+
+
+def test_the_readme_stays_a_page_for_a_user():
+    lines = README.read_text().count("\n")
+    assert lines <= README_LINES, f"README.md has {lines} lines, over {README_LINES}: move the narrative to docs/"
+
+
+def test_ci_runs_the_readmes_test_command():
+    quick_start = README.read_text().split("## Quick start", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    commands = [line.split("#", 1)[0].strip() for line in quick_start.strip().splitlines()]
+    assert len(commands) == 2, f"the quick start is two commands, not {commands}"
+    ci = (REPO / ".ci" / "run").read_text().splitlines()
+    assert commands[1] in [line.strip() for line in ci], f".ci/run does not run the README's test command {commands[1]}"
