@@ -3,6 +3,9 @@ figures, and what it does without matplotlib or with input it cannot read."""
 
 import json
 import shutil
+import types
+
+from winnow_report import reproduce
 
 from .synthetic import has_matplotlib, run
 
@@ -54,3 +57,22 @@ def test_unreadable_input_fails(quick, tmp_path):
     r = run(d)
     assert r.returncode == 2
     assert "not JSON" in r.stderr
+
+
+def test_the_step_table_says_where_the_seconds_went_where_the_manifest_does():
+    timed = {"timed": 12.0, "warmup": 3.5, "make": 1.0, "upload": 0.5, "check": 2.0, "other": 1.0}
+    steps = [
+        {"kind": "bench", "api": "cpu", "suite": "cpu", "status": "done", "seconds": 20.0, "time": timed},
+        {"kind": "calibrate", "api": "cuda", "suite": None, "status": "failed", "seconds": 1.0, "exit": 1},
+    ]
+    table = reproduce.steps_table(types.SimpleNamespace(manifest={"steps": steps}))
+    assert (
+        table[0] == "| step | api | suite | status | seconds | timed | warmup | make | upload | check | other | note |"
+    )
+    assert table[2] == "| bench | cpu | cpu | done | 20.0 | 12.0 | 3.5 | 1.0 | 0.5 | 2.0 | 1.0 |  |"
+    assert table[3] == "| calibrate | cuda | — | failed | 1.0 | — | — | — | — | — | — | exit 1 |"
+    # A manifest from before reproduce.json said where the time went: the table as it was.
+    for s in steps:
+        s.pop("time", None)
+    table = reproduce.steps_table(types.SimpleNamespace(manifest={"steps": steps}))
+    assert table[0] == "| step | api | suite | status | seconds | note |"

@@ -62,20 +62,28 @@ def write_atomically(path, text):
 # ------------------------------------------------------------------------------------------ Markdown
 
 
+# Where a step's seconds went (reproduce.json's "time", from the records' host_ms and warm-up).
+TIME_PARTS = ("timed", "warmup", "make", "upload", "check", "other")
+
+
 def steps_table(run):
+    """The steps, their status and seconds; where the manifest says where the seconds went (runs since
+    reproduce.json has "time"), a column for each part."""
     steps = (run.manifest or {}).get("steps") or []
     if not steps:
         return []
-    out = ["| step | api | suite | status | seconds | note |", "|---|---|---|---|---|---|"]
+    parts = TIME_PARTS if any(isinstance(s.get("time"), dict) for s in steps) else ()
+    head = ["step", "api", "suite", "status", "seconds", *parts, "note"]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for s in steps:
         note = s.get("reason") or (f"exit {s.get('exit')}" if s.get("exit") not in (None, 0) else "")
         suite = s.get("suite") or "—"
         if s.get("name") and s.get("name") != s.get("suite"):
             suite += f" (as {s['name']})"
-        out.append(
-            f"| {s.get('kind', '?')} | {s.get('api') or '—'} | {suite} | {s.get('status', '?')} | "
-            f"{s.get('seconds', 0):.1f} | {note} |"
-        )
+        time = s.get("time") if isinstance(s.get("time"), dict) else {}
+        spent = [f"{time[p]:.1f}" if isinstance(time.get(p), (int, float)) else "—" for p in parts]
+        cells = [s.get("kind", "?"), s.get("api") or "—", suite, s.get("status", "?"), f"{s.get('seconds', 0):.1f}"]
+        out.append("| " + " | ".join([*cells, *spent, note]) + " |")
     return out + [""]
 
 
