@@ -224,7 +224,10 @@ watched_device* watch(const std::optional<device_identity>& id) {
   const std::string key = id->uuid + "|" + id->pci_bus_id;
   for (auto& [k, d] : devices)
     if (k == key) return d.get();
-  nvml_opened opened = open_nvml_clock(*id);
+  // WINNOW_NVML=0 keeps the settle rule on an NVIDIA GPU too: the same build measured both ways.
+  nvml_opened opened = env_flag("WINNOW_NVML").value_or(true)
+                           ? open_nvml_clock(*id)
+                           : nvml_opened{nullptr, "winnow nvml: not used (WINNOW_NVML=0)"};
   auto d = std::make_unique<watched_device>();
   d->clock = std::move(opened.clock);
   d->why = std::move(opened.why);

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include <chrono>
 #include <cmath>
 #include <functional>
@@ -518,6 +520,18 @@ TEST(harness, run_case_records_the_warm_up_rule_and_the_clock) {
   const record s = run_case(reg, e, {}, c, {.warmup = 1, .reps = 1});
   EXPECT_EQ(s.warmup_rule, "settle");
   EXPECT_EQ(s.sm_mhz_peak, 0);
+}
+
+// WINNOW_NVML=0: no clock is opened for a device, and the reason says why (the settle rule runs).
+TEST(harness, nvml_off_by_the_environment_leaves_the_device_unwatched_and_says_why) {
+  ::setenv("WINNOW_NVML", "0", 1);
+  device_identity id;
+  id.uuid = "GPU-00000000-0000-0000-0000-00000000beef"; // a device no other test watches
+  const watched_device* d = watch(id);
+  ::unsetenv("WINNOW_NVML");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->clock, nullptr);
+  EXPECT_NE(d->why.find("WINNOW_NVML=0"), std::string::npos) << d->why;
 }
 
 } // namespace
