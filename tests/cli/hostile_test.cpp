@@ -3,7 +3,6 @@
 // answer (issue 57).
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,13 +19,12 @@
 
 #include "run_winnow.hpp"
 
-extern char** environ;
-
 namespace {
 
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 using winnow_test::result;
+using winnow_test::start;
 using winnow_test::winnow;
 
 class hostile : public testing::Test {
@@ -71,22 +69,6 @@ protected:
   json m_record;
 };
 
-pid_t start(const std::vector<std::string>& args, const fs::path& log) {
-  std::vector<std::string> argv = {WINNOW_EXE};
-  argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<char*> raw;
-  for (auto& a : argv) raw.push_back(a.data());
-  raw.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
-  pid_t pid = 0;
-  EXPECT_EQ(posix_spawn(&pid, WINNOW_EXE, &actions, nullptr, raw.data(), environ), 0);
-  posix_spawn_file_actions_destroy(&actions);
-  return pid;
-}
-
 std::string read_all(const fs::path& p) {
   std::ifstream in(p);
   return {std::istreambuf_iterator<char>(in), {}};
@@ -103,6 +85,17 @@ TEST_F(hostile, compare_matches_records_one_to_one) {
   const result same = winnow("compare " + path("b") + " " + path("b"));
   EXPECT_EQ(same.code, 0) << same.output;
   EXPECT_NE(same.output.find("10 records compared: 0 faster, 0 slower, 10 the same"), std::string::npos) << same.output;
+
+  // Two benches in one folder may share records (a reproduction's moreira and adaptive): matched file
+  // by file, each file's against the same file's.
+  ASSERT_EQ(
+      winnow("bench --suite cpu --seeds 1 --case uniform:1K --reps 3 --warmup-time 0 --name again --out " + path("b"))
+          .code,
+      0);
+  const result shared = winnow("compare " + path("b") + " " + path("b"));
+  EXPECT_EQ(shared.code, 0) << shared.output;
+  EXPECT_NE(shared.output.find("15 records compared: 0 faster, 0 slower, 15 the same"), std::string::npos)
+      << shared.output;
 
   // Two records of one key on one side cannot be matched one to one.
   const std::string twice = write_records("twice.jsonl", {a_record(), a_record()});

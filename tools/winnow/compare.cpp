@@ -24,17 +24,20 @@ namespace fs = std::filesystem;
 /// What a record is compared by: not the device (comparing two GPUs is the point) or the version.
 std::string compare_key(const record& r) { return r.algorithm + "  " + to_string(r.parameters) + "  " + r.spec; }
 
-/// A measured record and where it was read (FILE:LINE), for messages.
+/// A measured record, where it was read (FILE:LINE, for messages) and what it is matched by: its
+/// compare key, after its results name when two folders are compared ("moreira: …"), so that folders
+/// of several benches (a reproduction's moreira and adaptive, which share records) match file by file.
 struct read_record {
   record r;
   std::string where;
+  std::string key;
 };
 
 /// Records of a .jsonl file, or of every final NAME.jsonl of a folder (not journals), measured ones
 /// only, each checked (record_check.hpp). A folder's other kinds of winnow file (seed summaries,
 /// calibration) are skipped, and the skipping said; given by name, they are refused. Two records of
 /// one compare key on one side are refused: records are matched one to one.
-std::vector<read_record> load(const std::string& where) {
+std::vector<read_record> load(const std::string& where, bool by_file) {
   std::vector<fs::path> files;
   const bool folder = fs::is_directory(where);
   if (folder) {
@@ -72,11 +75,12 @@ std::vector<read_record> load(const std::string& where) {
         record r = from_json_line(line);
         check_record(r, reg);
         if (r.skipped || !r.verified) continue;
-        const auto [it, fresh] = seen.emplace(compare_key(r), at);
+        const std::string key = (by_file ? f.stem().string() + ": " : "") + compare_key(r);
+        const auto [it, fresh] = seen.emplace(key, at);
         if (!fresh)
-          throw usage_error("compare: " + at + " is a second record of " + compare_key(r) + " (the first: " +
-                            it->second + "); records are matched one to one: compare the files one by one");
-        out.push_back({std::move(r), at});
+          throw usage_error("compare: " + at + " is a second record of " + compare_key(r) +
+                            " (the first: " + it->second + "); records are matched one to one");
+        out.push_back({std::move(r), at, key});
       } catch (const usage_error&) { throw; } catch (const error& e) {
         throw usage_error("compare: " + at + ": " + e.what());
       }
@@ -89,18 +93,20 @@ std::vector<read_record> load(const std::string& where) {
 } // namespace
 
 int compare_command(const std::string& before, const std::string& after, double threshold) {
-  const auto a = load(before), b = load(after);
+  // Two folders are matched file by file; a folder against a file, record by record.
+  const bool by_file = fs::is_directory(before) && fs::is_directory(after);
+  const auto a = load(before, by_file), b = load(after, by_file);
   std::map<std::string, const record*> by_key;
-  for (const auto& x : a) by_key.emplace(compare_key(x.r), &x.r);
+  for (const auto& x : a) by_key.emplace(x.key, &x.r);
   table t({"algorithm", "params", "case", "before", "after", "after/before", "noise", "verdict"});
   std::size_t faster = 0, slower = 0, same = 0;
   double log_sum = 0;
   std::vector<std::string> only_after;
   std::map<std::string, bool> matched;
-  for (const auto& [r, at] : b) {
-    auto it = by_key.find(compare_key(r));
+  for (const auto& [r, at, key] : b) {
+    auto it = by_key.find(key);
     if (it == by_key.end()) {
-      only_after.push_back(compare_key(r));
+      only_after.push_back(key);
       continue;
     }
     const record& old = *it->second;
@@ -127,7 +133,7 @@ int compare_command(const std::string& before, const std::string& after, double 
   if (compared)
     std::cout << "geometric mean of after/before: " << std::exp(log_sum / static_cast<double>(compared)) << "\n";
   for (const auto& x : a)
-    if (!matched.contains(compare_key(x.r))) std::cout << "only before: " << compare_key(x.r) << "\n";
+    if (!matched.contains(x.key)) std::cout << "only before: " << x.key << "\n";
   for (const auto& k : only_after) std::cout << "only after: " << k << "\n";
   if (!compared) std::cerr << "compare: no record of " << after << " matches one of " << before << "\n";
   return compared ? 0 : 1;
