@@ -49,24 +49,14 @@ std::vector<record> part_records(const part& p) {
   for (const auto* suffix : {".jsonl", ".journal.jsonl"}) {
     const fs::path path = p.base.string() + suffix;
     if (!fs::exists(path)) continue;
-    std::ifstream in(path);
-    std::string line;
-    for (int number = 1; std::getline(in, line); ++number) {
-      if (line.empty()) continue;
-      record r;
-      try {
-        r = from_json_line(line);
-      } catch (const error& e) {
-        if (in.peek() == std::char_traits<char>::eof() && std::string(suffix) == ".journal.jsonl") break;
-        throw usage_error("merge: " + path.string() + ":" + std::to_string(number) + ": " + e.what());
-      }
+    for_each_record(path, "merge", [&](record&& r, int) {
       const std::string key = resume_key(r);
       if (auto it = at.find(key); it != at.end()) out[it->second] = std::move(r);
       else {
         at[key] = out.size();
         out.push_back(std::move(r));
       }
-    }
+    });
   }
   return out;
 }

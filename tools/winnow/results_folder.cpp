@@ -31,12 +31,28 @@ sigset_t handled_signals() {
 }
 
 void read_records(const fs::path& path, std::map<std::string, record>& into, std::vector<std::string>& order) {
+  std::map<std::string, int> here; // key → line: a file holds each record once
+  for_each_record(path, "--resume", [&](record&& r, int number) {
+    const std::string key = resume_key(r);
+    if (const auto [it, fresh] = here.emplace(key, number); !fresh)
+      throw usage_error("--resume: " + path.string() + ":" + std::to_string(number) + ": a second record of " +
+                        r.algorithm + " " + to_string(r.parameters) + " " + r.spec + " (the first: line " +
+                        std::to_string(it->second) + ")");
+    if (r.skipped) return; // not run then: try again
+    if (!into.contains(key)) order.push_back(key);
+    into[key] = std::move(r);
+  });
+}
+
+} // namespace
+
+void for_each_record(const fs::path& path, const std::string& who,
+                     const std::function<void(record&&, int line)>& take) {
   if (fs::is_symlink(path))
-    throw usage_error("--resume: " + path.string() +
+    throw usage_error(who + ": " + path.string() +
                       " is a symbolic link; winnow follows no link inside --out: remove it");
   std::ifstream in(path);
   std::string line;
-  std::map<std::string, int> here; // key → line: a file holds each record once
   for (int number = 1; std::getline(in, line); ++number) {
     if (line.empty()) continue;
     record r;
@@ -45,25 +61,16 @@ void read_records(const fs::path& path, std::map<std::string, record>& into, std
     } catch (const error& e) {
       // The journal's last line may be cut short by a crash; anything else is someone else's file.
       if (in.peek() == std::char_traits<char>::eof() && path.string().ends_with(".journal.jsonl")) break;
-      throw usage_error("--resume: " + path.string() + ":" + std::to_string(number) + ": " + e.what());
+      throw usage_error(who + ": " + path.string() + ":" + std::to_string(number) + ": " + e.what());
     }
     try {
       check_record(r, all_backends());
     } catch (const error& e) {
-      throw usage_error("--resume: " + path.string() + ":" + std::to_string(number) + ": " + e.what());
+      throw usage_error(who + ": " + path.string() + ":" + std::to_string(number) + ": " + e.what());
     }
-    const std::string key = resume_key(r);
-    if (const auto [it, fresh] = here.emplace(key, number); !fresh)
-      throw usage_error("--resume: " + path.string() + ":" + std::to_string(number) + ": a second record of " +
-                        r.algorithm + " " + to_string(r.parameters) + " " + r.spec + " (the first: line " +
-                        std::to_string(it->second) + ")");
-    if (r.skipped) continue; // not run then: try again
-    if (!into.contains(key)) order.push_back(key);
-    into[key] = std::move(r);
+    take(std::move(r), number);
   }
 }
-
-} // namespace
 
 void check_output_file(const std::string& option, const std::string& path, const std::vector<std::string>& extensions) {
   std::string list;

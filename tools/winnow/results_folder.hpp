@@ -8,6 +8,7 @@
 // A SIGKILL or a crash leaves the journal, which --resume reads like the final file.
 #include <atomic>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -21,6 +22,13 @@ namespace winnow::cli {
 /// Checks an output file's name before any work: not empty, one of `extensions`, its folder exists,
 /// not a folder itself. usage_error naming the option.
 void check_output_file(const std::string& option, const std::string& path, const std::vector<std::string>& extensions);
+
+/// Each record of a record file winnow wrote (results or journal), in order, with its line number, checked
+/// as strictly as suites are (record_check.hpp). A journal's last line may be cut short by a crash and
+/// is left out; anything else that is not a record, and a file that is a symbolic link, is a
+/// usage_error naming `who`, the file and the line.
+void for_each_record(const std::filesystem::path& path, const std::string& who,
+                     const std::function<void(record&&, int line)>& take);
 
 /// What identifies a record for --resume: the same algorithm, parameters, case and device.
 [[nodiscard]] std::string resume_key(const record& r);
