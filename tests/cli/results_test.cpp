@@ -2,7 +2,6 @@
 // suite files checked whole at load; output names checked before any work.
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -17,8 +16,6 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-extern char** environ;
-
 #include "run_winnow.hpp"
 
 namespace {
@@ -26,24 +23,8 @@ namespace {
 namespace fs = std::filesystem;
 
 using winnow_test::result;
+using winnow_test::start;
 using winnow_test::winnow;
-
-/// Starts winnow in the background (output to `log`), for the tests that signal or race it.
-pid_t start(const std::vector<std::string>& args, const fs::path& log) {
-  std::vector<std::string> argv = {WINNOW_EXE};
-  argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<char*> raw;
-  for (auto& a : argv) raw.push_back(a.data());
-  raw.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
-  pid_t pid = 0;
-  EXPECT_EQ(posix_spawn(&pid, WINNOW_EXE, &actions, nullptr, raw.data(), environ), 0);
-  posix_spawn_file_actions_destroy(&actions);
-  return pid;
-}
 
 int wait_for(pid_t pid) {
   int status = 0;
