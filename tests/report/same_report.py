@@ -13,6 +13,7 @@ Timings differ between two runs, so the reports cannot be compared as they are. 
      report.md, byte for byte: what merge and the reproduction of the merged folder write besides
      the records changes nothing in the report.
 """
+
 import json
 import pathlib
 import shutil
@@ -31,9 +32,13 @@ def keys(path):
 
 
 def results_files(root):
-    return sorted(p.relative_to(root) for p in root.glob("*/*.jsonl")
-                  if p.name != "calibrate.jsonl" and not p.name.endswith((".seeds.jsonl", ".journal.jsonl"))
-                  and p.parent.name != "shards")
+    return sorted(
+        p.relative_to(root)
+        for p in root.glob("*/*.jsonl")
+        if p.name != "calibrate.jsonl"
+        and not p.name.endswith((".seeds.jsonl", ".journal.jsonl"))
+        and p.parent.name != "shards"
+    )
 
 
 def main():
@@ -66,8 +71,10 @@ def main():
         python = "/usr/bin/python3" if pathlib.Path("/usr/bin/python3").exists() else sys.executable
         subprocess.run([python, str(script), str(laid)], check=True, stdout=subprocess.DEVNULL)
         if (laid / "report.md").read_text() != (merged / "report.md").read_text():
-            failures.append("the merged folder's report.md differs from the one its records give laid out unsharded "
-                            f"(diff {laid}/report.md {merged}/report.md)")
+            failures.append(
+                "the merged folder's report.md differs from the one its records give laid out unsharded "
+                f"(diff {laid}/report.md {merged}/report.md)"
+            )
             subprocess.run(["diff", str(laid / "report.md"), str(merged / "report.md")])
     for f in failures:
         print("same_report:", f)
