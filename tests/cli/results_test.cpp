@@ -1,7 +1,7 @@
 // What `winnow bench` leaves in --out when it is interrupted, resumed, or raced by another process;
 // suite files checked whole at load; output names checked before any work.
 #include <gtest/gtest.h>
-#include <signal.h>
+#include <csignal>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>

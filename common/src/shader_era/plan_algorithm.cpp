@@ -47,7 +47,7 @@ bool runs_plans(const algorithm_info& info) {
           info.name == "histopyramid");
 }
 
-plan_algorithm::plan_algorithm(algorithm_kind a, std::function<std::unique_ptr<executor>()> make_executor)
+plan_algorithm::plan_algorithm(algorithm_kind a, const std::function<std::unique_ptr<executor>()>& make_executor)
     : m_kind(a), m_exec(make_executor()) {}
 
 void plan_algorithm::prepare(const workload& w, const param_set& p, const prepare_options& o) {

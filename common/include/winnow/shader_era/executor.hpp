@@ -141,7 +141,7 @@ private:
 /// A shader-era algorithm on one executor: the whole lifecycle, identical for every API.
 class plan_algorithm final : public algorithm {
 public:
-  plan_algorithm(algorithm_kind a, std::function<std::unique_ptr<executor>()> make_executor);
+  plan_algorithm(algorithm_kind a, const std::function<std::unique_ptr<executor>()>& make_executor);
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override;
   void reset() override;
   void run(timer& t) override;
