@@ -323,11 +323,16 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     r.host_ns.emplace_back("release", ns_since(t0));
   } catch (const unavailable& e) { r.skipped = e.what(); } catch (const usage_error&) {
     throw;
+  } catch (const context_lost& e) {
+    r.verified = false;
+    r.mismatch = std::string(context_lost_prefix) + e.what();
   } catch (const std::exception& e) {
     r.verified = false;
     r.mismatch = std::string("error: ") + e.what();
   }
   return r;
 }
+
+bool lost_context(const record& r) { return !r.skipped && !r.verified && r.mismatch.starts_with(context_lost_prefix); }
 
 } // namespace winnow

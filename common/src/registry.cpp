@@ -14,6 +14,15 @@ void registry::add_unavailable(std::string api, std::string summary, std::string
   m_backends.push_back(std::move(b));
 }
 
+void registry::add_algorithm(algorithm_entry entry) {
+  for (auto& b : m_backends)
+    if (b.api == entry.info.api) {
+      b.algorithms.push_back(std::move(entry));
+      return;
+    }
+  throw error("registry: " + entry.info.full_name() + " for a backend this registry lacks");
+}
+
 const backend& registry::find_backend(std::string_view api) const {
   std::string known;
   std::vector<std::string> names;

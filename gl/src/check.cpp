@@ -5,6 +5,10 @@
 #include "winnow/error.hpp"
 
 namespace winnow::gl {
+namespace {
+// GL 4.5's and ES 3.2's (KHR_robustness's) GL_CONTEXT_LOST, by value: the ES 3.1 header lacks it.
+constexpr GLenum context_lost_error = 0x0507;
+} // namespace
 
 std::string_view error_name(GLenum e) {
   switch (e) {
@@ -15,6 +19,7 @@ std::string_view error_name(GLenum e) {
   case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY";
   case 0x0504: return "GL_STACK_UNDERFLOW"; // KHR_debug's, by value: GL and ES name them differently
   case 0x0503: return "GL_STACK_OVERFLOW";
+  case context_lost_error: return "GL_CONTEXT_LOST";
   default: break;
   }
   thread_local std::string other;
@@ -27,10 +32,15 @@ std::string_view error_name(GLenum e) {
 void check_error(std::string_view call, std::source_location where) {
   const GLenum e = glGetError();
   if (e == GL_NO_ERROR) return;
-  std::string name(error_name(e));
-  // Later errors are dropped: the first one is what the call caused.
-  while (glGetError() != GL_NO_ERROR) {}
-  throw_call_error(call, name, where);
+  // Later errors are dropped: the first one is what the call caused. GL keeps one flag per error
+  // code, so a few calls clear them; the bound stops a lost context that reports its loss again.
+  for (int flags = 0; flags < 16 && glGetError() != GL_NO_ERROR; ++flags) {}
+  throw_error(e, call, where);
+}
+
+void throw_error(GLenum e, std::string_view call, std::source_location where) {
+  if (e == context_lost_error) throw_context_lost(call, error_name(e), where);
+  throw_call_error(call, error_name(e), where);
 }
 
 } // namespace winnow::gl

@@ -10,7 +10,17 @@
 #include "winnow/cuda/backend.hpp"
 #endif
 
+#include <vector>
+
 namespace winnow {
+namespace {
+std::vector<std::function<void(registry&)>>& extensions() {
+  static std::vector<std::function<void(registry&)>> e;
+  return e;
+}
+} // namespace
+
+void extend_all_backends(std::function<void(registry&)> add) { extensions().push_back(std::move(add)); }
 
 const registry& all_backends() {
   static const registry reg = [] {
@@ -34,6 +44,7 @@ const registry& all_backends() {
 #elif defined(WINNOW_CUDA_MISSING)
     r.add_unavailable("cuda", "CUDA kernels, CUB and thrust", WINNOW_CUDA_MISSING);
 #endif
+    for (const auto& add : extensions()) add(r);
     return r;
   }();
   return reg;

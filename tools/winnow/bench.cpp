@@ -8,6 +8,7 @@
 
 #include "bench_plan.hpp"
 #include "case_maker.hpp"
+#include "child.hpp"
 #include "commands.hpp"
 #include "results_folder.hpp"
 #include "shard.hpp"
@@ -15,6 +16,7 @@
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
 #include "winnow/error.hpp"
+#include "winnow/harness.hpp"
 #include "winnow/seed_summary.hpp"
 
 namespace winnow::cli {
@@ -204,7 +206,16 @@ int bench_command(const bench_args& a) {
       if (r.skipped) std::cerr << "skipped: " << *r.skipped << "\n";
       else if (!r.verified) std::cerr << "FAILED: " << r.mismatch << "\n";
       else std::cerr << format_ns(r.total.median) << " ± " << noise_text(r) << "\n";
+      const bool lost = lost_context(r);
       out->add(std::move(r));
+      if (lost) {
+        // Nothing more can run on that API in this process: the journal holds every record so far
+        // (this one failed, with the reason), and a fresh process resumes from it.
+        std::cerr << "bench: " << j->entry->info.api
+                  << " lost its context; the bench goes on in a fresh process (--resume)\n";
+        out->hand_over();
+        restart_fresh({"--resume"});
+      }
     }
   }
 

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -46,6 +47,28 @@ std::string self_executable() {
   const auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (ec) throw error("reproduce: cannot find this executable (/proc/self/exe): " + ec.message());
   return p.string();
+}
+
+namespace {
+std::vector<std::string>& own_arguments() {
+  static std::vector<std::string> args;
+  return args;
+}
+} // namespace
+
+void keep_arguments(int argc, char** argv) { own_arguments().assign(argv, argv + argc); }
+
+void restart_fresh(const std::vector<std::string>& more) {
+  std::vector<std::string> args = own_arguments();
+  if (args.empty()) throw error("winnow: restart_fresh before keep_arguments"); // never: a bug
+  for (const auto& a : more)
+    if (std::find(args.begin() + 1, args.end(), a) == args.end()) args.push_back(a);
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const std::string exe = self_executable();
+  ::execv(exe.c_str(), argv.data());
+  throw error("winnow: cannot start " + exe + " again: " + std::strerror(errno));
 }
 
 bool interrupted() { return got_signal != 0; }

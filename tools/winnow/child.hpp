@@ -1,6 +1,7 @@
 #pragma once
 // Child processes for `winnow reproduce`: each API runs in a process of its own
-// (docs/driver-quirks.md), so the parent starts this same executable again for every step.
+// (docs/driver-quirks.md), so the parent starts this same executable again for every step. And a
+// fresh process in place of this one, for a bench whose run lost its API's context.
 #include <string>
 #include <vector>
 
@@ -19,6 +20,14 @@ struct child_result {
 /// decides what to do with them (a bench writes what it has); interrupted() then says so.
 /// capture: stdout comes back in output instead of going to ours.
 child_result run_child(const std::vector<std::string>& argv, bool capture = false);
+
+/// Keeps this process's arguments (main does), for restart_fresh().
+void keep_arguments(int argc, char** argv);
+
+/// Replaces this process with a fresh one of the same executable (execv: the same pid, so a parent
+/// waiting for it goes on waiting), given the same arguments and those of `more` it lacks. Throws
+/// winnow::error when the exec fails.
+[[noreturn]] void restart_fresh(const std::vector<std::string>& more);
 
 /// A signal arrived while a child ran (the parent should stop after it).
 [[nodiscard]] bool interrupted();

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "child.hpp"
 #include "commands.hpp"
 #include "embedded.hpp"
 #include "winnow/error.hpp"
@@ -64,6 +65,7 @@ CLI::Option* add_noise_options(CLI::App* cmd, double& max_noise_pct, double& tim
 int main(int argc, char** argv) {
   using namespace winnow::cli;
   winnow::set_command_line(argc, argv);
+  keep_arguments(argc, argv);
   CLI::App app{"winnow: stream compaction on OpenGL, Vulkan, CUDA and the CPU, one corpus, one harness", "winnow"};
   app.require_subcommand(1);
   app.fallthrough(); // options of winnow itself (--debug) may follow the subcommand

@@ -262,6 +262,11 @@ void results_folder::guard_signals() {
   });
 }
 
+void results_folder::hand_over() {
+  const std::lock_guard lock(mutex_);
+  stop_signal_thread();
+}
+
 void results_folder::stop_signal_thread() {
   if (!signals_.joinable()) return;
   pthread_kill(signals_.native_handle(), SIGUSR1);

@@ -59,6 +59,10 @@ public:
   /// so that every thread inherits the blocked mask and the signal thread is the one to take them.
   void guard_signals();
 
+  /// Stops guarding signals and leaves the journal as it is, for a fresh process that goes on with
+  /// --resume in this one's place (its lock and journal close at the exec: they are close-on-exec).
+  void hand_over();
+
   [[nodiscard]] std::filesystem::path base() const { return dir_ / name_; }
 
 private:

@@ -41,4 +41,9 @@ std::string_view to_string(VkResult r) {
   return unknown;
 }
 
+void throw_result(VkResult r, std::string_view call, std::source_location where) {
+  if (r == VK_ERROR_DEVICE_LOST) throw_context_lost(call, to_string(r), where);
+  throw_call_error(call, to_string(r), where);
+}
+
 } // namespace winnow::vk

@@ -277,7 +277,7 @@ void sequence::wait(std::chrono::milliseconds timeout) {
     throw error("winnow::vk::sequence: '" + m_name + "' did not finish within " + std::to_string(timeout.count()) +
                 " ms (fence timeout)");
   if (r == VK_ERROR_DEVICE_LOST)
-    throw error("winnow::vk::sequence: '" + m_name + "': device lost (VK_ERROR_DEVICE_LOST)");
+    throw context_lost("winnow::vk::sequence: '" + m_name + "': device lost (VK_ERROR_DEVICE_LOST)");
   if (r == VK_SUCCESS) m_unfenced = false;
   if (r != VK_SUCCESS)
     throw error("winnow::vk::sequence: '" + m_name + "': vkWaitForFences: " + std::string(to_string(r)));

@@ -1,7 +1,8 @@
 #pragma once
 /// Errors in three tiers: `error` for a failed call or a broken invariant, `usage_error`
 /// for bad input from the user (the CLI exits with 2), `unavailable` for a missing capability (the
-/// harness records the case as skipped with that reason and goes on).
+/// harness records the case as skipped with that reason and goes on). `context_lost` is the failed
+/// call after which nothing more can run on that API in this process.
 #include <source_location>
 #include <stdexcept>
 #include <string>
@@ -29,6 +30,15 @@ public:
   using error::error;
 };
 
+/// The API's context is gone: a CUDA sticky error (an illegal address, a failed launch), Vulkan's
+/// VK_ERROR_DEVICE_LOST, a GL context reset (GL_CONTEXT_LOST). Every later call on that API in this
+/// process fails too, so the harness records the run as failed with this reason and `winnow bench`
+/// goes on in a fresh process (docs/design-notes.md, "A fault costs one record").
+class context_lost : public error {
+public:
+  using error::error;
+};
+
 /// " (did you mean 'x'?)" when one of `known` is a small edit away from `given` (two edits, a third of
 /// its letters if more, one for a word of one or two letters), the nearest first; "" otherwise. For the usage errors of
 /// names.
@@ -37,5 +47,8 @@ public:
 /// Throws `error` with "file:line: call: what", for the WINNOW_*_CHECK macros of every backend.
 [[noreturn]] void throw_call_error(std::string_view call, std::string_view what,
                                    std::source_location where = std::source_location::current());
+/// The same, as context_lost: for the results after which the API's context is gone.
+[[noreturn]] void throw_context_lost(std::string_view call, std::string_view what,
+                                     std::source_location where = std::source_location::current());
 
 } // namespace winnow

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "winnow/algorithm.hpp"
@@ -104,9 +105,16 @@ struct prepared_case {
 /// The whole lifecycle for one (algorithm, params, case), as a record — the one place that catches
 /// per case: an unavailable backend and `unavailable` from prepare or run give a skipped record with
 /// the reason; any other failure (a failed API call, a wrong count) a record that is not verified,
-/// with "error: …" as its mismatch. Usage errors (bad parameters) propagate.
+/// with "error: …" as its mismatch, and a lost context one with "context lost: …" (lost_context()
+/// then says so: nothing more runs on that API in this process). Usage errors (bad parameters)
+/// propagate.
 [[nodiscard]] record run_case(const registry& reg, const algorithm_entry& entry, const params& p,
                               const prepared_case& c, const run_options& options);
+
+/// The mismatch of a record whose run lost its API's context (winnow::context_lost) starts so.
+inline constexpr std::string_view context_lost_prefix = "context lost: ";
+/// The record's run lost its API's context: the process must not run that API again.
+[[nodiscard]] bool lost_context(const record& r);
 
 /// The record of a case that could not be made at all (too large for this machine, say): skipped
 /// with `why`, for every algorithm that would have run on it.

@@ -54,6 +54,9 @@ public:
   void add(backend b);
   /// A backend that was not built, listed so `winnow list` can say why.
   void add_unavailable(std::string api, std::string summary, std::string reason);
+  /// One more algorithm of a backend already added (its api is entry.info.api): a program's own, as
+  /// the tests' fault-injection algorithms (tests/faults). Throws winnow::error when there is none.
+  void add_algorithm(algorithm_entry entry);
 
   [[nodiscard]] const std::vector<backend>& backends() const { return m_backends; }
   /// Throws usage_error listing the known apis.
