@@ -95,12 +95,11 @@ void add_fault_algorithms(registry& r) {
       if (!inner && e.info.input == input_kind::predicate) inner = &e;
     algorithm_entry lose_entry{.info = {.api = api, .name = "lose_context", .summary = "loses the context (tests)"},
                                .make = [api] { return std::make_unique<lose_context>(api); }};
-    algorithm_entry fresh_entry{
-        .info = {.api = api,
-                 .name = "fresh",
-                 .summary = inner->info.full_name() + ", never after a lost context (tests)",
-                 .stable = inner->info.stable},
-        .make = [e = *inner] { return std::make_unique<fresh>(e); }};
+    algorithm_entry fresh_entry{.info = {.api = api,
+                                         .name = "fresh",
+                                         .summary = inner->info.full_name() + ", never after a lost context (tests)",
+                                         .stable = inner->info.stable},
+                                .make = [e = *inner] { return std::make_unique<fresh>(e); }};
     r.add_algorithm(std::move(lose_entry));
     r.add_algorithm(std::move(fresh_entry));
   }

@@ -50,14 +50,16 @@ TEST_P(faults, a_lost_context_costs_its_record_and_the_bench_goes_on_in_a_fresh_
   fs::remove_all(dir);
   const ran r = faulty("bench --algo " + api + "/lose_context," + api +
                        "/fresh --case uniform:4K:p=0.5 --case uniform:1K:p=0.1 --reps 2 --warmup 0 --warmup-time 0 "
-                       "--out " + dir.string());
+                       "--out " +
+                       dir.string());
   // A failed record makes bench exit 1; 2 would be a usage error, anything else a crash.
   EXPECT_EQ(r.code, 1) << r.output;
   EXPECT_EQ(count(r.output, "lost its context; the bench goes on in a fresh process"), 2u) << r.output;
 
-  const std::map<std::string, std::string> code_of = {
-      {"gl", "GL_CONTEXT_LOST"}, {"vk", "VK_ERROR_DEVICE_LOST"}, {"vkfrag", "VK_ERROR_DEVICE_LOST"},
-      {"cuda", "cudaErrorIllegalAddress"}};
+  const std::map<std::string, std::string> code_of = {{"gl", "GL_CONTEXT_LOST"},
+                                                      {"vk", "VK_ERROR_DEVICE_LOST"},
+                                                      {"vkfrag", "VK_ERROR_DEVICE_LOST"},
+                                                      {"cuda", "cudaErrorIllegalAddress"}};
   std::map<std::string, int> lost, verified;
   std::ifstream in(dir / "custom.jsonl");
   ASSERT_TRUE(in) << "no custom.jsonl in " << dir << "\n" << r.output;

@@ -24,6 +24,5 @@ namespace winnow::vk {
 #define WINNOW_VK_CHECK(call)                                                                                          \
   do {                                                                                                                 \
     const VkResult winnow_vk_result_ = (call);                                                                         \
-    if (winnow_vk_result_ != VK_SUCCESS)                                                                               \
-      ::winnow::vk::throw_result(winnow_vk_result_, #call);                                   \
+    if (winnow_vk_result_ != VK_SUCCESS) ::winnow::vk::throw_result(winnow_vk_result_, #call);                         \
   } while (false)
