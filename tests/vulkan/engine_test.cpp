@@ -269,7 +269,9 @@ TEST(vk_calibrate, the_roofline_is_the_best_copy_at_the_largest_size) {
     const std::uint64_t n = std::stoull(size.substr(0, size.size() - 1)) << 20;
     best_by_size[n] = std::max(best_by_size[n], c.value);
   }
-  ASSERT_GE(best_by_size.size(), 2u) << "the copy at two sizes at least";
+  // A GPU sweeps two sizes at least; a software device one (vulkan/src/calibrate.cpp says why).
+  const bool software = device::get().properties().type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+  ASSERT_GE(best_by_size.size(), software ? 1u : 2u) << "the copy at two sizes at least on a GPU";
   EXPECT_EQ(roofline, best_by_size.rbegin()->second);
 }
 
