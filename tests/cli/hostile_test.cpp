@@ -2,7 +2,7 @@
 // refused with exit 2 naming the bad part, writes nothing outside --out, and gives no silently wrong
 // answer (issue 57).
 #include <gtest/gtest.h>
-#include <signal.h>
+#include <csignal>
 #include <sys/wait.h>
 #include <unistd.h>
 

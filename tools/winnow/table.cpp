@@ -52,7 +52,7 @@ std::string format_bandwidth(double bytes, double ns) {
 }
 
 std::string format_clock(double seconds) {
-  const auto s = static_cast<long long>(seconds + 0.5);
+  const long long s = std::llround(seconds);
   char text[32];
   if (s >= 3600) std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
   else std::snprintf(text, sizeof text, "%lld:%02lld", s / 60, s % 60);
