@@ -17,6 +17,7 @@
 namespace {
 
 namespace fs = std::filesystem;
+using winnow_test::count;
 using winnow_test::result;
 using winnow_test::winnow;
 
@@ -40,12 +41,6 @@ void expect_usage_error(const std::string& args, const std::string& message) {
   const result r = winnow(args);
   EXPECT_EQ(r.code, 2) << args << "\n" << r.output;
   EXPECT_NE(r.output.find(message), std::string::npos) << args << "\n" << r.output;
-}
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
 }
 
 /// Lines that start with `first` and contain `then`.

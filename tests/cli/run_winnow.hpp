@@ -19,9 +19,9 @@ struct result {
   std::string output; ///< stdout and stderr
 };
 
-/// `ENV winnow ARGS` through the shell (ENV: NAME=value assignments, ARGS quoted as the shell wants).
-inline result winnow_with(const std::string& env, const std::string& args) {
-  const std::string cmd = env + " " + std::string(WINNOW_EXE) + " " + args + " 2>&1";
+/// `ENV PROGRAM ARGS` through the shell (ENV: NAME=value assignments, ARGS quoted as the shell wants).
+inline result run_program(const std::string& program, const std::string& env, const std::string& args) {
+  const std::string cmd = env + " " + program + " " + args + " 2>&1";
   std::FILE* p = ::popen(cmd.c_str(), "r");
   std::string out;
   char buf[4096];
@@ -30,8 +30,20 @@ inline result winnow_with(const std::string& env, const std::string& args) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
 
+/// `ENV winnow ARGS` through the shell.
+inline result winnow_with(const std::string& env, const std::string& args) {
+  return run_program(WINNOW_EXE, env, args);
+}
+
 /// `winnow ARGS` through the shell.
 inline result winnow(const std::string& args) { return winnow_with("", args); }
+
+/// How many times `what` occurs in `text`.
+inline std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
 
 /// Starts `winnow ARGS` in the background, stdout and stderr into `log`, for the tests that signal
 /// or race it; waitpid() it.

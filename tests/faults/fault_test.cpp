@@ -3,43 +3,24 @@
 // context as a failed record with the reason, and goes on in a fresh process (API/fresh verifies
 // only there), so that every planned record is written.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "../cli/run_winnow.hpp"
 #include "winnow/backends.hpp"
+#include "winnow/harness.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-struct ran {
-  int code = -1;
-  std::string output;
-};
-
-ran faulty(const std::string& args) {
-  const std::string cmd = std::string(WINNOW_FAULTY_EXE) + " " + args + " 2>&1";
-  std::FILE* p = ::popen(cmd.c_str(), "r");
-  ran r;
-  char buf[4096];
-  while (std::size_t n = std::fread(buf, 1, sizeof buf, p)) r.output.append(buf, n);
-  const int status = ::pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
+using winnow_test::count;
+using winnow_test::result;
 
 class faults : public testing::TestWithParam<std::string> {};
 
@@ -48,10 +29,12 @@ TEST_P(faults, a_lost_context_costs_its_record_and_the_bench_goes_on_in_a_fresh_
   if (const auto why = winnow::all_backends().unavailable_reason(api)) GTEST_SKIP() << api << ": " << *why;
   const fs::path dir = fs::temp_directory_path() / ("winnow_faults_" + api + "_" + std::to_string(::getpid()));
   fs::remove_all(dir);
-  const ran r = faulty("bench --algo " + api + "/lose_context," + api +
-                       "/fresh --case uniform:4K:p=0.5 --case uniform:1K:p=0.1 --reps 2 --warmup 0 --warmup-time 0 "
-                       "--out " +
-                       dir.string());
+  const result r = winnow_test::run_program(
+      WINNOW_FAULTY_EXE, "",
+      "bench --algo " + api + "/lose_context," + api +
+          "/fresh --case uniform:4K:p=0.5 --case uniform:1K:p=0.1 --reps 2 --warmup 0 --warmup-time 0 "
+          "--out " +
+          dir.string());
   // A failed record makes bench exit 1; 2 would be a usage error, anything else a crash.
   EXPECT_EQ(r.code, 1) << r.output;
   EXPECT_EQ(count(r.output, "lost its context; the bench goes on in a fresh process"), 2u) << r.output;
@@ -69,7 +52,7 @@ TEST_P(faults, a_lost_context_costs_its_record_and_the_bench_goes_on_in_a_fresh_
     if (algorithm == api + "/lose_context") {
       EXPECT_FALSE(j.at("verified").get<bool>()) << line;
       const std::string why = j.at("mismatch");
-      EXPECT_EQ(why.rfind("context lost: ", 0), 0u) << why;
+      EXPECT_TRUE(why.starts_with(winnow::context_lost_prefix)) << why;
       EXPECT_NE(why.find(code_of.at(api)), std::string::npos) << why;
       ++lost[spec];
     } else {

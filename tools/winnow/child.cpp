@@ -50,6 +50,14 @@ std::string self_executable() {
 }
 
 namespace {
+/// argv for exec and spawn: pointers into `args`, then nullptr.
+std::vector<char*> c_argv(const std::vector<std::string>& args) {
+  std::vector<char*> out;
+  for (const auto& a : args) out.push_back(const_cast<char*>(a.c_str()));
+  out.push_back(nullptr);
+  return out;
+}
+
 std::vector<std::string>& own_arguments() {
   static std::vector<std::string> args;
   return args;
@@ -63,11 +71,8 @@ void restart_fresh(const std::vector<std::string>& more) {
   if (args.empty()) throw error("winnow: restart_fresh before keep_arguments"); // never: a bug
   for (const auto& a : more)
     if (std::find(args.begin() + 1, args.end(), a) == args.end()) args.push_back(a);
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
   const std::string exe = self_executable();
-  ::execv(exe.c_str(), argv.data());
+  ::execv(exe.c_str(), c_argv(args).data());
   throw error("winnow: cannot start " + exe + " again: " + std::strerror(errno));
 }
 
@@ -76,9 +81,7 @@ bool interrupted() { return got_signal != 0; }
 int interrupt_signal() { return got_signal; }
 
 child_result run_child(const std::vector<std::string>& argv, bool capture) {
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
+  std::vector<char*> args = c_argv(argv);
 
   int pipe_fd[2] = {-1, -1};
   posix_spawn_file_actions_t actions;
