@@ -18,12 +18,13 @@ namespace winnow::gl {
 
 std::vector<calibration> calibrate() {
   executor x;
-  auto out =
-      shader_era::pass_model_calibration(x, param_set{}, "GL fragment pass (a full-screen triangle into an FBO)");
-  if (context::get().info().kind != context_kind::es31) { // ES 3.1 has no geometry shaders
+  const context_info& info = context::get().info();
+  auto out = shader_era::pass_model_calibration(x, param_set{}, "GL fragment pass (a full-screen triangle into an FBO)",
+                                                shader_era::copy_sweep_for(info.software));
+  if (info.kind != context_kind::es31) { // ES 3.1 has no geometry shaders
     // Only Billeter et al.'s report reads these: a probe that fails costs its rows, not the pass model.
     try {
-      auto feedback = feedback_calibration();
+      auto feedback = feedback_calibration(info.software);
       out.insert(out.end(), feedback.begin(), feedback.end());
     } catch (const std::exception& e) {
       std::cerr << "gl calibrate: the geometry shader's draw was not taken apart: " << e.what() << "\n";

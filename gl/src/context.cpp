@@ -236,6 +236,7 @@ void context::set_up(GLADloadfunc load) {
   m_info.vendor = reinterpret_cast<const char*>(glGetString(GL_VENDOR));
   m_info.renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   m_info.version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+  m_info.software = m_info.renderer.starts_with("llvmpipe") || m_info.renderer.starts_with("softpipe");
   // Which GPU this is, for NVML: only NVIDIA's UUID is NVML's, and only one device behind the context
   // says which one runs it.
   if (GLAD_GL_EXT_memory_object && m_info.vendor.starts_with("NVIDIA")) {

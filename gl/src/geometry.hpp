@@ -10,6 +10,7 @@ namespace winnow::gl {
 
 /// What gl/geometry's draw costs at 4M, taken apart: the vertex stage alone into transform feedback,
 /// and gl/geometry's two stages with every point emitted and with none (gl calibrate; desktop GL only).
-[[nodiscard]] std::vector<calibration> feedback_calibration();
+/// A software device (llvmpipe) takes fewer runs of each draw (geometry.cpp).
+[[nodiscard]] std::vector<calibration> feedback_calibration(bool software_device);
 
 } // namespace winnow::gl

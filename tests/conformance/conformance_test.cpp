@@ -3,23 +3,17 @@
 // algorithm produced apart from the contents; out of place: input unchanged). A backend is covered
 // by registering.
 //
-// The grid is sampled (WINNOW_CONFORMANCE=sample, the default; CI): every algorithm runs its default
-// parameters on every case, plus a rotating share of the rest of its grid — every set of the grid on
-// some case in every run, each set on another case the next day (WINNOW_CONFORMANCE_ROTATION, default
-// the day number). WINNOW_CONFORMANCE=full runs the whole product (the GPU machine).
+// The grid is sampled in CI (every set on some case, the defaults on every case) and whole on the GPU
+// machine: grid_sample.hpp.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <chrono>
-#include <cstdlib>
 #include <map>
 
+#include "grid_sample.hpp"
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
-#include "winnow/error.hpp"
 #include "winnow/harness.hpp"
 #include "winnow/reference.hpp"
-#include "winnow/settings.hpp"
 
 namespace winnow {
 namespace {
@@ -36,40 +30,14 @@ void PrintTo(const config& c, std::ostream* os) {
   *os << c.entry->info.full_name() << " " << to_string(c.p) << " " << c.spec;
 }
 
-bool full_grid() {
-  const char* v = std::getenv("WINNOW_CONFORMANCE");
-  if (!v || !*v || std::string(v) == "sample") return false;
-  if (std::string(v) == "full") return true;
-  throw usage_error("environment: WINNOW_CONFORMANCE='" + std::string(v) + "' is not accepted (sample or full)");
-}
-
-std::int64_t rotation() {
-  const auto days = std::chrono::duration_cast<std::chrono::days>(std::chrono::system_clock::now().time_since_epoch());
-  return env_integer("WINNOW_CONFORMANCE_ROTATION", 0, 1'000'000'000).value_or(days.count());
-}
-
 std::vector<config> all_configs() {
-  const bool full = full_grid();
-  const auto r = static_cast<std::size_t>(rotation());
   std::vector<config> out;
   for (const auto& b : all_backends().backends())
     for (const auto& e : b.algorithms) {
       const std::vector<params> grid = sweep(e.info);
-      const params defaults = resolve_params(e.info, {}).texts();
-      const std::size_t per_case = (grid.size() + cases.size() - 1) / cases.size();
-      for (std::size_t c = 0; c < cases.size(); ++c) {
-        if (full) {
-          for (const auto& p : grid) out.push_back({&e, p, cases[c]});
-          continue;
-        }
-        std::vector<params> chosen{defaults};
-        for (std::size_t j = 0; j < per_case; ++j) {
-          const params& p = grid[(c * per_case + j + r) % grid.size()];
-          if (std::find(chosen.begin(), chosen.end(), resolve_params(e.info, p).texts()) == chosen.end())
-            chosen.push_back(p);
-        }
-        for (const auto& p : chosen) out.push_back({&e, p, cases[c]});
-      }
+      for (std::size_t c = 0; c < cases.size(); ++c)
+        for (const auto& p : conformance::sets_for_case(e.info, grid, c, cases.size()))
+          out.push_back({&e, p, cases[c]});
     }
   return out;
 }

@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "grid_sample.hpp"
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
 #include "winnow/error.hpp"
@@ -66,13 +67,17 @@ TEST_P(loop_bounds, search_loops_stay_within_their_proven_bound) {
   if (auto reason = reg.unavailable_reason(e.info.api)) GTEST_SKIP() << *reason;
   // Dense, sparse, single, alternating and long runs: the worst cases of every loop's bound (Jumping
   // Jack: one valid element in the middle of a block needs B − 1 hops; RLZ: many short runs).
-  for (const char* spec :
-       {"all:5000", "single:4096:at=0", "single:4096", "single:4096:at=1024", "single:4096:at=16",
-        "uniform:70000:p=0.02", "uniform:70000:p=0.98", "runs:70000:valid=3:invalid=1000", "alternating:9000"}) {
-    const prepared_case c = make_case(spec);
-    for (const auto& p : sweep(e.info, {"concat"})) { // the concatenation has no loop
+  // The grid is sampled as the conformance grid's is (grid_sample.hpp): every set on one of these cases.
+  const std::vector<std::string> specs = {
+      "all:5000",          "single:4096:at=0",     "single:4096",          "single:4096:at=1024",
+      "single:4096:at=16", "uniform:70000:p=0.02", "uniform:70000:p=0.98", "runs:70000:valid=3:invalid=1000",
+      "alternating:9000"};
+  const std::vector<params> grid = sweep(e.info, {"concat"}); // the concatenation has no loop
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    const prepared_case c = make_case(specs[i]);
+    for (const auto& p : conformance::sets_for_case(e.info, grid, i, specs.size())) {
       const record r = run_case(reg, e, p, c, {.warmup = 0, .reps = 1, .prepare = {.loop_check = true}});
-      EXPECT_TRUE(r.verified) << e.info.full_name() << " " << to_string(p) << " " << spec << ": " << r.mismatch;
+      EXPECT_TRUE(r.verified) << e.info.full_name() << " " << to_string(p) << " " << specs[i] << ": " << r.mismatch;
     }
   }
 }

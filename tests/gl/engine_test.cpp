@@ -212,7 +212,7 @@ TEST(gl_engine, a_pass_writes_every_texel_and_timestamps_are_monotonic_and_non_z
 TEST(gl_calibrate, the_geometry_compactors_draw_is_taken_apart_by_probes_that_capture_what_they_should) {
   WINNOW_REQUIRE_GL();
   if (context::get().info().kind == context_kind::es31) GTEST_SKIP() << "OpenGL ES 3.1 has no geometry shaders";
-  const auto rows = feedback_calibration();
+  const auto rows = feedback_calibration(context::get().info().software);
   std::map<std::string, double> v;
   for (const auto& c : rows) {
     EXPECT_TRUE(std::isfinite(c.value) && c.value > 0) << c.name << " = " << c.value;

@@ -71,12 +71,14 @@ std::vector<calibration> calibrate() {
   std::vector<calibration> out;
   // The frame's copy pass as the algorithms' passes run it (4-byte accesses), then with 4 output words
   // per invocation (items=4: 4-byte loads, one 16-byte store), through the compute executor.
+  const bool software = props.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+  const shader_era::copy_sweep sweep = shader_era::copy_sweep_for(software);
   executor x;
   out = shader_era::pass_model_calibration(x, executor_params(1),
-                                           "Vulkan compute dispatch (4-byte accesses, a barrier after each)");
-  for (const std::uint32_t side : {2048u, 4096u}) {
+                                           "Vulkan compute dispatch (4-byte accesses, a barrier after each)", sweep);
+  for (const std::uint32_t side : sweep.sides) {
     const std::uint64_t n = std::uint64_t{side} * side;
-    const double ns4 = shader_era::copy_pass_ns(x, executor_params(4), side, 20);
+    const double ns4 = shader_era::copy_pass_ns(x, executor_params(4), side, sweep.passes);
     out.push_back({"copy_pass_ns_" + size_name(n) + "_items4", ns4, "ns",
                    "the same with 4 output words per invocation (items=4: 4-byte loads, one 16-byte store)"});
     out.push_back({"copy_bytes_per_ns_" + size_name(n) + "_items4", 8 * static_cast<double>(n) / ns4, "GB/s",
@@ -89,7 +91,6 @@ std::vector<calibration> calibrate() {
   // "The copy roofline"). A software device (lavapipe) sweeps 4M only, 4 passes a point: there the
   // sweep gives the pass models a shape, not a roofline anyone measures against, and at 16M it took
   // over three minutes of a 2-core machine (most of a `reproduce all --quick` there).
-  const bool software = props.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
   double best = 0;
   std::string best_how;
   std::vector<std::uint32_t> locals{64, 256, std::min({1024u, props.max_group_size_x, props.max_invocations})};
@@ -119,8 +120,10 @@ std::vector<calibration> calibrate() {
 
 std::vector<calibration> fragment_calibrate() {
   fragment_executor x;
+  const bool software = device::get().properties().type == VK_PHYSICAL_DEVICE_TYPE_CPU;
   return shader_era::pass_model_calibration(x, param_set{},
-                                            "Vulkan fragment pass (a full-screen triangle by dynamic rendering)");
+                                            "Vulkan fragment pass (a full-screen triangle by dynamic rendering)",
+                                            shader_era::copy_sweep_for(software));
 }
 
 } // namespace winnow::vk

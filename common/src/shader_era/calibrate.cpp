@@ -54,7 +54,13 @@ double round_trip_ns(executor& x, const param_set& params, std::size_t runs) {
   return std::max(0.0, gap[gap.size() / 2]);
 }
 
-std::vector<calibration> pass_model_calibration(executor& x, const param_set& params, const std::string& path) {
+copy_sweep copy_sweep_for(bool software_device) {
+  if (software_device) return {{2048u}, 4};
+  return {{2048u, 4096u}, 20};
+}
+
+std::vector<calibration> pass_model_calibration(executor& x, const param_set& params, const std::string& path,
+                                                const copy_sweep& sweep) {
   std::vector<calibration> out;
   out.push_back({"empty_pass_ns", copy_pass_ns(x, params, 1, 200), "ns",
                  "the frame's copy pass over 1 × 1 word as a " + path + ", ping-pong, mean of 200 after 200 warm-up"});
@@ -64,12 +70,13 @@ std::vector<calibration> pass_model_calibration(executor& x, const param_set& pa
            path +
            ": the median over 21 runs of their time with the read minus without; what the adaptive "
            "algorithm's choice on the host adds to its sample"});
-  for (const std::uint32_t side : {2048u, 4096u}) {
-    const double ns = copy_pass_ns(x, params, side, 20);
+  for (const std::uint32_t side : sweep.sides) {
+    const double ns = copy_pass_ns(x, params, side, sweep.passes);
     const double words = double(side) * double(side);
     const std::string size = side == 2048 ? "4M" : "16M";
     out.push_back({"copy_pass_ns_" + size, ns, "ns",
-                   "the frame's copy pass over " + size + " 32-bit words as a " + path + ", ping-pong"});
+                   "the frame's copy pass over " + size + " 32-bit words as a " + path + ", ping-pong, mean of " +
+                       std::to_string(sweep.passes)});
     out.push_back(
         {"copy_bytes_per_ns_" + size, 8 * words / ns, "GB/s", "(4 B read + 4 B written) per word / pass time"});
   }

@@ -33,6 +33,7 @@ struct context_info {
   context_kind kind = context_kind::gl45; ///< asked of EGL (a driver may give a later version: `version` says)
   std::string platform;                   ///< "EGL device 0 (EGL_EXT_platform_device)" or "EGL surfaceless (Mesa)"
   std::string vendor, renderer, version;
+  bool software = false; ///< Mesa's software rasterizer (llvmpipe, softpipe): calibration sweeps less
   int max_texture_size = 0;
   int timestamp_bits = 0;             ///< GL_QUERY_COUNTER_BITS of GL_TIMESTAMP; 0: no timer queries
   int uniform_offset_alignment = 256; ///< GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT
