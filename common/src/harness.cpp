@@ -209,6 +209,7 @@ measurement measure(algorithm& a, const run_options& options) {
   m.total = summarize(std::move(totals));
   m.wall = summarize(std::move(walls));
   m.runs_ns = ns_since(warm_start);
+  if (options.check == check_place::device) return m; // run_case checks where the output lies
   const auto read_start = clock::now();
   m.output = a.result();
   m.result_ns = ns_since(read_start);
@@ -259,6 +260,43 @@ record start_record(const algorithm_entry& entry, const params& p, const std::st
   return r;
 }
 
+/// Step 5 and the verdict, where `where` asks: on the device when the backend can, reading the output
+/// back only to name a difference; else read back (measure() did, with check_place::host) and
+/// verified on the host.
+void check(algorithm& a, bool stable, const prepared_case& c, check_place where, measurement& m, record& r) {
+  using clock = std::chrono::steady_clock;
+  auto t0 = clock::now();
+  std::optional<bool> same;
+  double check_ns = 0;
+  if (where == check_place::device) {
+    same = a.matches_on_device({c.w, c.expected, *c.copies}, stable);
+    check_ns = ns_since(t0);
+    if (same && *same) {
+      r.host_ns.emplace_back("check", check_ns);
+      r.checked_on = "device";
+      r.verified = true;
+      r.kept = c.expected.size(); // the count is part of the check
+      return;
+    }
+    t0 = clock::now(); // measure() left the output on the device
+    m.output = a.result();
+    m.result_ns = ns_since(t0);
+  }
+  r.host_ns.emplace_back("result", m.result_ns);
+  t0 = clock::now();
+  const verdict v = verify(c.w, c.expected, m.output, stable);
+  r.host_ns.emplace_back("check", check_ns + ns_since(t0));
+  r.checked_on = same ? "device" : "host";
+  r.kept = m.output.values.size();
+  r.verified = v.ok;
+  r.mismatch = v.message;
+  // The device saw a difference the host does not: a fault of one of the two checks, never a pass.
+  if (same && v.ok) {
+    r.verified = false;
+    r.mismatch = "the check on the device found a difference that the check on the host does not: a fault of a check";
+  }
+}
+
 } // namespace
 
 record skipped_case(const algorithm_entry& entry, const params& p, const std::string& spec, std::uint64_t n,
@@ -291,7 +329,7 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     run_options watched = options;
     if (!watched.device) watched.device = watch(dev.identity);
     measurement m = measure(*a, watched);
-    r.host_ns.insert(r.host_ns.end(), {{"runs", m.runs_ns}, {"result", m.result_ns}});
+    r.host_ns.emplace_back("runs", m.runs_ns);
     r.chosen = a->chosen(); // after the runs: an algorithm may choose as it runs (the adaptive one)
     r.notes = a->notes();
     const traffic bytes = a->bytes_moved();
@@ -311,12 +349,7 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     r.phases = std::move(m.phases);
     r.total = m.total;
     r.wall = m.wall;
-    r.kept = m.output.values.size();
-    t0 = clock::now();
-    const verdict v = verify(c.w, c.expected, m.output, entry.info.stable);
-    r.verified = v.ok;
-    r.mismatch = v.message;
-    r.host_ns.emplace_back("check", ns_since(t0));
+    check(*a, entry.info.stable, c, options.check, m, r);
     t0 = clock::now();
     a.reset();
     m.output = {};

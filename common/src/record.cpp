@@ -166,6 +166,7 @@ std::string to_json_line(const record& r) {
     j["host_ms"] = host;
   }
   j["verified"] = r.verified;
+  if (!r.checked_on.empty()) j["checked_on"] = r.checked_on;
   j["mismatch"] = r.mismatch.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.mismatch);
   j["skipped"] = r.skipped ? nlohmann::ordered_json(*r.skipped) : nlohmann::ordered_json(nullptr);
   return j.dump();
@@ -241,6 +242,7 @@ record from_json_line(const std::string& line) {
       for (const auto& [step, ms] : j.at("host_ms").items())
         if (ms.is_number()) r.host_ns.emplace_back(step, ms.get<double>() * 1e6);
     r.verified = j.at("verified").get<bool>();
+    if (j.contains("checked_on")) r.checked_on = j.at("checked_on").get<std::string>();
     if (!j.at("mismatch").is_null()) r.mismatch = j.at("mismatch").get<std::string>();
     if (!j.at("skipped").is_null()) r.skipped = j.at("skipped").get<std::string>();
     return r;

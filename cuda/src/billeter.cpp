@@ -78,19 +78,17 @@ public:
     }
   }
 
-  compaction_output result() override {
+protected:
+  device_result output() override {
     const std::size_t count = m_n ? read_count() : 0;
     check_count(count, "winnow::cuda::billeter");
-    const unsigned words = m_cfg.words;
-    std::vector<std::uint32_t> values =
-        payloads_of(m_out.download(count * words, stream()), words, "winnow::cuda::billeter");
-    const auto in = m_in.download(m_n * words, stream());
-    std::vector<std::uint32_t> input(m_n);
-    for (std::size_t i = 0; i < m_n; ++i) input[i] = in[i * words];
-    return {std::move(values), std::move(input)};
+    return {.who = "winnow::cuda::billeter",
+            .values = m_out.get(),
+            .count = count,
+            .words = m_cfg.words,
+            .input_after = m_in.get()};
   }
 
-protected:
   void prepare_device(const param_set& p) override {
     m_cfg.compact = p.choice<compact_kind>("compact", {{"prefix", compact_kind::prefix}, {"popc", compact_kind::popc}});
     m_cfg.output = p.choice<output_kind>("output", {{"staged", output_kind::staged},
@@ -155,13 +153,14 @@ public:
     launch_scatter(m_out.get(), m_a.get(), m_prefix.get(), m_n, false, m_count.get(), stream());
     ++m_launches;
   }
-  compaction_output result() override {
-    const std::size_t count = m_n ? read_count() : 0;
-    check_count(count, "winnow::cuda::billeter_scan");
-    return {m_out.download(count, stream()), m_a.download(m_n, stream())};
-  }
 
 protected:
+  device_result output() override {
+    const std::size_t count = m_n ? read_count() : 0;
+    check_count(count, "winnow::cuda::billeter_scan");
+    return {.who = "winnow::cuda::billeter_scan", .values = m_out.get(), .count = count, .input_after = m_a.get()};
+  }
+
   void prepare_device(const param_set& p) override {
     m_cub = p.choice<bool>("scan", {{"billeter", false}, {"cub", true}});
     m_cfg.words = 1;
@@ -204,20 +203,18 @@ public:
     billeter_split_move(s, m_cfg, stream());
     m_launches += 3;
   }
-  compaction_output result() override {
-    const std::size_t count = m_n ? read_count() : 0;
-    check_count(count, "winnow::cuda::billeter_split");
-    auto all = m_out.download(m_n, stream());
-    for (std::size_t i = count; i < m_n; ++i)
-      if (all[i] != 0)
-        throw error("winnow::cuda::billeter_split: position " + std::to_string(i) + " after the " +
-                    std::to_string(count) + " valid elements holds " + std::to_string(all[i]) +
-                    ", expected an invalid element (0)");
-    all.resize(count);
-    return {std::move(all), m_a.download(m_n, stream())};
-  }
 
 protected:
+  device_result output() override {
+    const std::size_t count = m_n ? read_count() : 0;
+    check_count(count, "winnow::cuda::billeter_split");
+    return {.who = "winnow::cuda::billeter_split",
+            .values = m_out.get(),
+            .count = count,
+            .input_after = m_a.get(),
+            .zeros_to = m_n};
+  }
+
   void prepare_device(const param_set&) override {
     m_cfg.words = 1;
     prepare_state(m_n, 1);

@@ -11,6 +11,14 @@
 
 namespace winnow::cuda {
 
+/// `count` elements from `d_src` into host memory. Synchronous: for result(), never inside a run.
+template <class T> [[nodiscard]] std::vector<T> download(const T* d_src, std::size_t count, cudaStream_t stream) {
+  std::vector<T> h = zeroed_vector<T>(count); // its pages advised first: see host_memory.hpp
+  if (count) WINNOW_CUDA_CHECK(cudaMemcpyAsync(h.data(), d_src, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
+  WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream));
+  return h;
+}
+
 template <class T> class device_buffer {
 public:
   device_buffer() = default;
@@ -47,11 +55,7 @@ public:
   }
   /// Synchronous: for result(), never inside a run.
   [[nodiscard]] std::vector<T> download(std::size_t count, cudaStream_t stream, std::size_t offset = 0) const {
-    std::vector<T> h = zeroed_vector<T>(count); // its pages advised first: see host_memory.hpp
-    if (count)
-      WINNOW_CUDA_CHECK(cudaMemcpyAsync(h.data(), m_ptr + offset, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
-    WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream));
-    return h;
+    return cuda::download(m_ptr + offset, count, stream);
   }
   [[nodiscard]] T* get() const { return m_ptr; }
   [[nodiscard]] std::size_t size() const { return m_count; }

@@ -2,6 +2,7 @@
 
 #include "check.hpp"
 #include "dispatch/mark.hpp"
+#include "winnow/host_memory.hpp"
 #include "event_timer.hpp"
 #include "winnow/error.hpp"
 
@@ -65,19 +66,45 @@ void cuda_algorithm::check_count(std::size_t count, const char* who) const {
                 std::to_string(m_n));
 }
 
-std::vector<std::uint32_t> cuda_algorithm::payloads_of(const std::vector<std::uint32_t>& wide, unsigned words,
-                                                       const char* who) {
-  std::vector<std::uint32_t> values(wide.size() / words);
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    values[i] = wide[i * words];
+compaction_output cuda_algorithm::result() {
+  const device_result out = output();
+  const cudaStream_t s = stream();
+  const unsigned words = out.words;
+  const std::vector<std::uint32_t> wide = download(out.values, std::max(out.zeros_to, out.count) * words, s);
+  compaction_output r;
+  r.values = zeroed_vector<std::uint32_t>(out.count);
+  for (std::size_t i = 0; i < out.count; ++i) {
+    const std::uint32_t v = r.values[i] = wide[i * words];
     for (unsigned w = 1; w < words; ++w)
-      if (wide[i * words + w] != widen_word(values[i], w))
-        throw error(std::string(who) + ": output element " + std::to_string(i) + " (payload " +
-                    std::to_string(values[i]) + ") has word " + std::to_string(w) + " = " +
-                    std::to_string(wide[i * words + w]) + ", expected " + std::to_string(widen_word(values[i], w)) +
-                    ": an element was torn apart");
+      if (wide[i * words + w] != widen_word(v, w))
+        throw error(std::string(out.who) + ": output element " + std::to_string(i) + " (payload " + std::to_string(v) +
+                    ") has word " + std::to_string(w) + " = " + std::to_string(wide[i * words + w]) + ", expected " +
+                    std::to_string(widen_word(v, w)) + ": an element was torn apart");
   }
-  return values;
+  for (std::size_t i = out.count; i < out.zeros_to; ++i)
+    if (wide[i] != 0)
+      throw error(std::string(out.who) + ": position " + std::to_string(i) + " after the " + std::to_string(out.count) +
+                  " valid elements holds " + std::to_string(wide[i]) + ", expected an invalid element (0)");
+  if (out.input_after) {
+    const std::vector<std::uint32_t> in = download(out.input_after, m_n * words, s);
+    std::vector<std::uint32_t> input = zeroed_vector<std::uint32_t>(m_n);
+    for (std::size_t i = 0; i < m_n; ++i) input[i] = in[i * words];
+    r.input_after = std::move(input);
+  }
+  return r;
+}
+
+std::optional<bool> cuda_algorithm::matches_on_device(const expected_output& expected, bool stable) {
+  const device_result out = output();
+  if (out.count != expected.values.size()) return false;
+  expected_copy* copy = nullptr;
+  try {
+    copy = &expected.copies.get<expected_copy>(
+        "cuda", [&] { return std::make_unique<expected_copy>(expected.w, expected.values, stream()); });
+  } catch (const context_lost&) { throw; } catch (const error&) {
+    return std::nullopt; // no room on the device beside the run's buffers: the host checks
+  }
+  return copy->matches(out, stable, m_pristine, stream());
 }
 
 } // namespace winnow::cuda

@@ -1,8 +1,10 @@
 #pragma once
 // What every cuda algorithm shares (host side): the stream and its removal list uploaded once in
 // prepare as pristine copies, the `mark` phase of predicate algorithms on removal-list cases, CUDA
-// event timers, the L2 flush, and read-backs for result(). Subclasses allocate their own working
-// buffers in prepare_device and restore them in reset_device, with device-to-device copies.
+// event timers, the L2 flush, and the result: read back (result()) or checked where it lies
+// (matches_on_device), from where each subclass says its run left it (output()). Subclasses allocate
+// their own working buffers in prepare_device and restore them in reset_device, with device-to-device
+// copies.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -10,6 +12,7 @@
 
 #include "buffer.hpp"
 #include "context.hpp"
+#include "device_check.hpp"
 #include "winnow/algorithm.hpp"
 
 namespace winnow::cuda {
@@ -18,11 +21,18 @@ class cuda_algorithm : public algorithm {
 public:
   void prepare(const workload& w, const param_set& p, const prepare_options& o) final;
   void reset() final;
+  /// Reads back what output() points at: the payloads (an element torn apart throws), the input of an
+  /// out-of-place run, and the zeros it promises after the count.
+  [[nodiscard]] compaction_output result() final;
+  /// The check where output() lies (device_check.hpp).
+  [[nodiscard]] std::optional<bool> matches_on_device(const expected_output& expected, bool stable) final;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;
   [[nodiscard]] traffic bytes_moved() const override;
 
 protected:
+  /// Where the last run left its result (after checking its count: check_count).
+  [[nodiscard]] virtual device_result output() = 0;
   virtual void prepare_device(const param_set& p) = 0;
   virtual void reset_device() = 0;
   /// This run's traffic apart from the launches, which run() tallies in m_launches.
@@ -38,10 +48,6 @@ protected:
   [[nodiscard]] std::size_t read_count() const;
   /// Fails loudly when a count read back from the device is impossible.
   void check_count(std::size_t count, const char* who) const;
-  /// The payloads of elements of `words` 32-bit words (launch_widen's), after checking that every
-  /// other word still belongs to its payload: an element torn apart by a move is an error.
-  [[nodiscard]] static std::vector<std::uint32_t> payloads_of(const std::vector<std::uint32_t>& wide, unsigned words,
-                                                              const char* who);
 
   const workload* m_w = nullptr;
   std::size_t m_n = 0, m_k = 0;

@@ -33,13 +33,15 @@ public:
     ink_move(m_a.get(), m_n, m_block, m_offsets.get(), m_out.get(), stream());
     m_launches += 4; // counts, CUB's scan (one kernel pair counted as one), total, move
   }
-  compaction_output result() override {
-    const std::size_t count = m_n ? read_count() : 0;
-    check_count(count, m_atomic ? "winnow::cuda::ink_atomic" : "winnow::cuda::ink");
-    return {m_out.download(count, stream()), m_a.download(m_n, stream())};
-  }
 
 protected:
+  device_result output() override {
+    const char* who = m_atomic ? "winnow::cuda::ink_atomic" : "winnow::cuda::ink";
+    const std::size_t count = m_n ? read_count() : 0;
+    check_count(count, who);
+    return {.who = who, .values = m_out.get(), .count = count, .input_after = m_a.get()};
+  }
+
   void prepare_device(const param_set& p) override {
     m_block = static_cast<unsigned>(param_size(p, "block"));
     m_blocks = std::max<std::size_t>(1, (m_n + m_block - 1) / m_block);

@@ -45,14 +45,16 @@ public:
     else cub_if(m_temp.get(), m_temp.bytes(), m_a.get(), out, m_n, m_count.get(), stream());
     m_launches += 2; // an init kernel and the single-pass select
   }
-  compaction_output result() override {
-    const std::size_t count = read_count();
-    check_count(count, m_flagged ? "winnow::cuda::cub_flagged" : "winnow::cuda::cub_if");
-    if (m_in_place) return {m_a.download(count, stream()), std::nullopt};
-    return {m_out.download(count, stream()), m_a.download(m_n, stream())};
-  }
 
 protected:
+  device_result output() override {
+    const char* who = m_flagged ? "winnow::cuda::cub_flagged" : "winnow::cuda::cub_if";
+    const std::size_t count = read_count();
+    check_count(count, who);
+    if (m_in_place) return {.who = who, .values = m_a.get(), .count = count};
+    return {.who = who, .values = m_out.get(), .count = count, .input_after = m_a.get()};
+  }
+
   void prepare_device(const param_set& p) override {
     m_in_place = p.choice<bool>("place", {{"out", false}, {"in", true}});
     m_a.resize(m_n);
@@ -101,13 +103,15 @@ public:
     m_result = call();
     m_launches += 2;
   }
-  compaction_output result() override {
-    check_count(m_result, m_remove ? "winnow::cuda::thrust_remove_if" : "winnow::cuda::thrust_copy_if");
-    if (m_remove) return {m_a.download(m_result, stream()), std::nullopt};
-    return {m_out.download(m_result, stream()), m_a.download(m_n, stream())};
-  }
 
 protected:
+  device_result output() override {
+    const char* who = m_remove ? "winnow::cuda::thrust_remove_if" : "winnow::cuda::thrust_copy_if";
+    check_count(m_result, who);
+    if (m_remove) return {.who = who, .values = m_a.get(), .count = m_result};
+    return {.who = who, .values = m_out.get(), .count = m_result, .input_after = m_a.get()};
+  }
+
   void prepare_device(const param_set&) override {
     m_a.resize(m_n);
     if (!m_remove) m_out.resize(m_n);

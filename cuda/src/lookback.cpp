@@ -39,20 +39,17 @@ public:
     ++m_launches;
   }
 
-  compaction_output result() override {
+protected:
+  device_result output() override {
     const std::size_t count = m_n ? read_count() : 0;
     check_count(count, "winnow::cuda::lookback");
-    const auto& out = m_in_place ? m_in : m_out;
-    std::vector<std::uint32_t> values =
-        payloads_of(out.download(count * m_words, stream()), m_words, "winnow::cuda::lookback");
-    if (m_in_place) return {std::move(values), std::nullopt};
-    const auto in = m_in.download(m_n * m_words, stream());
-    std::vector<std::uint32_t> input(m_n);
-    for (std::size_t i = 0; i < m_n; ++i) input[i] = in[i * m_words];
-    return {std::move(values), std::move(input)};
+    return {.who = "winnow::cuda::lookback",
+            .values = (m_in_place ? m_in : m_out).get(),
+            .count = count,
+            .words = m_words,
+            .input_after = m_in_place ? nullptr : m_in.get()};
   }
 
-protected:
   void prepare_device(const param_set& p) override {
     m_words = p.choice<unsigned>("element", {{"32", 1}, {"64", 2}, {"128", 4}});
     m_in_place = p.choice<bool>("place", {{"out", false}, {"in", true}});

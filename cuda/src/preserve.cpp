@@ -18,12 +18,12 @@ public:
     ++m_launches;
   }
 
-  compaction_output result() override {
-    // A is never written: the out-of-place check reads it back all the same.
-    return {m_out.download(m_kept, stream()), m_pristine.download(m_n, stream())};
+protected:
+  device_result output() override {
+    // A is never written: the out-of-place check reads it all the same.
+    return {.who = "winnow::cuda::preserve", .values = m_out.get(), .count = m_kept, .input_after = m_pristine.get()};
   }
 
-protected:
   void prepare_device(const param_set&) override {
     const std::vector<std::uint32_t> p = m_w->preserved();
     m_kept = p.size();

@@ -36,13 +36,14 @@ public:
     launch_scatter(m_out.get(), m_a.get(), prefix, m_n, m_scan->inclusive(), m_count.get(), stream());
     ++m_launches;
   }
-  compaction_output result() override {
-    const std::size_t count = m_n ? read_count() : 0;
-    check_count(count, name_of(m_kind));
-    return {m_out.download(count, stream()), m_a.download(m_n, stream())};
-  }
 
 protected:
+  device_result output() override {
+    const std::size_t count = m_n ? read_count() : 0;
+    check_count(count, name_of(m_kind));
+    return {.who = name_of(m_kind), .values = m_out.get(), .count = count, .input_after = m_a.get()};
+  }
+
   void prepare_device(const param_set& p) override {
     m_a.resize(m_n);
     m_out.resize(m_n);

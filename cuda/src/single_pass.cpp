@@ -21,13 +21,14 @@ public:
     single_pass_move(m_a.get(), m_n, m_count.get(), stream());
     ++m_launches;
   }
-  compaction_output result() override {
-    const std::size_t count = read_count();
-    check_count(count, "winnow::cuda::single_pass");
-    return {m_a.download(count, stream()), std::nullopt};
-  }
 
 protected:
+  device_result output() override {
+    const std::size_t count = read_count();
+    check_count(count, "winnow::cuda::single_pass");
+    return {.who = "winnow::cuda::single_pass", .values = m_a.get(), .count = count};
+  }
+
   void prepare_device(const param_set&) override { m_a.resize(m_n); }
   void reset_device() override { m_a.copy_from(m_pristine, stream()); }
   traffic traffic_model() const override {

@@ -192,6 +192,90 @@ TEST(harness, run_case_records_everything_and_skips_unavailable_backends) {
   EXPECT_TRUE(s.host_ns.empty()) << "a record that did not run has no host steps";
 }
 
+/// A backend that checks on its device, scripted: what matches_on_device answers, what result()
+/// hands back, and whether result() was called.
+class checks_on_device final : public algorithm {
+public:
+  checks_on_device(std::optional<bool> answer, std::vector<std::uint32_t> out, bool* read_back)
+      : m_answer(answer), m_out(std::move(out)), m_read_back(read_back) {}
+  void prepare(const workload&, const param_set&, const prepare_options&) override {}
+  void run(timer& t) override { t.phase("all"); }
+  compaction_output result() override {
+    *m_read_back = true;
+    return {m_out, std::nullopt};
+  }
+  std::optional<bool> matches_on_device(const expected_output& e, bool) override {
+    EXPECT_EQ(&e.values, &m_expected_seen->expected) << "the case's own expected stream";
+    return m_answer;
+  }
+  traffic bytes_moved() const override { return {}; }
+  void flush_caches() override {}
+  const prepared_case* m_expected_seen = nullptr;
+
+private:
+  std::optional<bool> m_answer;
+  std::vector<std::uint32_t> m_out;
+  bool* m_read_back;
+};
+
+TEST(harness, a_device_check_reads_back_only_to_name_a_difference_and_the_record_says_where_it_checked) {
+  prepared_case c{{}, {}};
+  c.w.spec = "test";
+  c.w.data = {1, 0, 3, 0};
+  c.expected = {1, 3};
+  struct scenario {
+    std::optional<bool> answer;
+    std::vector<std::uint32_t> out;
+    check_place where;
+    bool verified, read_back;
+    std::string checked_on, mismatch;
+  };
+  const std::vector<scenario> scenarios = {
+      {true, {}, check_place::device, true, false, "device", ""}, // nothing read back
+      {false,
+       {1, 4},
+       check_place::device,
+       false,
+       true,
+       "device",
+       "output[1]: expected 3, got 4 (1 of 2 elements differ)"},
+      {false,
+       {1, 3},
+       check_place::device,
+       false,
+       true,
+       "device",
+       "the check on the device found a difference that the check on the host does not: a fault of a check"},
+      {std::nullopt, {1, 3}, check_place::device, true, true, "host", ""}, // a backend without a device check
+      {true, {1, 3}, check_place::host, true, true, "host", ""},           // --check host: never asked
+  };
+  for (const scenario& s : scenarios) {
+    bool read_back = false;
+    registry reg;
+    backend b;
+    b.api = "fake";
+    b.unavailable_reason = [] { return std::optional<std::string>(); };
+    b.device = [] { return device_info{"test device", "test driver"}; };
+    b.algorithms = {{.info = {.api = "fake", .name = "scripted"}, .make = [&] {
+                       auto a = std::make_unique<checks_on_device>(s.answer, s.out, &read_back);
+                       a->m_expected_seen = &c;
+                       return a;
+                     }}};
+    reg.add(b);
+    const record r = run_case(reg, reg.find("fake/scripted"), {}, c, {.warmup = 0, .reps = 1, .check = s.where});
+    SCOPED_TRACE(s.checked_on + " " + s.mismatch);
+    EXPECT_EQ(r.verified, s.verified);
+    EXPECT_EQ(read_back, s.read_back);
+    EXPECT_EQ(r.checked_on, s.checked_on);
+    EXPECT_EQ(r.mismatch, s.mismatch);
+    if (s.verified) { EXPECT_EQ(r.kept, 2u); }
+    std::vector<std::string> steps;
+    for (const auto& [step, ns] : r.host_ns) steps.push_back(step);
+    EXPECT_EQ(steps, s.read_back ? (std::vector<std::string>{"prepare", "runs", "result", "check", "release"})
+                                 : (std::vector<std::string>{"prepare", "runs", "check", "release"}));
+  }
+}
+
 TEST(harness, prepare_that_finds_no_capability_gives_a_skipped_record) {
   class needs_more final : public algorithm {
   public:

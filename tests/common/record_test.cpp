@@ -127,6 +127,19 @@ TEST(record, the_warm_up_rule_and_the_clock_read_back_and_older_records_read_wit
       << to_csv({r}); // rule, discarded, clock, reps
 }
 
+TEST(record, where_the_result_was_checked_reads_back_and_older_records_read_without_it) {
+  record r = sample();
+  EXPECT_FALSE(nlohmann::json::parse(to_json_line(r)).contains("checked_on")) << "nothing checked, no place";
+  r.checked_on = "device";
+  EXPECT_EQ(nlohmann::json::parse(to_json_line(r))["checked_on"], "device");
+  const record back = from_json_line(to_json_line(r));
+  EXPECT_EQ(back.checked_on, "device");
+  EXPECT_EQ(to_json_line(back), to_json_line(r));
+  auto old = nlohmann::json::parse(to_json_line(r));
+  old.erase("checked_on");
+  EXPECT_EQ(from_json_line(old.dump()).checked_on, "");
+}
+
 // Found by fuzz_record: a count written as a huge float or a negative number was converted as it
 // came (undefined behaviour for an int, a wrapped value for an unsigned one). Each is refused by name.
 TEST(record, counts_that_are_not_whole_numbers_in_range_are_refused_by_name) {

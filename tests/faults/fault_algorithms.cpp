@@ -75,6 +75,9 @@ public:
   void reset() override { m_inner->reset(); }
   void run(timer& t) override { m_inner->run(t); }
   compaction_output result() override { return m_inner->result(); }
+  std::optional<bool> matches_on_device(const expected_output& e, bool stable) override {
+    return m_inner->matches_on_device(e, stable);
+  }
   [[nodiscard]] traffic bytes_moved() const override { return m_inner->bytes_moved(); }
   std::unique_ptr<timer> make_timer() override { return m_inner->make_timer(); }
   void flush_caches() override { m_inner->flush_caches(); }

@@ -100,7 +100,8 @@ int bench_command(const bench_args& a) {
                       .warmup_ns = a.warmup_ms.value_or(s.warmup_ms) * 1e6,
                       .prepare = {a.loop_check},
                       .max_noise = a.max_noise.value_or(0),
-                      .timeout_ns = a.timeout_s * 1e9};
+                      .timeout_ns = a.timeout_s * 1e9,
+                      .check = a.check};
   if (a.list) return print_plan(make_plan(a, s, reg), a.out, options, shard, a.json);
 
   // The folder is taken and the signals guarded before the plan probes the backends: a GPU driver

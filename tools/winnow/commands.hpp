@@ -30,8 +30,9 @@ struct bench_args {
   std::optional<double> warmup_ms;
   bool cold = false;
   bool loop_check = false;
-  bool resume = false;      ///< skip what an earlier run into --out already measured
-  bool quick = false;       ///< the suite's quick section
+  check_place check = check_place::device; ///< --check: where results are verified
+  bool resume = false;                     ///< skip what an earlier run into --out already measured
+  bool quick = false;                      ///< the suite's quick section
   std::optional<int> seeds; ///< every case with a seed, this many times with seeds s, s + 1, … (default: the suite's)
   std::string out = "results";
   std::string shard; ///< "I/N": only the records of shard I of N (shard.hpp); empty: all

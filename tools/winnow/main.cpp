@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <map>
 
 #include "child.hpp"
 #include "commands.hpp"
@@ -60,6 +61,17 @@ CLI::Option* add_noise_options(CLI::App* cmd, double& max_noise_pct, double& tim
   return opt;
 }
 
+/// --check host|device: where a record's result is verified (run_options::check).
+void add_check_option(CLI::App* cmd, winnow::check_place& where) {
+  using winnow::check_place;
+  cmd->add_option("--check", where,
+                  "where results are verified: device (where they lie, on backends that can: CUDA; read back only "
+                  "to name a difference) or host (read back and compared)")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, check_place>{{"host", check_place::host}, {"device", check_place::device}}))
+      ->default_str("device");
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -100,6 +112,8 @@ int main(int argc, char** argv) {
                     "shader-era algorithms: fail when a search loop takes more trips than its proven bound");
   run_cmd->add_flag("--per-pass", run.options.prepare.per_pass,
                     "shader-era algorithms: time every pass as a phase of its own (\"PHASE: PASS\")");
+  run.options.check = winnow::check_place::device;
+  add_check_option(run_cmd, run.options.check);
   double run_warmup_ms = 200;
   run_cmd->add_option("--warmup-time", run_warmup_ms, "and warm up for at least this many ms (GPU clocks ramp up)")
       ->capture_default_str()
@@ -133,6 +147,7 @@ int main(int argc, char** argv) {
   bench_cmd->add_flag("--cold", bench.cold, "flush the device's caches before every repetition");
   bench_cmd->add_flag("--loop-check", bench.loop_check,
                       "shader-era algorithms: fail when a search loop takes more trips than its proven bound");
+  add_check_option(bench_cmd, bench.check);
   bench_cmd
       ->add_option("--warmup-time", bench.warmup_ms,
                    "warm up for at least this many ms (default: the suite's, else 200)")

@@ -20,7 +20,7 @@ nlohmann::ordered_json step_time(const std::filesystem::path& jsonl, double seco
       const auto& h = j["host_ms"];
       make += number(h, "make");
       upload += number(h, "prepare");
-      check += number(h, "check");
+      check += number(h, "result") + number(h, "check");
       timed += std::max(0.0, number(h, "runs") - warm);
     } else if (j.contains("wall")) {
       timed += number(j["wall"], "mean_ns") * number(j, "reps") / 1e6;

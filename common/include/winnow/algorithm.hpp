@@ -5,6 +5,7 @@
 ///   3. reset()           before each repetition: restore the input an earlier run consumed; not timed
 ///   4. run(timer)        the timed work; marks its phases on the timer
 ///   5. result()          read back the compacted stream (and, out of place, the input); not timed.
+///                        Or matches_on_device(): the check where the output lies, on backends that have it.
 ///                        The last step: the CPU algorithms hand their buffers over rather than copy
 ///                        them (and refuse a second result() or reset()), so an algorithm runs again
 ///                        only after prepare() again.
@@ -19,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "winnow/device_copies.hpp"
 #include "winnow/timer.hpp"
 #include "winnow/verify.hpp"
 #include "winnow/workload.hpp"
@@ -134,6 +136,14 @@ struct traffic {
   std::uint64_t launches = 0;
 };
 
+/// What a result is checked against (algorithm::matches_on_device): the case, its reference output,
+/// and where the backend keeps its device copy of them for the case's other records.
+struct expected_output {
+  const workload& w;
+  const std::vector<std::uint32_t>& values;
+  device_copies& copies;
+};
+
 class algorithm {
 public:
   virtual ~algorithm() = default;
@@ -141,6 +151,16 @@ public:
   virtual void reset() {}
   virtual void run(timer& t) = 0;
   [[nodiscard]] virtual compaction_output result() = 0;
+  /// Step 5 where the output lies, instead of result(): whether the run's output is `expected`
+  /// (stable: in order, else as a set; the count; an out-of-place input unchanged), decided on the
+  /// device from a few counters read back. false says only that something differs: the harness then
+  /// reads the output back (result()) to name it. nullopt: this backend checks on the host only.
+  /// The check must not depend on the algorithm: it reads where the run says its result lies.
+  [[nodiscard]] virtual std::optional<bool> matches_on_device(const expected_output& expected, bool stable) {
+    (void)expected;
+    (void)stable;
+    return std::nullopt;
+  }
   /// Valid after a run (GPU backends tally their passes as they record them).
   [[nodiscard]] virtual traffic bytes_moved() const = 0;
   /// The timer of this algorithm's API (GPU backends time on the device).

@@ -35,6 +35,11 @@ struct watched_device {
 /// process, with its clock or why it has none. nullptr when `id` is nullopt (the backend cannot tell).
 [[nodiscard]] watched_device* watch(const std::optional<device_identity>& id);
 
+/// Where run_case checks a result: read back and compared on the host (winnow::verify), or where it
+/// lies (algorithm::matches_on_device), reading it back only to name a difference; on a backend
+/// that cannot check there, on the host all the same.
+enum class check_place { host, device };
+
 struct run_options {
   int warmup = 1;    ///< untimed repetitions first
   int reps = 5;      ///< timed repetitions (at least); the record holds their statistics
@@ -59,7 +64,8 @@ struct run_options {
   /// runs on untimed while the clock is below the threshold, and discards a timed sample taken below
   /// it, running on until the clock is back; all that waiting is bounded by settle_ns per record.
   watched_device* device = nullptr;
-  double throttle_threshold = 0.75; ///< nvbench's default
+  double throttle_threshold = 0.75;      ///< nvbench's default
+  check_place check = check_place::host; ///< run_case's check; measure() leaves output empty with `device`
 };
 
 /// The samples' statistics (the median of an even count is the mean of the middle two).
@@ -73,7 +79,7 @@ struct measurement {
   int warmup_runs = 0;             ///< untimed repetitions made
   double warmup_ran_ns = 0;        ///< and the wall time they took
   std::string timer;               ///< timer::clock() of the timer used
-  compaction_output output;        ///< result() after the last repetition
+  compaction_output output;        ///< result() after the last repetition (none with check_place::device)
   double runs_ns = 0;              ///< host wall time of the warm-up and timed repetitions
   double result_ns = 0;            ///< and of result()
   /// How it warmed up: "settle" (run_options::device has no clock), "nvml", or "nvml+device" (this
@@ -100,6 +106,8 @@ struct measurement {
 struct prepared_case {
   workload w;
   std::vector<std::uint32_t> expected;
+  /// The backends' device copies of `expected` (check_place::device), shared by copies of the case.
+  std::shared_ptr<device_copies> copies = std::make_shared<device_copies>();
 };
 
 /// The whole lifecycle for one (algorithm, params, case), as a record — the one place that catches

@@ -86,6 +86,10 @@ struct record {
   /// never set up, and in records written before it was kept.
   std::vector<std::pair<std::string, double>> host_ns;
   bool verified = false;
+  /// Where the result was checked (run_options::check): "device" (where it lies; read back only to
+  /// name a difference) or "host" (read back and compared). Empty where nothing was checked, and in
+  /// records written before it was kept.
+  std::string checked_on;
   std::string mismatch;               ///< the verifier's message when not verified
   std::optional<std::string> skipped; ///< why the case did not run
 };

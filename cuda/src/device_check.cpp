@@ -1,0 +1,73 @@
+#include "device_check.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "dispatch/check.hpp"
+
+namespace winnow::cuda {
+namespace {
+
+/// Bitmap words for values 0 … top.
+std::size_t bitmap_words(std::uint64_t top) { return static_cast<std::size_t>(top / 32 + 1); }
+
+} // namespace
+
+expected_copy::expected_copy(const workload& w, const std::vector<std::uint32_t>& expected, cudaStream_t stream)
+    : m_n(w.size()), m_count(expected.size()) {
+  for (const std::uint32_t v : expected) m_top = std::max(m_top, v);
+  m_expected.resize(m_count);
+  m_expected.upload(expected.data(), m_count, stream);
+  m_counts.resize(check_counts);
+  if (!w.removals.empty()) {
+    // Indices past the input mark nothing (as removed_mask on the host): the list is checked in prepare.
+    m_removed_bits.resize(bitmap_words(w.size()));
+    WINNOW_CUDA_CHECK(cudaMemsetAsync(m_removed_bits.get(), 0, m_removed_bits.bytes(), stream));
+    device_buffer<std::uint32_t> r(w.removals.size());
+    r.upload(w.removals.data(), w.removals.size(), stream);
+    launch_set_bits(m_removed_bits.get(), r.get(), w.removals.size(), m_counts.get(), stream);
+    WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream)); // r is freed on return
+  }
+}
+
+std::optional<bool> expected_copy::matches(const device_result& out, bool stable,
+                                           const device_buffer<std::uint32_t>& pristine, cudaStream_t stream) {
+  if (out.count != m_count) return false;
+  check_args a;
+  a.out = out.values;
+  a.count = out.count;
+  a.words = out.words;
+  if (stable) {
+    a.expected = m_expected.get();
+  } else {
+    // The bitmap is as large as the largest value (verify.cpp's byte_map_fits): the corpus's payloads
+    // are index + 1, so no larger than the input; a case with larger values is checked on the host.
+    if (std::uint64_t{m_top} > 4 * std::uint64_t{std::max(m_n, m_count)} + 64) return std::nullopt;
+    if (!m_distinct) {
+      m_expected_bits.resize(bitmap_words(m_top));
+      m_seen_bits.resize(bitmap_words(m_top));
+      WINNOW_CUDA_CHECK(cudaMemsetAsync(m_expected_bits.get(), 0, m_expected_bits.bytes(), stream));
+      WINNOW_CUDA_CHECK(cudaMemsetAsync(m_counts.get(), 0, m_counts.bytes(), stream));
+      launch_set_bits(m_expected_bits.get(), m_expected.get(), m_count, m_counts.get(), stream);
+      m_distinct = m_counts.download(1, stream)[0] == 0;
+    }
+    if (!*m_distinct) return std::nullopt; // repeats in the expected stream: a multiset, not a set
+    WINNOW_CUDA_CHECK(cudaMemsetAsync(m_seen_bits.get(), 0, m_seen_bits.bytes(), stream));
+    a.expected_bits = m_expected_bits.get();
+    a.seen_bits = m_seen_bits.get();
+    a.top = m_top;
+  }
+  if (out.input_after) {
+    a.input_after = out.input_after;
+    a.pristine = pristine.get();
+    a.removed_bits = m_removed_bits.size() ? m_removed_bits.get() : nullptr;
+    a.n = m_n;
+  }
+  a.zeros_to = std::max(out.zeros_to, out.count);
+  WINNOW_CUDA_CHECK(cudaMemsetAsync(m_counts.get(), 0, m_counts.bytes(), stream));
+  launch_check(a, m_counts.get(), stream);
+  const std::vector<unsigned long long> counts = m_counts.download(check_counts, stream);
+  return std::all_of(counts.begin(), counts.end(), [](unsigned long long c) { return c == 0; });
+}
+
+} // namespace winnow::cuda

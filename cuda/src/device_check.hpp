@@ -1,0 +1,50 @@
+#pragma once
+// The check of a cuda result where it lies (cuda_algorithm::matches_on_device): the same verdict as
+// winnow::verify's on the host — stable results element by element, unstable ones as a set, the count
+// apart, an out-of-place input unchanged but for payload 0 at removed indices, no element torn apart —
+// from a few counters read back instead of the output. The case's expected stream goes to the device
+// once (expected_copy) and serves every record of the case. It does not know the algorithm under
+// test: it reads only where the run says its result lies (device_result).
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "buffer.hpp"
+#include "winnow/workload.hpp"
+
+namespace winnow::cuda {
+
+/// Where a run left its result on the device (cuda_algorithm::output): what result() reads back and
+/// the device check reads in place.
+struct device_result {
+  const char* who = "";                  ///< the algorithm, for messages ("winnow::cuda::lookback")
+  const std::uint32_t* values = nullptr; ///< the compacted stream: `count` elements of `words` words
+  std::size_t count = 0;
+  unsigned words = 1;
+  const std::uint32_t* input_after = nullptr; ///< out of place: the input after the run (`words` per element)
+  std::size_t zeros_to = 0;                   ///< positions count … zeros_to − 1 of `values` must hold 0
+};
+
+/// One case's expected output on the device, made by its first record that checks there and kept for
+/// the others (winnow::device_copies). The set bitmaps are made when first needed.
+class expected_copy {
+public:
+  expected_copy(const workload& w, const std::vector<std::uint32_t>& expected, cudaStream_t stream);
+
+  /// Whether `out` is what the case expects (see the header's comment); nullopt where the device
+  /// cannot tell: an unstable result whose expected values repeat or are too large for a bitmap.
+  [[nodiscard]] std::optional<bool> matches(const device_result& out, bool stable,
+                                            const device_buffer<std::uint32_t>& pristine, cudaStream_t stream);
+
+private:
+  std::size_t m_n;                         ///< the input's size
+  std::size_t m_count;                     ///< the expected stream's
+  std::uint32_t m_top = 0;                 ///< the largest expected value
+  device_buffer<std::uint32_t> m_expected; ///< the expected stream
+  std::optional<bool> m_distinct;          ///< set with the bitmaps: the expected values are distinct
+  device_buffer<unsigned> m_expected_bits, m_seen_bits, m_removed_bits;
+  device_buffer<unsigned long long> m_counts;
+};
+
+} // namespace winnow::cuda

@@ -1,0 +1,150 @@
+// The check of a result on the device (cuda/src/device_check.hpp) catches what the host's check
+// catches: a dropped, a duplicated and an invented element, an element out of order where order
+// counts, one torn apart, a changed input, a non-zero tail; and passes a right result, in any order
+// where order does not count. Outputs are made here by hand, not by an algorithm. Then the harness
+// with check_place::device: every cuda algorithm verified on the device, and a record that says so.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "winnow/backends.hpp"
+#include "winnow/corpus.hpp"
+#include "winnow/cuda/device.hpp"
+#include "winnow/harness.hpp"
+#include "winnow/reference.hpp"
+
+// Private headers of winnow::cuda (tests may look inside).
+#include "../../cuda/src/buffer.hpp"
+#include "../../cuda/src/context.hpp"
+#include "../../cuda/src/device_check.hpp"
+#include "../../cuda/src/dispatch/mark.hpp"
+
+namespace winnow::cuda {
+namespace {
+
+#define WINNOW_NEED_DEVICE()                                                                                           \
+  do {                                                                                                                 \
+    if (auto reason = unavailable_reason()) GTEST_SKIP() << *reason;                                                   \
+  } while (0)
+
+/// A case, its expected stream, and the device copies a check reads.
+struct check_case {
+  workload w;
+  std::vector<std::uint32_t> expected;
+  device_buffer<std::uint32_t> pristine;
+  expected_copy copy;
+  explicit check_case(const std::string& spec)
+      : w(generate(spec)), expected(reference_compact(w)), pristine(w.size()), copy(w, expected, stream()) {
+    pristine.upload(w.data.data(), w.size(), stream());
+  }
+  static cudaStream_t stream() { return context::get().stream(); }
+
+  /// Whether `values` (elements of `words` words) and, out of place, `input` pass the device check.
+  std::optional<bool> check(const std::vector<std::uint32_t>& values, bool stable, unsigned words = 1,
+                            const std::vector<std::uint32_t>* input = nullptr) {
+    device_buffer<std::uint32_t> out(values.size()), in(input ? input->size() : 0);
+    out.upload(values.data(), values.size(), stream());
+    if (input) in.upload(input->data(), input->size(), stream());
+    const device_result r{.who = "test",
+                          .values = out.get(),
+                          .count = values.size() / words,
+                          .words = words,
+                          .input_after = input ? in.get() : nullptr};
+    return copy.matches(r, stable, pristine, stream());
+  }
+};
+
+TEST(cuda_device_check, passes_the_expected_stream_and_catches_a_dropped_a_duplicated_and_an_invented_element) {
+  WINNOW_NEED_DEVICE();
+  check_case c("uniform:100003:p=0.5");
+  const std::vector<std::uint32_t>& e = c.expected;
+  ASSERT_GT(e.size(), 100u);
+  for (const bool stable : {true, false}) {
+    SCOPED_TRACE(stable ? "stable" : "unstable");
+    EXPECT_EQ(c.check(e, stable), true);
+    std::vector<std::uint32_t> dropped(e.begin(), e.end() - 1);
+    EXPECT_EQ(c.check(dropped, stable), false) << "one element dropped";
+    std::vector<std::uint32_t> duplicated = e;
+    duplicated[50] = duplicated[51];
+    EXPECT_EQ(c.check(duplicated, stable), false) << "one element in place of another";
+    std::vector<std::uint32_t> invented = e;
+    const auto removed = std::find(c.w.data.begin(), c.w.data.end(), 0u) - c.w.data.begin();
+    invented[50] = static_cast<std::uint32_t>(removed) + 1; // the payload an invalid element would have had
+    EXPECT_EQ(c.check(invented, stable), false) << "an element that was dropped kept";
+    invented[50] = 0xfffffff0u; // larger than any value of the case
+    EXPECT_EQ(c.check(invented, stable), false) << "a value the case never had";
+  }
+  std::vector<std::uint32_t> reversed(e.rbegin(), e.rend());
+  EXPECT_EQ(c.check(reversed, true), false) << "out of order, where order counts";
+  EXPECT_EQ(c.check(reversed, false), true) << "in any order, where it does not";
+}
+
+TEST(cuda_device_check, catches_an_element_torn_apart_a_changed_input_and_a_non_zero_tail) {
+  WINNOW_NEED_DEVICE();
+  check_case c("removal:20000:k=0.3");
+  const std::vector<std::uint32_t>& e = c.expected;
+  std::vector<std::uint32_t> wide;
+  for (const std::uint32_t v : e)
+    for (unsigned w = 0; w < 4; ++w) wide.push_back(w ? widen_word(v, w) : v);
+  EXPECT_EQ(c.check(wide, true, 4), true);
+  wide[4 * 7 + 2] ^= 1;
+  EXPECT_EQ(c.check(wide, true, 4), false) << "a word of element 7 not its payload's";
+
+  // Out of place: the input may hold payload 0 at a removed index (a mark phase), nothing else.
+  std::vector<std::uint32_t> input = c.w.data;
+  EXPECT_EQ(c.check(e, true, 1, &input), true);
+  input[c.w.removals[3]] = 0;
+  EXPECT_EQ(c.check(e, true, 1, &input), true) << "payload 0 at a removed index";
+  const std::uint32_t kept_index = e[10] - 1; // payload = index + 1
+  input[kept_index] = 0;
+  EXPECT_EQ(c.check(e, true, 1, &input), false) << "a kept element's input cleared";
+
+  // billeter_split: the invalid elements after the count are 0.
+  std::vector<std::uint32_t> split = e;
+  split.resize(c.w.size(), 0);
+  device_buffer<std::uint32_t> out(split.size());
+  out.upload(split.data(), split.size(), check_case::stream());
+  device_result r{.who = "test", .values = out.get(), .count = e.size(), .zeros_to = split.size()};
+  EXPECT_EQ(c.copy.matches(r, true, c.pristine, check_case::stream()), true);
+  split.back() = 5;
+  out.upload(split.data(), split.size(), check_case::stream());
+  EXPECT_EQ(c.copy.matches(r, true, c.pristine, check_case::stream()), false) << "a non-zero element after the count";
+}
+
+TEST(cuda_device_check, an_unstable_check_of_repeated_expected_values_is_left_to_the_host) {
+  WINNOW_NEED_DEVICE();
+  workload w;
+  w.spec = "repeats (test)";
+  w.data = {3, 0, 3, 5};
+  const std::vector<std::uint32_t> expected = {3, 3, 5};
+  device_buffer<std::uint32_t> pristine(w.size()), out(3);
+  pristine.upload(w.data.data(), w.size(), check_case::stream());
+  out.upload(expected.data(), 3, check_case::stream());
+  expected_copy copy(w, expected, check_case::stream());
+  const device_result r{.who = "test", .values = out.get(), .count = 3};
+  EXPECT_EQ(copy.matches(r, false, pristine, check_case::stream()), std::nullopt);
+  EXPECT_EQ(copy.matches(r, true, pristine, check_case::stream()), true);
+}
+
+TEST(cuda_device_check, every_cuda_algorithm_is_verified_on_the_device_and_its_record_says_so) {
+  WINNOW_NEED_DEVICE();
+  const registry& reg = all_backends();
+  for (const char* spec : {"uniform:100003:p=0.3", "removal:100003:k=0.4"}) {
+    prepared_case c{generate(spec), {}};
+    c.expected = reference_compact(c.w);
+    for (const auto& b : reg.backends()) {
+      if (b.api != "cuda") continue;
+      for (const auto& e : b.algorithms) {
+        const record r = run_case(reg, e, {}, c, {.warmup = 0, .reps = 1, .check = check_place::device});
+        if (r.skipped) continue;
+        EXPECT_TRUE(r.verified) << e.info.full_name() << " " << spec << ": " << r.mismatch;
+        EXPECT_EQ(r.checked_on, "device") << e.info.full_name() << " " << spec;
+        EXPECT_EQ(r.kept, c.expected.size()) << e.info.full_name();
+      }
+    }
+  }
+}
+
+} // namespace
+} // namespace winnow::cuda
