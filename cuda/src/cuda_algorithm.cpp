@@ -104,7 +104,7 @@ std::optional<bool> cuda_algorithm::matches_on_device(const expected_output& exp
   } catch (const context_lost&) { throw; } catch (const error&) {
     return std::nullopt; // no room on the device beside the run's buffers: the host checks
   }
-  return copy->matches(out, stable, m_pristine, stream());
+  return copy->matches(out, expected.w, stable, stream());
 }
 
 } // namespace winnow::cuda

@@ -26,23 +26,28 @@ struct device_result {
   std::size_t zeros_to = 0;                   ///< positions count … zeros_to − 1 of `values` must hold 0
 };
 
-/// One case's expected output on the device, made by its first record that checks there and kept for
-/// the others (winnow::device_copies). The set bitmaps are made when first needed.
+/// One case's expected output (and its input, for out-of-place runs) on the device, made by its first
+/// record that checks there and kept for the others (winnow::device_copies). The input and the set
+/// bitmaps are uploaded and made when first needed.
 class expected_copy {
 public:
   expected_copy(const workload& w, const std::vector<std::uint32_t>& expected, cudaStream_t stream);
 
   /// Whether `out` is what the case expects (see the header's comment); nullopt where the device
   /// cannot tell: an unstable result whose expected values repeat or are too large for a bitmap.
-  [[nodiscard]] std::optional<bool> matches(const device_result& out, bool stable,
-                                            const device_buffer<std::uint32_t>& pristine, cudaStream_t stream);
+  /// `w` is the case the copy was made for.
+  [[nodiscard]] std::optional<bool> matches(const device_result& out, const workload& w, bool stable,
+                                            cudaStream_t stream);
 
 private:
   std::size_t m_n;                         ///< the input's size
   std::size_t m_count;                     ///< the expected stream's
   std::uint32_t m_top = 0;                 ///< the largest expected value
   device_buffer<std::uint32_t> m_expected; ///< the expected stream
-  std::optional<bool> m_distinct;          ///< set with the bitmaps: the expected values are distinct
+  /// The input as generated, for out-of-place runs: the check's own copy, not the algorithm's.
+  device_buffer<std::uint32_t> m_input;
+  bool m_input_uploaded = false;
+  std::optional<bool> m_distinct; ///< set with the bitmaps: the expected values are distinct
   device_buffer<unsigned> m_expected_bits, m_seen_bits, m_removed_bits;
   device_buffer<unsigned long long> m_counts;
 };

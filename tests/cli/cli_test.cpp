@@ -46,6 +46,8 @@ TEST_F(cli, usage_errors_exit_2_and_name_the_bad_part) {
   expect_usage_error("run --algo cpu/sequential", "--case is required");
   expect_usage_error("bench --suite nope", "unknown suite 'nope' (known: ");
   expect_usage_error("bench --api metal", "unknown api 'metal' (known: cpu");
+  expect_usage_error("bench --api cpu --check gpu --out " + path("b"), "--check: gpu not in {host,device}");
+  expect_usage_error("run --algo cpu/sequential --case all:10 --check", "--check");
   expect_usage_error("corpus all:10 --out x.bmp", "must end in .png");
   expect_usage_error("frobnicate", "frobnicate");
   expect_usage_error("", "A subcommand is required");

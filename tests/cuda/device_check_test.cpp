@@ -10,6 +10,7 @@
 
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
+#include "need_device.hpp"
 #include "winnow/cuda/device.hpp"
 #include "winnow/harness.hpp"
 #include "winnow/reference.hpp"
@@ -23,21 +24,13 @@
 namespace winnow::cuda {
 namespace {
 
-#define WINNOW_NEED_DEVICE()                                                                                           \
-  do {                                                                                                                 \
-    if (auto reason = unavailable_reason()) GTEST_SKIP() << *reason;                                                   \
-  } while (0)
-
-/// A case, its expected stream, and the device copies a check reads.
+/// A case, its expected stream, and the check's device copy of them.
 struct check_case {
   workload w;
   std::vector<std::uint32_t> expected;
-  device_buffer<std::uint32_t> pristine;
   expected_copy copy;
   explicit check_case(const std::string& spec)
-      : w(generate(spec)), expected(reference_compact(w)), pristine(w.size()), copy(w, expected, stream()) {
-    pristine.upload(w.data.data(), w.size(), stream());
-  }
+      : w(generate(spec)), expected(reference_compact(w)), copy(w, expected, stream()) {}
   static cudaStream_t stream() { return context::get().stream(); }
 
   /// Whether `values` (elements of `words` words) and, out of place, `input` pass the device check.
@@ -51,7 +44,7 @@ struct check_case {
                           .count = values.size() / words,
                           .words = words,
                           .input_after = input ? in.get() : nullptr};
-    return copy.matches(r, stable, pristine, stream());
+    return copy.matches(r, w, stable, stream());
   }
 };
 
@@ -106,10 +99,10 @@ TEST(cuda_device_check, catches_an_element_torn_apart_a_changed_input_and_a_non_
   device_buffer<std::uint32_t> out(split.size());
   out.upload(split.data(), split.size(), check_case::stream());
   device_result r{.who = "test", .values = out.get(), .count = e.size(), .zeros_to = split.size()};
-  EXPECT_EQ(c.copy.matches(r, true, c.pristine, check_case::stream()), true);
+  EXPECT_EQ(c.copy.matches(r, c.w, true, check_case::stream()), true);
   split.back() = 5;
   out.upload(split.data(), split.size(), check_case::stream());
-  EXPECT_EQ(c.copy.matches(r, true, c.pristine, check_case::stream()), false) << "a non-zero element after the count";
+  EXPECT_EQ(c.copy.matches(r, c.w, true, check_case::stream()), false) << "a non-zero element after the count";
 }
 
 TEST(cuda_device_check, an_unstable_check_of_repeated_expected_values_is_left_to_the_host) {
@@ -118,13 +111,12 @@ TEST(cuda_device_check, an_unstable_check_of_repeated_expected_values_is_left_to
   w.spec = "repeats (test)";
   w.data = {3, 0, 3, 5};
   const std::vector<std::uint32_t> expected = {3, 3, 5};
-  device_buffer<std::uint32_t> pristine(w.size()), out(3);
-  pristine.upload(w.data.data(), w.size(), check_case::stream());
+  device_buffer<std::uint32_t> out(3);
   out.upload(expected.data(), 3, check_case::stream());
   expected_copy copy(w, expected, check_case::stream());
   const device_result r{.who = "test", .values = out.get(), .count = 3};
-  EXPECT_EQ(copy.matches(r, false, pristine, check_case::stream()), std::nullopt);
-  EXPECT_EQ(copy.matches(r, true, pristine, check_case::stream()), true);
+  EXPECT_EQ(copy.matches(r, w, false, check_case::stream()), std::nullopt);
+  EXPECT_EQ(copy.matches(r, w, true, check_case::stream()), true);
 }
 
 TEST(cuda_device_check, every_cuda_algorithm_is_verified_on_the_device_and_its_record_says_so) {

@@ -9,6 +9,7 @@
 
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
+#include "need_device.hpp"
 #include "winnow/cuda/device.hpp"
 #include "winnow/error.hpp"
 #include "winnow/harness.hpp"
@@ -25,11 +26,6 @@
 
 namespace winnow::cuda {
 namespace {
-
-#define WINNOW_NEED_DEVICE()                                                                                           \
-  do {                                                                                                                 \
-    if (auto reason = unavailable_reason()) GTEST_SKIP() << *reason;                                                   \
-  } while (0)
 
 TEST(cuda_device, reason_says_no_device_or_nothing) {
   const auto reason = unavailable_reason();

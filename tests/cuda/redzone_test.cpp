@@ -10,6 +10,7 @@
 
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
+#include "need_device.hpp"
 #include "winnow/cuda/device.hpp"
 #include "winnow/cuda/redzone.hpp"
 #include "winnow/error.hpp"
@@ -18,11 +19,6 @@
 
 namespace winnow::cuda {
 namespace {
-
-#define WINNOW_NEED_DEVICE()                                                                                           \
-  do {                                                                                                                 \
-    if (auto reason = unavailable_reason()) GTEST_SKIP() << *reason;                                                   \
-  } while (0)
 
 struct variant {
   const char* name;

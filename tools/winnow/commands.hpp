@@ -42,9 +42,10 @@ struct bench_args {
 struct reproduce_args {
   std::string paper; ///< one of reproduce_papers(), or all
   std::string out;
-  bool quick = false;  ///< every suite's quick section: end to end on software drivers in minutes
-  bool fresh = false;  ///< measure everything again instead of resuming what is in --out
-  bool debug = false;  ///< pass --debug to the children
+  bool quick = false;                      ///< every suite's quick section: end to end on software drivers in minutes
+  bool fresh = false;                      ///< measure everything again instead of resuming what is in --out
+  bool debug = false;                      ///< pass --debug to the children
+  check_place check = check_place::device; ///< --check, passed to the bench children
   std::string shard;   ///< "I/N": shard I of N of every bench step (shard.hpp); no report (merge, then reproduce)
   std::string devices; ///< "all" or "0,2,…": one child reproduction per device, each a shard, then merge and report
   bool list = false;   ///< print the steps with their records and estimated seconds, run nothing

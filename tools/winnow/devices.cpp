@@ -139,6 +139,7 @@ int reproduce_on_devices(const reproduce_args& a) {
                              std::to_string(k) + "/" + std::to_string(n)});
     if (a.quick) argv.push_back("--quick");
     if (a.fresh) argv.push_back("--fresh");
+    if (a.check == check_place::host) argv.insert(argv.end(), {"--check", "host"});
     std::vector<std::string> env = base_env;
     // CUDA numbers devices fastest first unless told to follow the bus, as nvidia-smi, Vulkan and EGL do.
     env.insert(env.end(),

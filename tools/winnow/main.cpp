@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
-#include <map>
 
 #include "child.hpp"
 #include "commands.hpp"
@@ -64,11 +63,11 @@ CLI::Option* add_noise_options(CLI::App* cmd, double& max_noise_pct, double& tim
 /// --check host|device: where a record's result is verified (run_options::check).
 void add_check_option(CLI::App* cmd, winnow::check_place& where) {
   using winnow::check_place;
-  cmd->add_option("--check", where,
-                  "where results are verified: device (where they lie, on backends that can: CUDA; read back only "
-                  "to name a difference) or host (read back and compared)")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, check_place>{{"host", check_place::host}, {"device", check_place::device}}))
+  cmd->add_option_function<std::string>(
+         "--check", [&where](const std::string& v) { where = v == "host" ? check_place::host : check_place::device; },
+         "where results are verified: device (where they lie, on backends that can: CUDA; read back only to name a "
+         "difference) or host (read back and compared)")
+      ->check(CLI::IsMember({"host", "device"}))
       ->default_str("device");
 }
 
@@ -193,6 +192,7 @@ int main(int argc, char** argv) {
       "all or 0,2,…: one shard per device (a child each, with CUDA_VISIBLE_DEVICES and WINNOW_DEVICE "
       "set), into --out/shards/K, then merge into --out and the report");
   reproduce_cmd->add_flag("--list", reproduce.list, "print each step with its records and estimated time; run nothing");
+  add_check_option(reproduce_cmd, reproduce.check);
 
   std::string corpus_spec, corpus_out;
   auto* corpus_cmd =

@@ -386,6 +386,7 @@ int reproduce_command(const reproduce_args& a) {
       if (s.held_back_images && images)
         for (const auto& c : images->cases) argv.insert(argv.end(), {"--case", c});
       if (a.quick) argv.push_back("--quick");
+      if (a.check == check_place::host) argv.insert(argv.end(), {"--check", "host"});
       if (shard) argv.insert(argv.end(), {"--shard", a.shard});
       if (!a.fresh) argv.push_back("--resume");
       files.push_back(s.api + "/" + s.name + ".jsonl");

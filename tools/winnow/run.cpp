@@ -79,7 +79,8 @@ int run_command(const run_args& a) {
               << "bytes   " << r.bytes_read << " read, " << r.bytes_written << " written → "
               << format_bandwidth(static_cast<double>(r.bytes_read + r.bytes_written), r.total.median)
               << " at the median total\n"
-              << "result  " << (r.verified ? "verified" : "WRONG: " + r.mismatch) << "\n";
+              << "result  " << (r.verified ? "verified" : "WRONG: " + r.mismatch)
+              << (r.checked_on.empty() ? "" : " (checked on the " + r.checked_on + ")") << "\n";
   }
   if (a.out_given) {
     if (a.out.ends_with(".csv")) write_csv(a.out, {r});
