@@ -323,7 +323,9 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     // Each step is kept as it finishes: a record whose run failed still says where its time went.
     auto t0 = clock::now();
     auto a = entry.make();
-    a->prepare(c.w, resolve_params(entry.info, p), options.prepare);
+    prepare_options shared = options.prepare;
+    shared.copies = c.copies.get();
+    a->prepare(c.w, resolve_params(entry.info, p), shared);
     r.host_ns.emplace_back("prepare", ns_since(t0));
     // The device's clock, when the backend says which device it is and NVML can read it.
     run_options watched = options;

@@ -1,5 +1,6 @@
 #include "cuda_algorithm.hpp"
 
+#include "case_input.hpp"
 #include "check.hpp"
 #include "dispatch/mark.hpp"
 #include "winnow/host_memory.hpp"
@@ -8,7 +9,7 @@
 
 namespace winnow::cuda {
 
-void cuda_algorithm::prepare(const workload& w, const param_set& p, const prepare_options&) {
+void cuda_algorithm::prepare(const workload& w, const param_set& p, const prepare_options& o) {
   context& ctx = context::get(); // throws unavailable without a device
   m_w = &w;
   m_n = w.size();
@@ -16,9 +17,14 @@ void cuda_algorithm::prepare(const workload& w, const param_set& p, const prepar
   for (const std::uint32_t r : w.removals)
     if (r >= m_n) throw error("winnow::cuda: removal index " + std::to_string(r) + " ≥ n = " + std::to_string(m_n));
   m_pristine.resize(m_n);
-  m_pristine.upload(w.data.data(), m_n, ctx.stream());
   m_removals.resize(m_k);
-  m_removals.upload(w.removals.data(), m_k, ctx.stream());
+  if (const case_input* in = shared_input(o.copies, w, ctx.stream())) {
+    m_pristine.copy_from(in->data, ctx.stream());
+    m_removals.copy_from(in->removals, ctx.stream());
+  } else {
+    m_pristine.upload(w.data.data(), m_n, ctx.stream());
+    m_removals.upload(w.removals.data(), m_k, ctx.stream());
+  }
   m_count.resize(1);
   prepare_device(p);
   WINNOW_CUDA_CHECK(cudaStreamSynchronize(ctx.stream()));
@@ -102,9 +108,10 @@ std::optional<bool> cuda_algorithm::matches_on_device(const expected_output& exp
     copy = &expected.copies.get<expected_copy>(
         "cuda", [&] { return std::make_unique<expected_copy>(expected.w, expected.values, stream()); });
   } catch (const context_lost&) { throw; } catch (const error&) {
-    return std::nullopt; // no room on the device beside the run's buffers: the host checks
+    (void)cudaGetLastError(); // the failed allocation must not be reported by the next launch's check
+    return std::nullopt;      // no room on the device beside the run's buffers: the host checks
   }
-  return copy->matches(out, expected.w, stable, stream());
+  return copy->matches(out, expected.w, shared_input(&expected.copies, expected.w, stream()), stable, stream());
 }
 
 } // namespace winnow::cuda

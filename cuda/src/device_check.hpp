@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "buffer.hpp"
+#include "case_input.hpp"
 #include "winnow/workload.hpp"
 
 namespace winnow::cuda {
@@ -35,16 +36,17 @@ public:
 
   /// Whether `out` is what the case expects (see the header's comment); nullopt where the device
   /// cannot tell: an unstable result whose expected values repeat or are too large for a bitmap.
-  /// `w` is the case the copy was made for.
-  [[nodiscard]] std::optional<bool> matches(const device_result& out, const workload& w, bool stable,
-                                            cudaStream_t stream);
+  /// `w` is the case the copy was made for; `input`, its input on the device where the case shares
+  /// one (nullptr: the check uploads its own when an out-of-place run needs it).
+  [[nodiscard]] std::optional<bool> matches(const device_result& out, const workload& w, const case_input* input,
+                                            bool stable, cudaStream_t stream);
 
 private:
   std::size_t m_n;                         ///< the input's size
   std::size_t m_count;                     ///< the expected stream's
   std::uint32_t m_top = 0;                 ///< the largest expected value
   device_buffer<std::uint32_t> m_expected; ///< the expected stream
-  /// The input as generated, for out-of-place runs: the check's own copy, not the algorithm's.
+  /// The input as generated, for out-of-place runs where the case shares none: never the algorithm's.
   device_buffer<std::uint32_t> m_input;
   bool m_input_uploaded = false;
   std::optional<bool> m_distinct; ///< set with the bitmaps: the expected values are distinct

@@ -2,7 +2,8 @@
 // catches: a dropped, a duplicated and an invented element, an element out of order where order
 // counts, one torn apart, a changed input, a non-zero tail; and passes a right result, in any order
 // where order does not count. Outputs are made here by hand, not by an algorithm. Then the harness
-// with check_place::device: every cuda algorithm verified on the device, and a record that says so.
+// with check_place::device: every cuda algorithm verified on the device, and a record that says so;
+// their prepare copies the case's input from one upload shared by the case's records (case_input.hpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 
 // Private headers of winnow::cuda (tests may look inside).
 #include "../../cuda/src/buffer.hpp"
+#include "../../cuda/src/case_input.hpp"
 #include "../../cuda/src/context.hpp"
 #include "../../cuda/src/device_check.hpp"
 #include "../../cuda/src/dispatch/mark.hpp"
@@ -34,8 +36,9 @@ struct check_case {
   static cudaStream_t stream() { return context::get().stream(); }
 
   /// Whether `values` (elements of `words` words) and, out of place, `input` pass the device check.
+  /// `shared`: the case's input on the device that the check takes as pristine (else its own upload).
   std::optional<bool> check(const std::vector<std::uint32_t>& values, bool stable, unsigned words = 1,
-                            const std::vector<std::uint32_t>* input = nullptr) {
+                            const std::vector<std::uint32_t>* input = nullptr, const case_input* shared = nullptr) {
     device_buffer<std::uint32_t> out(values.size()), in(input ? input->size() : 0);
     out.upload(values.data(), values.size(), stream());
     if (input) in.upload(input->data(), input->size(), stream());
@@ -44,7 +47,7 @@ struct check_case {
                           .count = values.size() / words,
                           .words = words,
                           .input_after = input ? in.get() : nullptr};
-    return copy.matches(r, w, stable, stream());
+    return copy.matches(r, w, shared, stable, stream());
   }
 };
 
@@ -84,14 +87,19 @@ TEST(cuda_device_check, catches_an_element_torn_apart_a_changed_input_and_a_non_
   wide[4 * 7 + 2] ^= 1;
   EXPECT_EQ(c.check(wide, true, 4), false) << "a word of element 7 not its payload's";
 
-  // Out of place: the input may hold payload 0 at a removed index (a mark phase), nothing else.
-  std::vector<std::uint32_t> input = c.w.data;
-  EXPECT_EQ(c.check(e, true, 1, &input), true);
-  input[c.w.removals[3]] = 0;
-  EXPECT_EQ(c.check(e, true, 1, &input), true) << "payload 0 at a removed index";
-  const std::uint32_t kept_index = e[10] - 1; // payload = index + 1
-  input[kept_index] = 0;
-  EXPECT_EQ(c.check(e, true, 1, &input), false) << "a kept element's input cleared";
+  // Out of place: the input may hold payload 0 at a removed index (a mark phase), nothing else;
+  // checked against the check's own upload and against the case's shared input alike.
+  const case_input shared(c.w, check_case::stream());
+  for (const case_input* pristine : {static_cast<const case_input*>(nullptr), &shared}) {
+    SCOPED_TRACE(pristine ? "the case's shared input" : "the check's own upload");
+    std::vector<std::uint32_t> input = c.w.data;
+    EXPECT_EQ(c.check(e, true, 1, &input, pristine), true);
+    input[c.w.removals[3]] = 0;
+    EXPECT_EQ(c.check(e, true, 1, &input, pristine), true) << "payload 0 at a removed index";
+    const std::uint32_t kept_index = e[10] - 1; // payload = index + 1
+    input[kept_index] = 0;
+    EXPECT_EQ(c.check(e, true, 1, &input, pristine), false) << "a kept element's input cleared";
+  }
 
   // billeter_split: the invalid elements after the count are 0.
   std::vector<std::uint32_t> split = e;
@@ -99,10 +107,10 @@ TEST(cuda_device_check, catches_an_element_torn_apart_a_changed_input_and_a_non_
   device_buffer<std::uint32_t> out(split.size());
   out.upload(split.data(), split.size(), check_case::stream());
   device_result r{.who = "test", .values = out.get(), .count = e.size(), .zeros_to = split.size()};
-  EXPECT_EQ(c.copy.matches(r, c.w, true, check_case::stream()), true);
+  EXPECT_EQ(c.copy.matches(r, c.w, nullptr, true, check_case::stream()), true);
   split.back() = 5;
   out.upload(split.data(), split.size(), check_case::stream());
-  EXPECT_EQ(c.copy.matches(r, c.w, true, check_case::stream()), false) << "a non-zero element after the count";
+  EXPECT_EQ(c.copy.matches(r, c.w, nullptr, true, check_case::stream()), false) << "a non-zero element after the count";
 }
 
 TEST(cuda_device_check, an_unstable_check_of_repeated_expected_values_is_left_to_the_host) {
@@ -115,8 +123,21 @@ TEST(cuda_device_check, an_unstable_check_of_repeated_expected_values_is_left_to
   out.upload(expected.data(), 3, check_case::stream());
   expected_copy copy(w, expected, check_case::stream());
   const device_result r{.who = "test", .values = out.get(), .count = 3};
-  EXPECT_EQ(copy.matches(r, w, false, check_case::stream()), std::nullopt);
-  EXPECT_EQ(copy.matches(r, w, true, check_case::stream()), true);
+  EXPECT_EQ(copy.matches(r, w, nullptr, false, check_case::stream()), std::nullopt);
+  EXPECT_EQ(copy.matches(r, w, nullptr, true, check_case::stream()), true);
+}
+
+TEST(cuda_case_input, is_uploaded_once_per_case_and_holds_the_input_as_generated) {
+  WINNOW_NEED_DEVICE();
+  const cudaStream_t s = check_case::stream();
+  const workload w = generate("removal:100003:k=0.1");
+  EXPECT_EQ(shared_input(nullptr, w, s), nullptr) << "no case to share it: each prepare uploads its own";
+  device_copies copies;
+  const case_input* in = shared_input(&copies, w, s);
+  ASSERT_NE(in, nullptr);
+  EXPECT_EQ(shared_input(&copies, w, s), in) << "the case's second record finds the first's copy";
+  EXPECT_EQ(in->data.download(w.size(), s), w.data);
+  EXPECT_EQ(in->removals.download(w.removals.size(), s), w.removals);
 }
 
 TEST(cuda_device_check, every_cuda_algorithm_is_verified_on_the_device_and_its_record_says_so) {

@@ -125,6 +125,10 @@ struct prepare_options {
   /// Each pass timed as a phase of its own, named "PHASE: PASS" (the shader-era algorithms; others
   /// ignore it): where a phase's time goes. A timestamp between every two passes costs a little.
   bool per_pass = false;
+  /// The case's device copies, shared by its records (prepared_case::copies): a backend may keep the
+  /// case's input on its device there, uploaded by the first record and copied on the device by the
+  /// others. nullptr: each prepare uploads its own.
+  device_copies* copies = nullptr;
 };
 
 /// Bytes an algorithm reads and writes in global memory for one run, by its own model, and the

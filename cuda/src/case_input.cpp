@@ -1,0 +1,25 @@
+#include "case_input.hpp"
+
+#include <memory>
+
+#include "winnow/error.hpp"
+
+namespace winnow::cuda {
+
+case_input::case_input(const workload& w, cudaStream_t stream) : data(w.size()), removals(w.removals.size()) {
+  data.upload(w.data.data(), w.size(), stream);
+  removals.upload(w.removals.data(), w.removals.size(), stream);
+  WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream)); // the host arrays may go before the next record
+}
+
+const case_input* shared_input(device_copies* copies, const workload& w, cudaStream_t stream) {
+  if (!copies) return nullptr;
+  try {
+    return &copies->get<case_input>("cuda input", [&] { return std::make_unique<case_input>(w, stream); });
+  } catch (const context_lost&) { throw; } catch (const error&) {
+    (void)cudaGetLastError(); // the failed allocation must not be reported by the next launch's check
+    return nullptr;           // out of device memory: the next record tries again
+  }
+}
+
+} // namespace winnow::cuda

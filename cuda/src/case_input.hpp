@@ -1,0 +1,28 @@
+#pragma once
+// A case's input on the device, shared by the case's cuda records (winnow::device_copies): the first
+// record uploads the stream and its removal list from the host, and every record's prepare copies
+// them device to device into its own pristine buffers. A 2^29-element case took 0.6 s a record to
+// upload from pageable memory (the H200's Redzone campaign: 888 s of prepare), and its device copy
+// takes about a millisecond. No algorithm ever gets these buffers: they are only the source of
+// prepare's copies and the device check's pristine input, so a run that writes where it should not
+// cannot change what the next record starts from or is checked against.
+#include <cstdint>
+
+#include "buffer.hpp"
+#include "winnow/device_copies.hpp"
+#include "winnow/workload.hpp"
+
+namespace winnow::cuda {
+
+struct case_input {
+  case_input(const workload& w, cudaStream_t stream);
+  device_buffer<std::uint32_t> data;     ///< the stream as generated
+  device_buffer<std::uint32_t> removals; ///< R as generated
+};
+
+/// The case's input on the device, made (uploaded) on first use; nullptr without a case to share it
+/// (`copies` is nullptr) or when the device has no room for it beside the runs' buffers: the caller
+/// then uploads from the host. A lost context is thrown.
+[[nodiscard]] const case_input* shared_input(device_copies* copies, const workload& w, cudaStream_t stream);
+
+} // namespace winnow::cuda
