@@ -147,11 +147,13 @@ measurement measure(algorithm& a, const run_options& options) {
   m.warmup_ran_ns = ns_since(warm_start);
   // `reps` repetitions, then (with max_noise) more until the totals are quiet enough or time is up.
   const auto timed_start = clock::now();
+  double timed_ns = 0; // the kept runs' totals, added up
   const auto more = [&] {
     if (totals.size() < static_cast<std::size_t>(options.reps)) return true;
-    if (options.max_noise <= 0) return false;
+    const bool short_of_time = timed_ns < options.min_time_ns;
+    if (!short_of_time && options.max_noise <= 0) return false;
     if (ns_since(timed_start) >= options.timeout_ns) return false;
-    return summarize(totals).noise() > options.max_noise;
+    return short_of_time || summarize(totals).noise() > options.max_noise;
   };
   std::vector<double> kept_mhz;
   constexpr double unread = -1;
@@ -195,6 +197,7 @@ measurement measure(algorithm& a, const run_options& options) {
       else it->second.push_back(ns);
     }
     totals.push_back(total);
+    timed_ns += total;
     walls.push_back(wall);
   }
   for (auto& [name, samples] : by_phase) m.phases.push_back({name, summarize(std::move(samples))});
@@ -254,7 +257,8 @@ record start_record(const algorithm_entry& entry, const params& p, const std::st
   r.warmup_ns = options.warmup_ns;
   r.reps = options.reps;
   r.max_noise = options.max_noise;
-  r.timeout_s = options.max_noise > 0 ? options.timeout_ns / 1e9 : 0;
+  r.min_time_ns = options.min_time_ns;
+  r.timeout_s = options.max_noise > 0 || options.min_time_ns > 0 ? options.timeout_ns / 1e9 : 0;
   r.cold = options.cold;
   r.debug = debug_enabled();
   return r;

@@ -150,6 +150,7 @@ std::string to_json_line(const record& r) {
   }
   j["reps"] = r.reps;
   j["max_noise"] = r.max_noise;
+  j["min_time_ms"] = r.min_time_ns / 1e6;
   j["timeout_s"] = r.timeout_s;
   j["cold"] = r.cold;
   j["debug"] = r.debug;
@@ -227,6 +228,7 @@ record from_json_line(const std::string& line) {
     if (j.contains("clock_gave_up")) r.clock_gave_up = j.at("clock_gave_up").get<bool>();
     r.reps = count<int>(j, "reps");
     if (j.contains("max_noise")) r.max_noise = j.at("max_noise").get<double>();
+    if (j.contains("min_time_ms")) r.min_time_ns = j.at("min_time_ms").get<double>() * 1e6;
     if (j.contains("timeout_s")) r.timeout_s = j.at("timeout_s").get<double>();
     r.cold = j.at("cold").get<bool>();
     r.debug = j.at("debug").get<bool>();

@@ -123,6 +123,22 @@ TEST_F(bench_cli, case_globs_pick_from_the_suite_and_name_picks_the_file) {
   EXPECT_TRUE(fs::exists(m_dir / "mine.csv"));
 }
 
+TEST_F(bench_cli, min_time_repeats_until_the_timed_runs_add_up_to_it) {
+  // cpu/sequential over 64K elements takes well under 2 ms a run: 20 ms of measured time take more
+  // than the 3 repetitions asked for.
+  const result r = winnow("bench --algo cpu/sequential --case uniform:64K --reps 3 --min-time 20 --warmup 0 "
+                          "--warmup-time 0 --out " +
+                          m_dir.string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto rows = records("custom");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_DOUBLE_EQ(rows[0]["min_time_ms"].get<double>(), 20);
+  const int reps = rows[0]["reps"].get<int>();
+  EXPECT_GT(reps, 3);
+  EXPECT_GE(reps * rows[0]["total"]["mean_ns"].get<double>(), 20e6);
+  expect_usage_error("bench --min-time -1 --out " + m_dir.string(), "--min-time");
+}
+
 TEST_F(bench_cli, max_noise_repeats_and_records_how_far_it_got) {
   const result r =
       winnow("bench --algo cpu/sequential --case uniform:64K --reps 3 --max-noise 50 --timeout 5 --warmup 0 "

@@ -154,6 +154,20 @@ TEST(harness, max_noise_repeats_until_the_totals_are_quiet_and_stops_at_the_time
   EXPECT_EQ(measure(fixed, {.warmup = 0, .reps = 3}).samples, 3u);
 }
 
+TEST(harness, min_time_repeats_until_the_timed_runs_add_up_to_it_and_stops_at_the_timeout) {
+  // 250 ns a run: 1000 ns of measured time take 4 runs, more than reps = 2; fewer than reps never.
+  scripted quarter([](int) { return 250.0; });
+  EXPECT_EQ(measure(quarter, {.warmup = 0, .reps = 2, .min_time_ns = 1000}).samples, 4u);
+  scripted again([](int) { return 250.0; });
+  EXPECT_EQ(measure(again, {.warmup = 0, .reps = 6, .min_time_ns = 1000}).samples, 6u);
+  // A run that measures nothing never adds up: the timeout ends it, with what it has.
+  scripted nothing([](int) { return 0.0; });
+  const auto t0 = std::chrono::steady_clock::now();
+  const measurement m = measure(nothing, {.warmup = 0, .reps = 1, .timeout_ns = 20e6, .min_time_ns = 1000});
+  EXPECT_GE(std::chrono::steady_clock::now() - t0, std::chrono::milliseconds(20));
+  EXPECT_GT(m.samples, 1u);
+}
+
 TEST(harness, run_case_records_everything_and_skips_unavailable_backends) {
   registry reg;
   backend b;

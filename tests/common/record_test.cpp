@@ -29,6 +29,7 @@ record sample() {
   r.phases = {{"mark", {100, 90, 120}}, {"fill", {200, 190, 210}}};
   r.total = {300, 280, 330, 302, 20, 290, 310};
   r.max_noise = 0.05;
+  r.min_time_ns = 20e6;
   r.timer = "CUDA events";
   r.timeout_s = 15;
   r.wall = {310, 290, 340};
@@ -54,6 +55,7 @@ TEST(record, json_line_has_every_schema_field) {
   EXPECT_EQ(j["total"]["q3_ns"], 310.0);
   EXPECT_DOUBLE_EQ(j["total"]["noise"].get<double>(), 20.0 / 302.0);
   EXPECT_EQ(j["max_noise"], 0.05);
+  EXPECT_EQ(j["min_time_ms"], 20.0);
   EXPECT_TRUE(j["skipped"].is_null());
   EXPECT_TRUE(j["mismatch"].is_null());
   EXPECT_EQ(to_json_line(sample()).find('\n'), std::string::npos) << "one record, one line";
@@ -81,11 +83,13 @@ TEST(record, a_json_line_reads_back_to_the_same_record) {
   auto old = nlohmann::json::parse(to_json_line(r));
   for (const char* key : {"mean_ns", "stddev_ns", "q1_ns", "q3_ns", "noise"}) old["total"].erase(key);
   old.erase("max_noise");
+  old.erase("min_time_ms");
   old.erase("timeout_s");
   const record back = from_json_line(old.dump());
   EXPECT_EQ(back.total.median, 300);
   EXPECT_EQ(back.total.stddev, 0);
   EXPECT_EQ(back.max_noise, 0);
+  EXPECT_EQ(back.min_time_ns, 0);
   EXPECT_THROW((void)from_json_line("not json"), error);
 }
 

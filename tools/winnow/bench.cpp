@@ -103,6 +103,7 @@ int bench_command(const bench_args& a) {
                       .prepare = {a.loop_check},
                       .max_noise = a.max_noise.value_or(0),
                       .timeout_ns = a.timeout_s * 1e9,
+                      .min_time_ns = a.min_time_ms.value_or(s.min_time_ms) * 1e6,
                       .check = a.check};
   if (a.list) return print_plan(make_plan(a, s, reg), a.out, options, shard, a.json);
 

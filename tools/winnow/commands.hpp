@@ -28,6 +28,7 @@ struct bench_args {
   double timeout_s = 15;
   std::optional<int> reps, warmup;
   std::optional<double> warmup_ms;
+  std::optional<double> min_time_ms; ///< time at least this much in timed runs (default: the suite's)
   bool cold = false;
   bool loop_check = false;
   check_place check = check_place::device; ///< --check: where results are verified

@@ -152,6 +152,12 @@ int main(int argc, char** argv) {
                    "warm up for at least this many ms (default: the suite's, else 200)")
       ->check(finite_number)
       ->check(CLI::Range(0.0, 60000.0));
+  bench_cmd
+      ->add_option("--min-time", bench.min_time_ms,
+                   "repeat beyond --reps until the timed runs add up to this many ms of measured time, or "
+                   "--timeout passes (nvbench's --min-time; default: the suite's, else 0)")
+      ->check(finite_number)
+      ->check(CLI::Range(0.0, 60000.0));
   double bench_max_noise = 0;
   auto* bench_noise = add_noise_options(bench_cmd, bench_max_noise, bench.timeout_s);
   bench_cmd->add_option("--out", bench.out, "results folder")->capture_default_str();

@@ -63,6 +63,7 @@ void check_record(const record& r, const registry& reg) {
   for (const auto& [name, v] : {std::pair<const char*, double>{"warmup_ms", r.warmup_ns},
                                 {"warmup_ran_ms", r.warmup_ran_ns},
                                 {"max_noise", r.max_noise},
+                                {"min_time_ms", r.min_time_ns},
                                 {"timeout_s", r.timeout_s}})
     if (!std::isfinite(v) || v < 0) throw error(std::string("\"") + name + "\" must be a finite number ≥ 0");
   if (r.skipped || !r.verified) return; // nothing was measured, or compare and --resume leave it out

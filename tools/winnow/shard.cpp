@@ -50,7 +50,7 @@ double record_seconds(const cost_inputs& c) {
   const double n = static_cast<double>(c.n);
   const double run_s = n * r.run_ns * 1e-9;
   const double warm_s = std::max(c.warmup_ms / 1000, c.warmup * run_s);
-  return r.setup_s + n * (r.upload_ns + check_ns) * 1e-9 + warm_s + c.reps * run_s;
+  return r.setup_s + n * (r.upload_ns + check_ns) * 1e-9 + warm_s + std::max(c.reps * run_s, c.min_time_ms / 1000);
 }
 
 double make_seconds(std::uint64_t n) { return static_cast<double>(n) * make_ns * 1e-9; }
@@ -93,7 +93,9 @@ std::vector<planned_record> plan_costs(const bench_plan& plan, const run_options
       } catch (const std::exception&) { n = 1 << 20; }
     }
     for (const auto& j : plan.jobs)
-      out.push_back({i, record_seconds({j.entry->info.api, n, options.reps, options.warmup, options.warmup_ns / 1e6}),
+      out.push_back({i,
+                     record_seconds({j.entry->info.api, n, options.reps, options.warmup, options.warmup_ns / 1e6,
+                                     options.min_time_ns / 1e6}),
                      make_seconds(n)});
   }
   return out;

@@ -21,15 +21,15 @@ struct shard_spec {
 /// What a record is expected to cost, from what the plan knows before anything runs. The model
 /// (docs/cli.md, "Sharding"): a record costs a fixed set-up per api, an upload of n elements (GPU
 /// apis), its warm-up (warmup runs, or at least warmup_ms), reps timed runs of n elements at the
-/// api's rate, and a check of n elements on the host; a case costs its making once per process
-/// that runs one of its records. The rates are rough (a software driver is far slower than a
-/// GPU); what the partition needs is their ratio inside one bench, which the model gets right
-/// enough: cost grows with n and with reps.
+/// api's rate (at least min_time_ms of them), and a check of n elements on the host; a case costs its making once per
+/// process that runs one of its records. The rates are rough (a software driver is far slower than a GPU); what the
+/// partition needs is their ratio inside one bench, which the model gets right enough: cost grows with n and with reps.
 struct cost_inputs {
   std::string api;
   std::uint64_t n = 0;
   int reps = 1, warmup = 0;
   double warmup_ms = 0;
+  double min_time_ms = 0; ///< the timed runs go on until they add up to this
 };
 [[nodiscard]] double record_seconds(const cost_inputs& c);
 /// Making a case of n elements (generation and reference) [s].

@@ -11,7 +11,7 @@ namespace {
 using json = nlohmann::json;
 
 const std::set<std::string> sweep_keys = {"apis",   "algorithms", "sizes", "cases", "params",
-                                          "warmup", "warmup_ms",  "reps",  "seeds"};
+                                          "warmup", "warmup_ms",  "reps",  "seeds", "min_time_ms"};
 
 /// The value of `key` as T, or a usage error naming the key and the type it wants.
 template <class T> T get(const std::string& origin, const json& j, const std::string& key, const char* wanted) {
@@ -62,11 +62,13 @@ void read_sweep(const std::string& origin, const json& j, suite& s) {
   if (j.contains("warmup")) s.warmup = integer_in(origin, j, "warmup", 0, 100000);
   if (j.contains("reps")) s.reps = integer_in(origin, j, "reps", 1, 100000);
   if (j.contains("seeds")) s.seeds = integer_in(origin, j, "seeds", 1, 1000);
-  if (j.contains("warmup_ms")) {
-    const json& v = j.at("warmup_ms");
+  for (const auto& [key, value] :
+       {std::pair<const char*, double*>{"warmup_ms", &s.warmup_ms}, {"min_time_ms", &s.min_time_ms}}) {
+    if (!j.contains(key)) continue;
+    const json& v = j.at(key);
     if (!v.is_number() || !(v.get<double>() >= 0 && v.get<double>() <= 60000))
-      throw usage_error("suite " + origin + ": \"warmup_ms\" must be a number in 0…60000 (got " + v.dump() + ")");
-    s.warmup_ms = v.get<double>();
+      throw usage_error("suite " + origin + ": \"" + key + "\" must be a number in 0…60000 (got " + v.dump() + ")");
+    *value = v.get<double>();
   }
 }
 
@@ -107,9 +109,9 @@ suite parse_suite(const std::string& origin, const std::string& text) {
       throw usage_error(
           "suite " + origin + ": unknown key \"" + key + "\"" +
           did_you_mean(key, {"name", "description", "apis", "algorithms", "sizes", "cases", "params", "warmup",
-                             "warmup_ms", "reps", "seeds", "quick"}) +
+                             "warmup_ms", "reps", "seeds", "min_time_ms", "quick"}) +
           " (known: name, description, apis, algorithms, sizes, cases, params, warmup, warmup_ms, reps, seeds, "
-          "quick)");
+          "min_time_ms, quick)");
   suite s;
   s.origin = origin;
   if (!j.contains("name")) throw usage_error("suite " + origin + ": \"name\" is missing");

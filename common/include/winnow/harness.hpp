@@ -53,6 +53,10 @@ struct run_options {
   /// or `timeout_ns` of wall time has passed in timed repetitions (nvbench's --max-noise / --timeout).
   double max_noise = 0;
   double timeout_ns = 15e9;
+  /// When > 0, repeat beyond `reps` until the timed runs' totals add up to at least this [ns] of
+  /// measured time (nvbench's --min-time), or until `timeout_ns` of wall time has passed: a short
+  /// run is sampled as often as its record's host work costs, rather than waited for.
+  double min_time_ns = 0;
   /// After warmup and warmup_ns, go on warming up for up to this long [ns] while the runs still get
   /// faster (still_settling): from idle the H200's clock climbed 345 → 615 → 1140 MHz over a second of Vulkan runs, and
   /// a fixed warm-up timed 2^28-element records at 3-4× their time (docs/driver-quirks.md).

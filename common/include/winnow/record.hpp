@@ -67,6 +67,7 @@ struct record {
   bool clock_gave_up = false; ///< the clock stayed below the threshold for the whole wait: samples kept as they came
   int reps = 0;               ///< timed repetitions made (more than asked when repeating until max_noise)
   double max_noise = 0;       ///< repeat until total.noise() ≤ this (0: a fixed number of repetitions)
+  double min_time_ns = 0;     ///< repeat until the timed runs' totals add up to this (0: reps alone)
   double timeout_s = 0;       ///< … or until this many seconds of timed repetitions have passed
   bool cold = false;          ///< the device's caches were flushed before every repetition
   bool debug = false;         ///< debug contexts (GL debug output, the Vulkan validation layer) were on
