@@ -1,12 +1,20 @@
 #include "case_input.hpp"
 
 #include <memory>
+#include <string>
 
 #include "winnow/error.hpp"
 
 namespace winnow::cuda {
 
+void check_removal_list(const workload& w) {
+  const std::size_t n = w.size();
+  for (const std::uint32_t r : w.removals)
+    if (r >= n) throw error("winnow::cuda: removal index " + std::to_string(r) + " ≥ n = " + std::to_string(n));
+}
+
 case_input::case_input(const workload& w, cudaStream_t stream) : data(w.size()), removals(w.removals.size()) {
+  check_removal_list(w);
   data.upload(w.data.data(), w.size(), stream);
   removals.upload(w.removals.data(), w.removals.size(), stream);
   WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream)); // the host arrays may go before the next record

@@ -20,7 +20,12 @@ struct case_input {
   device_buffer<std::uint32_t> removals; ///< R as generated
 };
 
-/// The case's input on the device, made (uploaded) on first use; nullptr without a case to share it
+/// Throws winnow::error when a removal index of `w` lies past its stream (the check every prepare
+/// needs, made once a case where the case's input is shared).
+void check_removal_list(const workload& w);
+
+/// The case's input on the device, made (uploaded, its removal list checked) on first use; nullptr without a case to
+/// share it
 /// (`copies` is nullptr) or when the device has no room for it beside the runs' buffers: the caller
 /// then uploads from the host. A lost context is thrown.
 [[nodiscard]] const case_input* shared_input(device_copies* copies, const workload& w, cudaStream_t stream);

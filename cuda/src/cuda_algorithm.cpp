@@ -14,14 +14,14 @@ void cuda_algorithm::prepare(const workload& w, const param_set& p, const prepar
   m_w = &w;
   m_n = w.size();
   m_k = w.removals.size();
-  for (const std::uint32_t r : w.removals)
-    if (r >= m_n) throw error("winnow::cuda: removal index " + std::to_string(r) + " ≥ n = " + std::to_string(m_n));
+  m_copies = o.copies;
   m_pristine.resize(m_n);
   m_removals.resize(m_k);
   if (const case_input* in = shared_input(o.copies, w, ctx.stream())) {
     m_pristine.copy_from(in->data, ctx.stream());
     m_removals.copy_from(in->removals, ctx.stream());
   } else {
+    check_removal_list(w);
     m_pristine.upload(w.data.data(), m_n, ctx.stream());
     m_removals.upload(w.removals.data(), m_k, ctx.stream());
   }
@@ -103,15 +103,16 @@ compaction_output cuda_algorithm::result() {
 std::optional<bool> cuda_algorithm::matches_on_device(const expected_output& expected, bool stable) {
   const device_result out = output();
   if (out.count != expected.values.size()) return false;
+  const case_input* input = shared_input(&expected.copies, expected.w, stream());
   expected_copy* copy = nullptr;
   try {
     copy = &expected.copies.get<expected_copy>(
-        "cuda", [&] { return std::make_unique<expected_copy>(expected.w, expected.values, stream()); });
+        "cuda", [&] { return std::make_unique<expected_copy>(expected.w, expected.values, input, stream()); });
   } catch (const context_lost&) { throw; } catch (const error&) {
     (void)cudaGetLastError(); // the failed allocation must not be reported by the next launch's check
     return std::nullopt;      // no room on the device beside the run's buffers: the host checks
   }
-  return copy->matches(out, expected.w, shared_input(&expected.copies, expected.w, stream()), stable, stream());
+  return copy->matches(out, expected.w, input, stable, stream());
 }
 
 } // namespace winnow::cuda

@@ -50,6 +50,8 @@ protected:
   void check_count(std::size_t count, const char* who) const;
 
   const workload* m_w = nullptr;
+  /// The case's copies, shared by its records (prepare_options::copies); nullptr: none.
+  device_copies* m_copies = nullptr;
   std::size_t m_n = 0, m_k = 0;
   device_buffer<std::uint32_t> m_pristine; ///< the stream as generated
   device_buffer<std::uint32_t> m_removals; ///< R as generated (read-only for predicate algorithms)

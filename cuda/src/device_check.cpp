@@ -13,7 +13,8 @@ std::size_t bitmap_words(std::uint64_t top) { return static_cast<std::size_t>(to
 
 } // namespace
 
-expected_copy::expected_copy(const workload& w, const std::vector<std::uint32_t>& expected, cudaStream_t stream)
+expected_copy::expected_copy(const workload& w, const std::vector<std::uint32_t>& expected, const case_input* input,
+                             cudaStream_t stream)
     : m_n(w.size()), m_count(expected.size()) {
   for (const std::uint32_t v : expected) m_top = std::max(m_top, v);
   m_expected.resize(m_count);
@@ -23,9 +24,10 @@ expected_copy::expected_copy(const workload& w, const std::vector<std::uint32_t>
     // Indices past the input mark nothing (as removed_mask on the host): the list is checked in prepare.
     m_removed_bits.resize(bitmap_words(w.size()));
     WINNOW_CUDA_CHECK(cudaMemsetAsync(m_removed_bits.get(), 0, m_removed_bits.bytes(), stream));
-    device_buffer<std::uint32_t> r(w.removals.size());
-    r.upload(w.removals.data(), w.removals.size(), stream);
-    launch_set_bits(m_removed_bits.get(), r.get(), w.removals.size(), m_counts.get(), stream);
+    device_buffer<std::uint32_t> r(input ? 0 : w.removals.size());
+    if (!input) r.upload(w.removals.data(), w.removals.size(), stream);
+    launch_set_bits(m_removed_bits.get(), input ? input->removals.get() : r.get(), w.removals.size(), m_counts.get(),
+                    stream);
     WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream)); // r is freed on return
   }
 }

@@ -32,7 +32,10 @@ struct device_result {
 /// bitmaps are uploaded and made when first needed.
 class expected_copy {
 public:
-  expected_copy(const workload& w, const std::vector<std::uint32_t>& expected, cudaStream_t stream);
+  /// `input`: the case's input on the device, whose removal list the copy marks from (nullptr: it
+  /// uploads the list itself).
+  expected_copy(const workload& w, const std::vector<std::uint32_t>& expected, const case_input* input,
+                cudaStream_t stream);
 
   /// Whether `out` is what the case expects (see the header's comment); nullopt where the device
   /// cannot tell: an unstable result whose expected values repeat or are too large for a bitmap.

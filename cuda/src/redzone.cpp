@@ -1,6 +1,7 @@
 // cuda/redzone1 and cuda/redzone2 — Redzone stream compaction (Bontes & Gain 2024): the host entry
 // points. Kernels and their design: kernels/redzone.cu.
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -203,7 +204,11 @@ private:
 
   /// The traffic model's case counts (fixed by the data: pairs Z[i] ↔ R[i]).
   void count_cases() {
-    const redzone_pairs pairs = count_redzone_pairs(*m_w);
+    // Fixed by the case: counted once for all its records (an O(n) pass over the case on the host).
+    const redzone_pairs pairs =
+        m_copies ? m_copies->get<redzone_pairs>(
+                       "cuda redzone pairs", [&] { return std::make_unique<redzone_pairs>(count_redzone_pairs(*m_w)); })
+                 : count_redzone_pairs(*m_w);
     m_zone = pairs.zone;
     m_case_a = pairs.hole_kept;
     m_case_c = pairs.hole_removed;

@@ -32,7 +32,7 @@ struct check_case {
   std::vector<std::uint32_t> expected;
   expected_copy copy;
   explicit check_case(const std::string& spec)
-      : w(generate(spec)), expected(reference_compact(w)), copy(w, expected, stream()) {}
+      : w(generate(spec)), expected(reference_compact(w)), copy(w, expected, nullptr, stream()) {}
   static cudaStream_t stream() { return context::get().stream(); }
 
   /// Whether `values` (elements of `words` words) and, out of place, `input` pass the device check.
@@ -121,7 +121,7 @@ TEST(cuda_device_check, an_unstable_check_of_repeated_expected_values_is_left_to
   const std::vector<std::uint32_t> expected = {3, 3, 5};
   device_buffer<std::uint32_t> out(3);
   out.upload(expected.data(), 3, check_case::stream());
-  expected_copy copy(w, expected, check_case::stream());
+  expected_copy copy(w, expected, nullptr, check_case::stream());
   const device_result r{.who = "test", .values = out.get(), .count = 3};
   EXPECT_EQ(copy.matches(r, w, nullptr, false, check_case::stream()), std::nullopt);
   EXPECT_EQ(copy.matches(r, w, nullptr, true, check_case::stream()), true);
