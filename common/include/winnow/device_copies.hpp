@@ -1,8 +1,9 @@
 #pragma once
-/// What a backend keeps on its device for one case, across the records of the case: the expected
-/// output that algorithm::matches_on_device checks against is uploaded by the case's first record
-/// and serves the others. One object per API, made on first use; freed with the case
-/// (prepared_case holds it).
+/// What a backend keeps for one case, across the records of the case, mostly on its device: the
+/// case's input, which the first record uploads and the others copy on the device; the expected
+/// output that algorithm::matches_on_device checks against; what a backend derives from the case
+/// alone (Redzone's pair counts). One object per key (the API's name, and what it holds), made on
+/// first use; freed with the case (prepared_case holds it).
 #include <map>
 #include <memory>
 #include <string>
@@ -12,16 +13,16 @@ namespace winnow {
 
 class device_copies {
 public:
-  /// The object `api` keeps here, made by `make()` (a std::unique_ptr<T>) the first time. Only `api`'s
-  /// own backend asks for its key, always with the same T.
-  template <class T, class Make> T& get(const std::string& api, Make&& make) {
-    std::shared_ptr<void>& slot = m_by_api[api];
+  /// The object kept under `key`, made by `make()` (a std::unique_ptr<T>) the first time. Only the
+  /// backend that owns a key asks for it, always with the same T.
+  template <class T, class Make> T& get(const std::string& key, Make&& make) {
+    std::shared_ptr<void>& slot = m_by_key[key];
     if (!slot) slot = std::shared_ptr<T>(std::forward<Make>(make)());
     return *static_cast<T*>(slot.get());
   }
 
 private:
-  std::map<std::string, std::shared_ptr<void>> m_by_api;
+  std::map<std::string, std::shared_ptr<void>> m_by_key;
 };
 
 } // namespace winnow
