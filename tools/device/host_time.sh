@@ -66,7 +66,7 @@ for round in 1 2; do
   if [[ -n ${BASELINE:-} ]]; then
     for name in "${names[@]}"; do
       echo "compare BASELINE $name-$round:" | tee -a "$report"
-      "$BUILD/winnow" compare "$BASELINE" "$runs/$name-$round" | tail -3 | tee -a "$report"
+      "$BUILD/winnow" compare "$BASELINE" "$runs/$name-$round" | grep -v "^only \(before\|after\):" | tail -3 | tee -a "$report"
     done
   fi
 done
