@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "run_winnow.hpp"
+#include "shard.hpp"
 
 namespace {
 
@@ -51,6 +52,20 @@ protected:
   }
   fs::path m_dir;
 };
+
+TEST(shard_costs, the_estimate_counts_a_watched_warm_up_and_a_device_check_where_the_partition_does_not) {
+  // 2^26 elements on cuda: a run is 2^26 × 0.02 ns, the host check 2^26 × 3 ns (docs/cli.md, SHARDING).
+  winnow::cli::cost_inputs c{.api = "cuda", .n = 1ull << 26, .reps = 10, .warmup = 2, .warmup_ms = 200};
+  const double run = 0x1p26 * 0.02e-9, check = 0x1p26 * 3e-9;
+  const double plain = winnow::cli::record_seconds(c);
+  EXPECT_NEAR(plain, 0.05 + 0x1p26 * 0.4e-9 + check + 0.2 + 10 * run, 1e-12);
+  c.watched = true; // the clock watched: two warm-up runs, not 200 ms
+  EXPECT_NEAR(plain - winnow::cli::record_seconds(c), 0.2 - 2 * run, 1e-12);
+  c.checked_on_device = true;
+  EXPECT_NEAR(plain - winnow::cli::record_seconds(c), 0.2 - 2 * run + check, 1e-12);
+  c.min_time_ms = 100; // timed runs until 100 ms of them, more than 10 runs take
+  EXPECT_NEAR(winnow::cli::record_seconds(c) - 0.1, 0.05 + 0x1p26 * 0.4e-9 + 2 * run, 1e-12);
+}
 
 TEST_F(shard, bad_shard_values_are_usage_errors_naming_the_value) {
   for (const std::string bad : {"3/3", "1/0", "x", "1/", "/2", "-1/2", "1/2/3", "0/2x"}) {

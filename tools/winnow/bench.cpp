@@ -56,10 +56,21 @@ std::string noise_text(const record& r) {
 
 /// `--list`: what would run, one line per (algorithm, parameters, case), and what cannot run here;
 /// with --shard only that shard's; with --json one object (records, estimated seconds, not run).
-int print_plan(const bench_plan& plan, const std::string& out, const run_options& options,
+int print_plan(const registry& reg, const bench_plan& plan, const std::string& out, const run_options& options,
                const std::optional<shard_spec>& shard, bool as_json) {
-  const auto costs = plan_costs(plan, options);
-  const auto shards = shard ? assign_shards(costs, shard->count) : std::vector<std::size_t>(costs.size(), 0);
+  const auto shards = shard ? assign_shards(plan_costs(plan, options), shard->count)
+                            : std::vector<std::size_t>(plan.jobs.size() * plan.cases.size(), 0);
+  // The estimate counts what this machine does: a device whose clock is watched warms up once, not
+  // every record; a cuda result checked on the device costs no host check.
+  const device_terms here{
+      .watched =
+          [&](const std::string& api) {
+            const watched_device* d = watch(reg.device(api).identity);
+            return d && d->clock;
+          },
+      .checks_on_device =
+          [&](const std::string& api) { return api == "cuda" && options.check == check_place::device; }};
+  const auto costs = plan_costs(plan, options, here);
   table t({"algorithm", "params", "case", "estimate"});
   std::size_t records = 0;
   double seconds = 0;
@@ -105,7 +116,7 @@ int bench_command(const bench_args& a) {
                       .timeout_ns = a.timeout_s * 1e9,
                       .min_time_ns = a.min_time_ms.value_or(s.min_time_ms) * 1e6,
                       .check = a.check};
-  if (a.list) return print_plan(make_plan(a, s, reg), a.out, options, shard, a.json);
+  if (a.list) return print_plan(reg, make_plan(a, s, reg), a.out, options, shard, a.json);
 
   // The folder is taken and the signals guarded before the plan probes the backends: a GPU driver
   // starts threads, and every thread must inherit the blocked mask. The name is known without probing.

@@ -49,8 +49,9 @@ double record_seconds(const cost_inputs& c) {
   const api_rates r = rates(c.api);
   const double n = static_cast<double>(c.n);
   const double run_s = n * r.run_ns * 1e-9;
-  const double warm_s = std::max(c.warmup_ms / 1000, c.warmup * run_s);
-  return r.setup_s + n * (r.upload_ns + check_ns) * 1e-9 + warm_s + std::max(c.reps * run_s, c.min_time_ms / 1000);
+  const double warm_s = c.watched ? c.warmup * run_s : std::max(c.warmup_ms / 1000, c.warmup * run_s);
+  const double check_s = c.checked_on_device ? 0 : n * check_ns * 1e-9;
+  return r.setup_s + n * r.upload_ns * 1e-9 + check_s + warm_s + std::max(c.reps * run_s, c.min_time_ms / 1000);
 }
 
 double make_seconds(std::uint64_t n) { return static_cast<double>(n) * make_ns * 1e-9; }
@@ -81,7 +82,7 @@ std::vector<std::size_t> assign_shards(const std::vector<planned_record>& record
   return out;
 }
 
-std::vector<planned_record> plan_costs(const bench_plan& plan, const run_options& options) {
+std::vector<planned_record> plan_costs(const bench_plan& plan, const run_options& options, const device_terms& here) {
   std::vector<planned_record> out;
   for (std::size_t i = 0; i < plan.cases.size(); ++i) {
     const case_spec spec = parse_spec(plan.cases[i]);
@@ -92,11 +93,14 @@ std::vector<planned_record> plan_costs(const bench_plan& plan, const run_options
         n = elements_of(spec);
       } catch (const std::exception&) { n = 1 << 20; }
     }
-    for (const auto& j : plan.jobs)
-      out.push_back({i,
-                     record_seconds({j.entry->info.api, n, options.reps, options.warmup, options.warmup_ns / 1e6,
-                                     options.min_time_ns / 1e6}),
-                     make_seconds(n)});
+    for (const auto& j : plan.jobs) {
+      const std::string& api = j.entry->info.api;
+      out.push_back(
+          {i,
+           record_seconds({api, n, options.reps, options.warmup, options.warmup_ns / 1e6, options.min_time_ns / 1e6,
+                           here.watched && here.watched(api), here.checks_on_device && here.checks_on_device(api)}),
+           make_seconds(n)});
+    }
   }
   return out;
 }

@@ -3,6 +3,7 @@
 // processes (GPUs of one host, Slurm array tasks) each run one part into a folder of their own and
 // `winnow merge` joins the parts into what one unsharded run writes.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,10 @@ struct cost_inputs {
   int reps = 1, warmup = 0;
   double warmup_ms = 0;
   double min_time_ms = 0; ///< the timed runs go on until they add up to this
+  /// The estimate for this machine, not the partition: the device's clock is watched (warm-up rule
+  /// nvml: the warm-up is the record's runs alone, not warmup_ms), and a cuda result is checked on the
+  /// device (no host check per element).
+  bool watched = false, checked_on_device = false;
 };
 [[nodiscard]] double record_seconds(const cost_inputs& c);
 /// Making a case of n elements (generation and reference) [s].
@@ -47,7 +52,13 @@ struct planned_record {
 [[nodiscard]] std::vector<std::size_t> assign_shards(const std::vector<planned_record>& records, std::size_t count);
 
 /// The plan's records in its order (case by case, each case's jobs in plan order), with their costs.
-[[nodiscard]] std::vector<planned_record> plan_costs(const bench_plan& plan, const run_options& options);
+/// The partition takes them as they are, the same in every shard; `here`, given, says which apis'
+/// devices this machine watches and checks on, for the estimate --list prints.
+struct device_terms {
+  std::function<bool(const std::string& api)> watched, checks_on_device;
+};
+[[nodiscard]] std::vector<planned_record> plan_costs(const bench_plan& plan, const run_options& options,
+                                                     const device_terms& here = {});
 
 /// The plan's records as `winnow merge` matches them: [algorithm, parameters (as the CSV writes
 /// them), case], in plan order. Every shard of one plan writes the same list into its status file.
