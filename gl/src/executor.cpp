@@ -48,8 +48,7 @@ const texture& executor::texture_of(const view& v) const {
   return v.level == 0 ? levels.at(0) : levels.at(v.level - 1);
 }
 
-void executor::prepare(const shader_era::plan& p, const param_set&, std::span<const std::uint32_t> stream,
-                       std::span<const std::uint32_t> removals) {
+void executor::prepare(const shader_era::plan& p, const param_set&, const shader_era::case_words& input) {
   context& ctx = context::get();
   m_plan = &p;
   m_textures.clear();
@@ -62,8 +61,8 @@ void executor::prepare(const shader_era::plan& p, const param_set&, std::span<co
       t.emplace_back(texel_format::r32ui, static_cast<int>(r.level_width(l)), static_cast<int>(r.level_height(l)));
     m_textures.push_back(std::move(t));
   }
-  upload_rows(m_textures.at(p.stream).at(0), stream);
-  if (p.marks()) upload_rows(m_textures.at(p.removals).at(0), removals);
+  upload_rows(m_textures.at(p.stream).at(0), input.stream);
+  if (p.marks()) upload_rows(m_textures.at(p.removals).at(0), input.removals);
 
   // Every pass's argument block (io fields, then its own) at an aligned offset of one buffer.
   const auto align = static_cast<std::size_t>(std::max(ctx.info().uniform_offset_alignment, 16));

@@ -57,7 +57,7 @@ public:
     m_plan = stream_plan(w, m_exec.max_width());
     std::vector<std::uint32_t> padded(m_plan.layout.size(), 0);
     std::copy(w.data.begin(), w.data.end(), padded.begin());
-    m_exec.prepare(m_plan, p, padded, w.removals);
+    m_exec.prepare(m_plan, p, {padded, w.removals});
     if (!m_prog.id())
       m_prog = m_stages == stages::vertex_only ? program::feedback({"feedback.vert"}, {}, "v_value")
                                                : program::feedback({"feedback.vert"}, {"feedback.geom"}, "f_value");

@@ -56,12 +56,11 @@ TEST(concatenation, every_method_of_every_api_places_every_start_and_length_exac
 template <bool short_lines> class host_concat final : public executor {
 public:
   std::uint32_t max_width() const override { return 4096; }
-  void prepare(const plan& p, const param_set&, std::span<const std::uint32_t> stream,
-               std::span<const std::uint32_t>) override {
+  void prepare(const plan& p, const param_set&, const case_words& input) override {
     m_plan = &p;
     m_words.assign(p.resources.size(), {});
     for (std::size_t r = 0; r < p.resources.size(); ++r) m_words[r].assign(p.resources[r].size(), 0);
-    std::copy(stream.begin(), stream.end(), m_words.at(p.stream).begin());
+    std::copy(input.stream.begin(), input.stream.end(), m_words.at(p.stream).begin());
   }
   void write(const view& v, std::span<const std::uint32_t> words) override {
     std::copy(words.begin(), words.end(), m_words.at(v.id).begin());

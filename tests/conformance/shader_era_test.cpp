@@ -251,7 +251,7 @@ TEST(shader_era, the_sample_pass_writes_what_the_cpu_computes) {
       const shader_era::view out = shader_era::add_sample(pl, shader_era::view{pl.stream}, shape, x.max_width());
       std::vector<std::uint32_t> padded(pl.layout.size(), 0);
       std::copy(w.data.begin(), w.data.end(), padded.begin());
-      x.prepare(pl, resolve_params(e.info, {}), padded, {});
+      x.prepare(pl, resolve_params(e.info, {}), {padded, {}});
       x.begin();
       for (std::size_t i = 0; i < pl.passes.size(); ++i) x.record(i);
       EXPECT_EQ(x.read_midway(out, shape.words), expected) << api << " " << spec << " (within the run)";
@@ -320,7 +320,7 @@ TEST(shader_era, the_choice_pass_marks_what_the_cpu_predicts_fastest) {
           const shader_era::view skipped = shader_era::add_sample(pl, stream, shape, x.max_width());
           std::vector<std::uint32_t> padded(pl.layout.size(), 0);
           std::copy(w.data.begin(), w.data.end(), padded.begin());
-          x.prepare(pl, resolve_params(e.info, {}), padded, {});
+          x.prepare(pl, resolve_params(e.info, {}), {padded, {}});
           x.write(choice.model, shader_era::choice_model_words(candidates, shape));
           const std::vector<std::uint32_t> untouched(shape.words, 0xdeadbeefu); // no sample word
           x.write(ran, untouched);

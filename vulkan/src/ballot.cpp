@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include "algorithms.hpp"
+#include "device_check.hpp"
 #include "wide.hpp"
 #include "winnow/error.hpp"
 #include "winnow/vulkan/executor.hpp"
@@ -121,6 +122,12 @@ public:
     out.input_after = first_words(m_data.download(m_w->size() * m_words), m_words);
     device::get().check("vk/ballot: result");
     return out;
+  }
+
+  std::optional<bool> matches_on_device(const expected_output& expected, bool stable) override {
+    if (!m_ran) throw error("winnow::vk: vk/ballot: matches_on_device() before run()");
+    const std::uint64_t v = m_offsets.download(1, m_ranges)[0];
+    return vk::matches_on_device(expected, stable, {m_output.address(), v, m_words, m_data.address()});
   }
 
   traffic bytes_moved() const override {

@@ -123,6 +123,19 @@ void buffer::copy_from(const buffer& source) {
   device::get().check("winnow::vk::buffer: copy from '" + source.m_name + "' to '" + m_name + "'");
 }
 
+void buffer::copy_prefix(const buffer& source, std::uint64_t bytes) {
+  if (bytes > source.m_size || bytes > m_size || bytes % 4)
+    throw error("winnow::vk::buffer: copy of " + std::to_string(bytes) + " bytes of '" + source.m_name + "' (" +
+                std::to_string(source.m_size) + " bytes) to '" + m_name + "' (" + std::to_string(m_size) + " bytes)");
+  sequence& s = transfer_sequence();
+  s.begin();
+  const VkBufferCopy region{0, 0, bytes};
+  if (bytes) vkCmdCopyBuffer(s.cmd(), source.m_buffer, m_buffer, 1, &region);
+  if (bytes < m_size) vkCmdFillBuffer(s.cmd(), m_buffer, bytes, m_size - bytes, 0);
+  s.submit_and_wait();
+  device::get().check("winnow::vk::buffer: copy from '" + source.m_name + "' to '" + m_name + "'");
+}
+
 std::vector<std::uint32_t> buffer::download(std::uint64_t count, std::uint64_t first) const {
   std::vector<std::uint32_t> out(count);
   if (count == 0) return out;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "case_input.hpp"
+#include "device_check.hpp"
 #include "winnow/error.hpp"
 #include "winnow/vulkan/device.hpp"
 
@@ -41,8 +43,7 @@ std::vector<param_axis> executor_axes() {
                        "4", {"1", "4"}, 1, 4, true)};
 }
 
-void executor::prepare(const shader_era::plan& p, const param_set& params, std::span<const std::uint32_t> stream,
-                       std::span<const std::uint32_t> removals) {
+void executor::prepare(const shader_era::plan& p, const param_set& params, const shader_era::case_words& input) {
   device& d = device::get();
   m_plan = &p;
   m_buffers.clear();
@@ -51,8 +52,17 @@ void executor::prepare(const shader_era::plan& p, const param_set& params, std::
     if (r.quad) throw unavailable("winnow::vk: compute buffers hold halving pyramids only, not '" + r.name + "'");
     m_buffers.emplace_back(r.name, 4 * r.size());
   }
-  m_buffers.at(p.stream).upload(stream);
-  if (p.marks()) m_buffers.at(p.removals).upload(removals);
+  // The case's input from its copy on the device where there is one: a 4M stream's upload (a staging
+  // buffer made for it, and the copy into it) was the larger part of a record's prepare on the H200.
+  const case_input* in =
+      input.copies ? shared_input(input.copies, input.stream.first(p.input.n), input.removals) : nullptr;
+  if (in) {
+    m_buffers.at(p.stream).copy_prefix(in->data, 4 * p.input.n);
+    if (p.marks()) m_buffers.at(p.removals).copy_prefix(in->removals, input.removals.size_bytes());
+  } else {
+    m_buffers.at(p.stream).upload(input.stream);
+    if (p.marks()) m_buffers.at(p.removals).upload(input.removals);
+  }
   // 1024 marks: the adaptive algorithm records every candidate's phases where the device chooses, and --per-pass a mark
   // a pass.
   if (!m_seq) m_seq = std::make_unique<sequence>("shader-era run", 1024);
@@ -193,6 +203,11 @@ std::vector<std::uint32_t> executor::read(const view& v, std::uint64_t first, st
   auto out = m_buffers.at(v.id).download(count, base + first);
   device::get().check("winnow::vk::executor: read");
   return out;
+}
+
+std::optional<bool> executor::matches(const shader_era::plan& pl, const expected_output& expected, bool stable) {
+  const std::uint64_t count = shader_era::survivor_count(*this, pl);
+  return matches_on_device(expected, stable, {address(view{pl.output}), count, 1, address(view{pl.stream})});
 }
 
 std::unique_ptr<winnow::timer> executor::make_timer() { return std::make_unique<timestamps>(*m_seq); }

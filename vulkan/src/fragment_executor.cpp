@@ -62,8 +62,8 @@ image& fragment_executor::image_of(const view& v) {
   return const_cast<image&>(static_cast<const fragment_executor&>(*this).image_of(v));
 }
 
-void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std::span<const std::uint32_t> stream,
-                                std::span<const std::uint32_t> removals) {
+void fragment_executor::prepare(const shader_era::plan& p, const param_set&,
+                                const shader_era::case_words& input) {
   device& d = device::get();
   const raster_layout& layout = raster_layout::get();
   m_plan = &p;
@@ -83,8 +83,8 @@ void fragment_executor::prepare(const shader_era::plan& p, const param_set&, std
       levels.emplace_back(r.name + "/" + std::to_string(l), r.level_width(l), r.level_height(l));
     m_images.push_back(std::move(levels));
   }
-  m_images.at(p.stream).at(0).upload(stream);
-  if (p.marks()) m_images.at(p.removals).at(0).upload(removals);
+  m_images.at(p.stream).at(0).upload(input.stream);
+  if (p.marks()) m_images.at(p.removals).at(0).upload(input.removals);
   if (!m_unbound) m_unbound = std::make_unique<image>("unbound input", 1, 1);
   // 1024 marks: the adaptive algorithm records every candidate's phases where the device chooses, and --per-pass a mark
   // a pass.

@@ -9,6 +9,7 @@
 // Vulkan memory model, wait=pause the subgroup clock. Example, tiles of 4: x = 5 0 0 8 | 0 6 7 0 → tile 0 keeps 2 and
 // publishes "prefix 2"; tile 1 keeps 2, reads tile 0's prefix, writes 6 7 at 2 → 5 8 6 7.
 #include "algorithms.hpp"
+#include "device_check.hpp"
 #include "wide.hpp"
 #include "winnow/error.hpp"
 #include "winnow/vulkan/device.hpp"
@@ -171,6 +172,14 @@ public:
     if (!m_in_place) r.input_after = first_words(m_data.download(m_w->size() * m_words), m_words);
     device::get().check("vk/lookback: result");
     return r;
+  }
+
+  std::optional<bool> matches_on_device(const expected_output& expected, bool stable) override {
+    if (!m_ran) throw error("winnow::vk: vk/lookback: matches_on_device() before run()");
+    const std::uint64_t v = m_tiles ? m_count.download(1)[0] : 0;
+    const buffer& out = m_in_place ? m_data : m_output;
+    return vk::matches_on_device(expected, stable,
+                                 {out.address(), v, m_words, m_in_place ? VkDeviceAddress{0} : m_data.address()});
   }
 
   traffic bytes_moved() const override {

@@ -177,7 +177,7 @@ public:
     if (m_on_device && interleave) m_rounds = rounds();
     m_padded.clear();
     for (part& pt : m_parts) pt.padded = padded(w, pt.sub.layout.size());
-    m_exec->prepare(m_merged, p, *m_parts.front().padded, w.removals);
+    m_exec->prepare(m_merged, p, {*m_parts.front().padded, w.removals, o.copies});
     for (std::size_t k = 1; k < m_parts.size(); ++k) {
       m_exec->write(view{m_parts[k].sub.stream}, *m_parts[k].padded);
       if (m_parts[k].sub.marks()) m_exec->write(view{m_parts[k].sub.removals}, w.removals);
@@ -261,6 +261,9 @@ public:
   }
 
   [[nodiscard]] compaction_output result() override { return read_output(*m_exec, m_parts.at(chosen_part()).sub); }
+  [[nodiscard]] std::optional<bool> matches_on_device(const expected_output& expected, bool stable) override {
+    return shader_era::matches_on_device(*m_exec, m_parts.at(chosen_part()).sub, expected, stable);
+  }
   [[nodiscard]] traffic bytes_moved() const override {
     traffic t = m_parts.at(chosen_part()).moved;
     if (m_speculate && chosen_part() != m_guess) { // the guess's first pass ran too

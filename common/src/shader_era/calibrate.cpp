@@ -8,7 +8,7 @@ namespace winnow::shader_era {
 
 double copy_pass_ns(executor& x, const param_set& params, std::uint32_t side, std::size_t passes) {
   const plan p = copy_chain(side, passes);
-  x.prepare(p, params, {}, {});
+  x.prepare(p, params, {});
   auto run = [&] {
     for (std::size_t i = 0; i < p.passes.size(); ++i) x.record(i);
   };
@@ -27,7 +27,7 @@ double copy_pass_ns(executor& x, const param_set& params, std::uint32_t side, st
 
 double round_trip_ns(executor& x, const param_set& params, std::size_t runs) {
   const plan p = copy_chain(1, 2);
-  x.prepare(p, params, {}, {});
+  x.prepare(p, params, {});
   const view written{p.passes.front().output};
   const auto run = [&](bool read, timer* t) {
     x.begin();

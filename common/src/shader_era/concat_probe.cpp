@@ -90,7 +90,7 @@ std::optional<std::string> concat_mismatch(executor& x, const param_set& params,
     }
     end += cnt[b];
   }
-  x.prepare(p, params, std::vector<std::uint32_t>(p.layout.size(), 0), {});
+  x.prepare(p, params, {std::vector<std::uint32_t>(p.layout.size(), 0), {}});
   x.write(p.offsets, off);
   x.write(p.counts, cnt);
   x.write(view{p.compacted}, runs);

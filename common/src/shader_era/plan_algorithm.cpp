@@ -24,6 +24,8 @@ std::vector<std::uint32_t> executor::finish_read() {
   return read_midway(m_begun, m_begun_count);
 }
 
+std::optional<bool> executor::matches(const plan&, const expected_output&, bool) { return std::nullopt; }
+
 void executor::predicate_on(const view&, std::uint32_t) {
   throw error("winnow::shader_era: this executor cannot skip passes on the device (no predicates)");
 }
@@ -63,7 +65,7 @@ void plan_algorithm::prepare(const workload& w, const param_set& p, const prepar
                       o.loop_check);
   m_padded.assign(m_plan.layout.size(), 0);
   std::copy(w.data.begin(), w.data.end(), m_padded.begin());
-  m_exec->prepare(m_plan, p, m_padded, w.removals);
+  m_exec->prepare(m_plan, p, {m_padded, w.removals, o.copies});
 }
 
 std::optional<std::string> plan_algorithm::refuses(std::uint64_t n) const {
@@ -98,6 +100,15 @@ void plan_algorithm::run(timer& t) {
 
 compaction_output plan_algorithm::result() { return read_output(*m_exec, m_plan); }
 
+std::optional<bool> plan_algorithm::matches_on_device(const expected_output& expected, bool stable) {
+  return shader_era::matches_on_device(*m_exec, m_plan, expected, stable);
+}
+
+std::optional<bool> matches_on_device(executor& x, const plan& pl, const expected_output& expected, bool stable) {
+  if (pl.loop_check || pl.output_in_stacks()) return std::nullopt; // read_output's work
+  return x.matches(pl, expected, stable);
+}
+
 std::vector<std::uint32_t> read_survivors(executor& x, const plan& pl, std::uint64_t count) {
   const view output{pl.output};
   if (!pl.output_in_stacks() || count == 0) return x.read(output, 0, count);
@@ -110,13 +121,18 @@ std::vector<std::uint32_t> read_survivors(executor& x, const plan& pl, std::uint
   return out;
 }
 
-compaction_output read_output(executor& x, const plan& pl) {
+std::uint64_t survivor_count(executor& x, const plan& pl) {
   const auto word = [&](const view& v, std::uint64_t at) -> std::uint64_t { return x.read(v, at, 1).at(0); };
   const std::uint64_t v =
       pl.total ? word(*pl.total, 0) : word(pl.offsets, pl.blocks - 1) + word(pl.counts, pl.blocks - 1);
   if (v > pl.input.n)
     throw error("winnow::shader_era: " + std::string(name_of(pl.algorithm)) + " counted " + std::to_string(v) +
                 " survivors of " + std::to_string(pl.input.n));
+  return v;
+}
+
+compaction_output read_output(executor& x, const plan& pl) {
+  const std::uint64_t v = survivor_count(x, pl);
   compaction_output out;
   out.values = read_survivors(x, pl, v);
   out.input_after = x.read(view{pl.stream}, 0, pl.input.n);

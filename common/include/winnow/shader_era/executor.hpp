@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -28,6 +29,16 @@ inline constexpr std::array<std::string_view, 3> plan_apis{"gl", "vk", "vkfrag"}
 /// The most words a predicate resource holds (executor::predicate_on): one per adaptive candidate.
 inline constexpr std::uint32_t predicate_words = 64;
 
+/// What executor::prepare puts into the stream and the removal list.
+struct case_words {
+  std::span<const std::uint32_t> stream;   ///< padded with zeros to the layout
+  std::span<const std::uint32_t> removals; ///< R
+  /// Where the stream's first plan::input.n words and `removals` are the case's own: the case's
+  /// device copies (prepare_options::copies), in which an executor may keep them on its device for
+  /// the case's other records (Vulkan compute). nullptr: words of no case (a probe's, a test's).
+  device_copies* copies = nullptr;
+};
+
 class executor {
   view m_at_end; ///< read_at_end's, for the default words_at_end()
   std::uint64_t m_at_end_count = 0;
@@ -39,11 +50,10 @@ public:
   virtual ~executor() = default;
   /// The widest (and tallest) 2D array this API may use: GL_MAX_TEXTURE_SIZE on GL.
   [[nodiscard]] virtual std::uint32_t max_width() const = 0;
-  /// Creates every resource and the programs of every pass; uploads `stream` (padded with zeros to
-  /// the layout) and `removals`. `params` holds the executor's own axes (entries(): executor_axes)
-  /// besides the plan's. Not timed. The plan outlives the executor's use of it.
-  virtual void prepare(const plan& p, const param_set& params, std::span<const std::uint32_t> stream,
-                       std::span<const std::uint32_t> removals) = 0;
+  /// Creates every resource and the programs of every pass; puts `input` into the stream and the
+  /// removal list. `params` holds the executor's own axes (entries(): executor_axes) besides the
+  /// plan's. Not timed. The plan outlives the executor's use of it.
+  virtual void prepare(const plan& p, const param_set& params, const case_words& input) = 0;
   /// Writes `words` to words [0, words.size()) of a plain resource; what follows them is unspecified
   /// (the 2D arrays of GL and vkfrag take zeros). Not timed: reset() puts the stream back after the
   /// mark pass wrote zeros into it; tests set up a pass's inputs.
@@ -107,6 +117,12 @@ public:
   [[nodiscard]] virtual bool prefers_rounds() const { return false; }
   /// Words [first, first + count) of a view (a plain resource or one level of a pyramid).
   [[nodiscard]] virtual std::vector<std::uint32_t> read(const view& v, std::uint64_t first, std::uint64_t count) = 0;
+  /// The check of the last run's result where it lies (algorithm::matches_on_device; through
+  /// shader_era::matches_on_device), the run of `pl` (the plan prepared, or a part of a merged one)
+  /// whose survivors are stored in order: whether they are `expected` (in order where `stable`, else
+  /// as a set) and the stream after the run is the case's but for payload 0 at its removed indices.
+  /// nullopt: this executor checks on the host (the default), or its device cannot tell.
+  [[nodiscard]] virtual std::optional<bool> matches(const plan& pl, const expected_output& expected, bool stable);
   /// The timer of this API; phases are marked between record() calls.
   [[nodiscard]] virtual std::unique_ptr<timer> make_timer() = 0;
   /// Evicts the device's caches (outside the timed region).
@@ -146,6 +162,7 @@ public:
   void reset() override;
   void run(timer& t) override;
   [[nodiscard]] compaction_output result() override;
+  [[nodiscard]] std::optional<bool> matches_on_device(const expected_output& expected, bool stable) override;
   [[nodiscard]] traffic bytes_moved() const override { return m_plan.traffic_model(); }
   [[nodiscard]] std::unique_ptr<timer> make_timer() override { return m_exec->make_timer(); }
   void flush_caches() override { m_exec->flush_caches(); }
@@ -169,6 +186,14 @@ private:
 /// Why `n` elements do not fit an API whose 2D arrays are at most `max_width` wide and tall (the
 /// stream's layout), or nullopt: every plan algorithm's refuses().
 [[nodiscard]] std::optional<std::string> layout_refusal(std::uint64_t n, std::uint64_t max_width);
+
+/// The executor's check of a run of `pl` (executor::matches), but for a run with the loop check or
+/// survivors stored in stacks: those are read back (read_output).
+[[nodiscard]] std::optional<bool> matches_on_device(executor& x, const plan& pl, const expected_output& expected,
+                                                    bool stable);
+
+/// How many survivors a run of `pl` on `x` counted (winnow::error when more than the input).
+[[nodiscard]] std::uint64_t survivor_count(executor& x, const plan& pl);
 
 /// What a run of `pl` on `x` left: the survivors, the input after the run; checks the count and, with
 /// the loop check, that no search loop passed its proven bound (winnow::error otherwise).

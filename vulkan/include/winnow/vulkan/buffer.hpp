@@ -47,6 +47,9 @@ public:
   /// waits. A reset between runs this way keeps the GPU busy: a re-upload of a 1 GiB stream
   /// through staging left it idle long enough to drop its clocks (docs/driver-quirks.md).
   void copy_from(const buffer& source);
+  /// Copies the first `bytes` of `source` to the start of this buffer on the device and sets the
+  /// rest of it to 0, in one submission; waits. (A case's stream into a plan's padded stream.)
+  void copy_prefix(const buffer& source, std::uint64_t bytes);
   /// Sets every word to `value` (vkCmdFillBuffer); waits.
   void fill(std::uint32_t value);
 

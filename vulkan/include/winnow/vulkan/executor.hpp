@@ -22,8 +22,7 @@ inline constexpr std::uint32_t max_layout_width = 32768;
 class executor final : public shader_era::executor {
 public:
   [[nodiscard]] std::uint32_t max_width() const override { return max_layout_width; }
-  void prepare(const shader_era::plan& p, const param_set& params, std::span<const std::uint32_t> stream,
-               std::span<const std::uint32_t> removals) override;
+  void prepare(const shader_era::plan& p, const param_set& params, const shader_era::case_words& input) override;
   void write(const shader_era::view& v, std::span<const std::uint32_t> words) override;
   void begin() override;
   void record(std::size_t pass_index) override;
@@ -41,6 +40,9 @@ public:
   void predicate_off() override;
   [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first,
                                                 std::uint64_t count) override;
+  /// On the device (vulkan/src/device_check.hpp), against the case's copies.
+  [[nodiscard]] std::optional<bool> matches(const shader_era::plan& pl, const expected_output& expected,
+                                            bool stable) override;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;
 

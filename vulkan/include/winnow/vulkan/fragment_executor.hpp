@@ -30,8 +30,7 @@ public:
 
   /// maxImageDimension2D, at most the compute path's layout limit (the same layouts on both).
   [[nodiscard]] std::uint32_t max_width() const override;
-  void prepare(const shader_era::plan& p, const param_set& params, std::span<const std::uint32_t> stream,
-               std::span<const std::uint32_t> removals) override;
+  void prepare(const shader_era::plan& p, const param_set& params, const shader_era::case_words& input) override;
   void write(const shader_era::view& v, std::span<const std::uint32_t> words) override;
   void begin() override;
   void record(std::size_t pass_index) override;
