@@ -2,9 +2,9 @@
 // catches: a dropped, a duplicated and an invented element, an element out of order where order
 // counts, one torn apart, a changed input; and passes a right result, in any order where order does
 // not count. Outputs are made here by hand, not by an algorithm. Then the harness with
-// check_place::device: every vk algorithm verified on the device, and a record that says so; the
-// plans' prepare copies the case's input from one upload shared by the case's records
-// (case_input.hpp).
+// check_place::device: every vk and vkfrag algorithm verified on the device, and a record that says
+// so; the compute plans' prepare copies the case's input from one upload shared by the case's
+// records (case_input.hpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -121,13 +121,18 @@ TEST(vk_case_input, is_uploaded_once_per_case_and_holds_the_input_as_generated) 
   EXPECT_EQ(in->removals.download(w.removals.size()), w.removals);
 }
 
-TEST(vk_device_check, every_vk_algorithm_is_verified_on_the_device_and_its_record_says_so) {
+TEST(vk_device_check, every_vk_and_vkfrag_algorithm_is_verified_on_the_device_and_its_record_says_so) {
   WINNOW_REQUIRE_VK();
   const registry& reg = all_backends();
+  std::vector<const algorithm_entry*> entries;
+  for (const char* api : {"vk", "vkfrag"})
+    if (!reg.unavailable_reason(api))
+      for (const auto& e : reg.find_backend(api).algorithms) entries.push_back(&e);
   for (const char* spec : {"uniform:100003:p=0.3", "removal:100003:k=0.4", "none:1000"}) {
     prepared_case c{generate(spec), {}};
     c.expected = reference_compact(c.w);
-    for (const auto& e : reg.find_backend("vk").algorithms) {
+    for (const algorithm_entry* entry : entries) {
+      const algorithm_entry& e = *entry;
       // vk/lookback's defaults do not run on lavapipe (docs/driver-quirks.md); these run everywhere.
       const params p = e.info.name == "lookback" ? params{{"state", "packed"}, {"lookback", "all"}} : params{};
       // Twice: the second record of the case copies its input from the first's upload.
@@ -140,6 +145,22 @@ TEST(vk_device_check, every_vk_algorithm_is_verified_on_the_device_and_its_recor
       }
     }
   }
+}
+
+TEST(vk_device_check, reads_survivors_in_order_and_in_stacks_on_the_fragment_path) {
+  WINNOW_REQUIRE_VK();
+  const registry& reg = all_backends();
+  if (auto why = reg.unavailable_reason("vkfrag")) GTEST_SKIP() << *why;
+  prepared_case c{generate("uniform:100003:p=0.3"), {}};
+  c.expected = reference_compact(c.w);
+  // stacks (the default) is in the test above; lines and rectangles leave the survivors in order.
+  for (const char* concat : {"lines", "rects"})
+    for (const char* algo : {"vkfrag/horn", "vkfrag/jj"}) {
+      const record r = run_case(reg, reg.find(algo), {{"concat", concat}}, c,
+                                {.warmup = 0, .reps = 1, .check = check_place::device});
+      EXPECT_TRUE(r.verified) << algo << " concat=" << concat << ": " << r.mismatch;
+      EXPECT_EQ(r.checked_on, "device") << algo << " concat=" << concat;
+    }
 }
 
 } // namespace

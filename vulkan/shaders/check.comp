@@ -1,6 +1,6 @@
 #version 460
 // The check of a result where it lies (vulkan/src/device_check.hpp): invocation i compares output
-// element i with the expected stream (stable) or marks it in a bitmap of the values seen (unstable:
+// element i (at i, or where concat=stacks put it) with the expected stream (stable) or marks it in a bitmap of the values seen (unstable:
 // a value not expected, or seen twice, is wrong), checks that the element's other words are
 // element_word of its payload (wide.hpp), and compares input element i after the run with the input
 // as generated. A difference sets a flag; the host reads back the flags only.
@@ -18,10 +18,11 @@ layout(push_constant, std430) uniform check_args {
   uint words;
   uint top;
   uint n;
-  uint mode; // check_mode bits
+  uint mode;  // check_mode bits
+  uint log2w; // mode_stacks: the output's width, log2
 } args;
 // vulkan/src/device_check.cpp names the same bits and words.
-const uint mode_stable = 1u, mode_input = 2u, mode_removals = 4u;
+const uint mode_stable = 1u, mode_input = 2u, mode_removals = 4u, mode_stacks = 8u;
 const uint wrong_values = 0u, torn_elements = 1u, changed_inputs = 2u;
 
 bool bit_of(ro_u32 bits, uint v) { return ((bits.v[v >> 5] >> (v & 31u)) & 1u) != 0u; }
@@ -33,12 +34,20 @@ uint element_word(uint x, uint k) {
   return ~x;
 }
 
+// Where output element t lies: at t, or in stacks of 8 rows (concat=stacks: plan.hpp's stack_position).
+uint position(uint t) {
+  if ((args.mode & mode_stacks) == 0u) return t;
+  uint stack = t >> 3u, band = stack >> args.log2w;
+  return (((band << 3u) + (t & 7u)) << args.log2w) | (stack & ((1u << args.log2w) - 1u));
+}
+
 void main() {
   uint i = invocation_index();
   if (i < args.count) {
-    uint v = args.result.v[i * args.words];
+    uint at = position(i) * args.words;
+    uint v = args.result.v[at];
     for (uint k = 1u; k < args.words; ++k)
-      if (args.result.v[i * args.words + k] != element_word(v, k)) atomicOr(args.flags.v[torn_elements], 1u);
+      if (args.result.v[at + k] != element_word(v, k)) atomicOr(args.flags.v[torn_elements], 1u);
     if ((args.mode & mode_stable) != 0u) {
       if (v != args.expected.v[i]) atomicOr(args.flags.v[wrong_values], 1u);
     } else if (v > args.top || !bit_of(args.expected_bits, v)) {

@@ -15,13 +15,13 @@ namespace {
 
 /// check.comp's flag words, set_bits.comp's repeat flag in the first; and its mode bits.
 constexpr std::uint32_t flag_words = 3;
-constexpr std::uint32_t mode_stable = 1, mode_input = 2, mode_removals = 4;
+constexpr std::uint32_t mode_stable = 1, mode_input = 2, mode_removals = 4, mode_stacks = 8;
 
 /// The push constants of shaders/check.comp and shaders/set_bits.comp.
 struct check_args {
   VkDeviceAddress out = 0, expected = 0, expected_bits = 0, seen_bits = 0, input_after = 0, pristine = 0,
                   removed_bits = 0, flags = 0;
-  std::uint32_t count = 0, words = 1, top = 0, n = 0, mode = 0;
+  std::uint32_t count = 0, words = 1, top = 0, n = 0, mode = 0, log2w = 0;
 };
 struct set_bits_args {
   VkDeviceAddress values, bits, repeats;
@@ -79,14 +79,18 @@ expected_copy::expected_copy(const workload& w, const std::vector<std::uint32_t>
 
 std::optional<bool> expected_copy::matches(const device_result& out, const case_input& input, bool stable) {
   if (out.count != m_count) return false;
-  // 32-bit indices in the shader.
-  constexpr std::uint64_t most = std::numeric_limits<std::uint32_t>::max();
+  // 32-bit indices in the shader (a stack's position lies within 8 rows past the count's).
+  constexpr std::uint64_t most = std::numeric_limits<std::uint32_t>::max() / 2;
   if (out.words == 0 || m_count * out.words > most || m_n * out.words > most) return std::nullopt;
   check_args a;
   a.out = out.values;
   a.count = static_cast<std::uint32_t>(m_count);
   a.words = out.words;
   a.flags = m_flags.address();
+  if (out.stacks_log2_width) {
+    a.mode |= mode_stacks;
+    a.log2w = *out.stacks_log2_width;
+  }
   sequence& s = transfer_sequence();
   if (stable) {
     a.mode |= mode_stable;

@@ -22,6 +22,9 @@ struct device_result {
   std::uint64_t count = 0;
   std::uint32_t words = 1;
   VkDeviceAddress input_after = 0; ///< out of place: the input after the run (`words` per element); 0: none
+  /// Where the elements lie in stacks of 8 rows (concat=stacks, shader_era::stack_position): the
+  /// rows' width, log2. nullopt: element i at i.
+  std::optional<std::uint32_t> stacks_log2_width = std::nullopt;
 };
 
 /// Whether `out` is what `expected` says (the header's comment); false where the count differs;

@@ -7,6 +7,7 @@
 #include "winnow/vulkan/check.hpp"
 #include "winnow/vulkan/device.hpp"
 #include "winnow/vulkan/executor.hpp"
+#include "device_check.hpp"
 
 namespace winnow::vk {
 namespace {
@@ -329,6 +330,51 @@ std::vector<std::uint32_t> fragment_executor::read(const view& v, std::uint64_t 
   const auto rows = t.download(y0, y1 - y0);
   const auto skip = static_cast<std::ptrdiff_t>(first - std::uint64_t{y0} * w);
   return {rows.begin() + skip, rows.begin() + skip + static_cast<std::ptrdiff_t>(count)};
+}
+
+namespace {
+
+/// `b` if it holds `bytes`, else a buffer that does (the device-local kind: the check reads it).
+void hold(buffer& b, const std::string& name, std::uint64_t bytes) {
+  if (!b.valid() || b.size() < bytes) b = buffer(name, bytes);
+}
+
+} // namespace
+
+std::optional<bool> fragment_executor::matches(const shader_era::plan& pl, const expected_output& expected,
+                                               bool stable) {
+  const std::uint64_t count = shader_era::survivor_count(*this, pl);
+  if (count != expected.values.size()) return false;
+  const image &out = image_of(view{pl.output}), &stream = image_of(view{pl.stream});
+  // Whole rows, row-major: word i of a buffer is word i of the image, as the compute path stores
+  // them; the output's rows up to its last survivor's, in stacks the whole bands that hold them (as
+  // shader_era::read_survivors reads them).
+  const std::uint32_t log2w = pl.layout.log2_width, band_log2 = log2w + shader_era::log2_stack_rows;
+  const std::uint64_t last = !count || !pl.output_in_stacks()
+                                 ? count
+                                 : ((shader_era::stack_position(count - 1, log2w) >> band_log2) + 1) << band_log2;
+  const auto rows = [](std::uint64_t words, const image& t) {
+    return static_cast<std::uint32_t>((words + t.width() - 1) / t.width());
+  };
+  const std::uint32_t out_rows = rows(last, out), stream_rows = rows(pl.input.n, stream);
+  if (out_rows > out.height() || stream_rows > stream.height())
+    throw error("winnow::vk::fragment_executor: the survivors or the stream overrun their image");
+  try {
+    hold(m_checked_output, "device check: output rows", 4ull * out_rows * out.width());
+    hold(m_checked_stream, "device check: stream rows", 4ull * stream_rows * stream.width());
+  } catch (const unavailable&) {
+    return std::nullopt; // no room on the device beside the run's images: the host checks
+  }
+  sequence& s = transfer_sequence();
+  s.begin();
+  if (out_rows) out.record_copy(s.cmd(), m_checked_output.handle(), 0, out_rows);
+  if (stream_rows) stream.record_copy(s.cmd(), m_checked_stream.handle(), 0, stream_rows);
+  s.submit_and_wait();
+  device::get().check("winnow::vk::fragment_executor: the device check's copies");
+  std::optional<std::uint32_t> stacks;
+  if (pl.output_in_stacks()) stacks = log2w;
+  return matches_on_device(expected, stable,
+                           {m_checked_output.address(), count, 1, m_checked_stream.address(), stacks});
 }
 
 std::unique_ptr<winnow::timer> fragment_executor::make_timer() { return std::make_unique<timestamps>(*m_seq); }

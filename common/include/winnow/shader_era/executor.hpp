@@ -118,9 +118,10 @@ public:
   /// Words [first, first + count) of a view (a plain resource or one level of a pyramid).
   [[nodiscard]] virtual std::vector<std::uint32_t> read(const view& v, std::uint64_t first, std::uint64_t count) = 0;
   /// The check of the last run's result where it lies (algorithm::matches_on_device; through
-  /// shader_era::matches_on_device), the run of `pl` (the plan prepared, or a part of a merged one)
-  /// whose survivors are stored in order: whether they are `expected` (in order where `stable`, else
-  /// as a set) and the stream after the run is the case's but for payload 0 at its removed indices.
+  /// shader_era::matches_on_device), the run of `pl` (the plan prepared, or a part of a merged one):
+  /// whether its survivors (in order, or in stacks: plan::output_in_stacks) are `expected` (in order
+  /// where `stable`, else as a set) and the stream after the run is the case's but for payload 0 at
+  /// its removed indices.
   /// nullopt: this executor checks on the host (the default), or its device cannot tell.
   [[nodiscard]] virtual std::optional<bool> matches(const plan& pl, const expected_output& expected, bool stable);
   /// The timer of this API; phases are marked between record() calls.
@@ -187,8 +188,8 @@ private:
 /// stream's layout), or nullopt: every plan algorithm's refuses().
 [[nodiscard]] std::optional<std::string> layout_refusal(std::uint64_t n, std::uint64_t max_width);
 
-/// The executor's check of a run of `pl` (executor::matches), but for a run with the loop check or
-/// survivors stored in stacks: those are read back (read_output).
+/// The executor's check of a run of `pl` (executor::matches), but for a run with the loop check:
+/// its trips are read back (read_output).
 [[nodiscard]] std::optional<bool> matches_on_device(executor& x, const plan& pl, const expected_output& expected,
                                                     bool stable);
 

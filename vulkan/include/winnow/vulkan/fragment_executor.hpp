@@ -53,6 +53,10 @@ public:
   [[nodiscard]] bool prefers_rounds() const override { return true; }
   [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first,
                                                 std::uint64_t count) override;
+  /// On the device (vulkan/src/device_check.hpp): the output's and the stream's rows copied into
+  /// buffers on the device, and checked there as the compute path's are.
+  [[nodiscard]] std::optional<bool> matches(const shader_era::plan& pl, const expected_output& expected,
+                                            bool stable) override;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;
 
@@ -82,6 +86,7 @@ private:
   std::unique_ptr<image> m_unbound; ///< what bindings a pass does not read hold (1 × 1)
   std::unique_ptr<sequence> m_seq;
   std::unique_ptr<buffer> m_readback;                        ///< read_midway's and read_at_end's, mapped
+  buffer m_checked_output, m_checked_stream;                 ///< matches()'s copies of the two images' rows
   std::uint64_t m_at_end_words = 0;                          ///< what read_at_end copied into it
   std::unique_ptr<buffer> m_predicates;                      ///< predicate_on's (predicate_words), where predicates()
   std::optional<shader_era::resource_id> m_predicate_source; ///< copied into m_predicates in this recording
