@@ -157,4 +157,30 @@ void end_conditional_render() {
 #endif
 }
 
+bool has_compute() {
+#ifdef GL_ES_VERSION_3_1
+  if (es()) return GLAD_GL_ES_VERSION_3_1 != 0;
+#endif
+#ifdef GL_VERSION_4_3
+  if (!es()) return GLAD_GL_VERSION_4_3 != 0;
+#endif
+  return false;
+}
+
+void dispatch_compute([[maybe_unused]] GLuint x, [[maybe_unused]] GLuint y) {
+  [[maybe_unused]] constexpr GLbitfield buffer_update_barrier_bit = 0x200; // GL_BUFFER_UPDATE_BARRIER_BIT
+#ifdef GL_ES_VERSION_3_1
+  if (es()) {
+    glDispatchCompute(x, y, 1);
+    glMemoryBarrier(buffer_update_barrier_bit);
+  }
+#endif
+#ifdef GL_VERSION_4_3
+  if (!es()) {
+    glDispatchCompute(x, y, 1);
+    glMemoryBarrier(buffer_update_barrier_bit);
+  }
+#endif
+}
+
 } // namespace winnow::gl::api

@@ -2,7 +2,8 @@
 // The few calls that differ between desktop OpenGL (3.3 and 4.5 core) and OpenGL ES 3.1, in one
 // place: timer queries (core on GL, EXT_disjoint_timer_query on ES), debug output and groups (core
 // or KHR_debug unsuffixed on GL, KHR-suffixed on ES), integer read-back (ES reads RGBA only),
-// multisampling (no such switch on ES) and conditional rendering (none on ES). Everything else the
+// multisampling (no such switch on ES), conditional rendering (none on ES) and compute shaders (from GL
+// 4.3 and ES 3.1: none on a 3.3 context). Everything else the
 // backend calls is in both. Each
 // function picks by the context at run time; each branch is compiled only where the loader declares
 // its API, so the backend also compiles against a loader for GL 3.3 alone or for ES 3.1 alone
@@ -55,5 +56,13 @@ void disable_multisample();
 [[nodiscard]] bool has_conditional_render();
 void begin_conditional_render(GLuint query);
 void end_conditional_render();
+
+/// Compute shaders (core from GL 4.3 and in ES 3.1; a 3.3 context has none): the device check's.
+inline constexpr GLenum compute_shader = 0x91B9;        ///< GL_COMPUTE_SHADER
+inline constexpr GLenum shader_storage_buffer = 0x90D2; ///< GL_SHADER_STORAGE_BUFFER
+[[nodiscard]] bool has_compute();
+/// Dispatches x × y workgroups of the program in use, then orders its storage-buffer writes before
+/// later buffer reads and maps (glMemoryBarrier).
+void dispatch_compute(GLuint x, GLuint y);
 
 } // namespace winnow::gl::api

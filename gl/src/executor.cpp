@@ -7,6 +7,7 @@
 
 #include "winnow/error.hpp"
 #include "api.hpp"
+#include "device_check.hpp"
 #include "winnow/gl/check.hpp"
 #include "winnow/gl/context.hpp"
 #include "winnow/gl/pass.hpp"
@@ -276,6 +277,13 @@ std::vector<std::uint32_t> executor::read(const view& v, std::uint64_t first, st
   std::vector<std::uint32_t> out(rows.begin() + skip, rows.begin() + skip + static_cast<std::ptrdiff_t>(count));
   context::get().check("winnow::gl::executor: read");
   return out;
+}
+
+std::optional<bool> executor::matches(const shader_era::plan& pl, const expected_output& expected, bool stable) {
+  const std::uint64_t count = shader_era::survivor_count(*this, pl);
+  std::optional<std::uint32_t> stacks;
+  if (pl.output_in_stacks()) stacks = pl.layout.log2_width;
+  return matches_on_device(expected, stable, {texture_of(view{pl.output}), count, stacks, texture_of(view{pl.stream})});
 }
 
 std::unique_ptr<winnow::timer> executor::make_timer() { return gl::make_timer(); }

@@ -193,6 +193,16 @@ program program::feedback(const std::vector<std::string>& vertex_files, const st
   return link(name, vs, gs, varying);
 }
 
+program program::compute(const std::vector<std::string>& files) {
+  std::string legend;
+  const std::string source = assemble(glsl_version(), "", files, &legend);
+  try {
+    return link(files.back(), compile(api::compute_shader, files.back() + " (compute)", source), 0, nullptr);
+  } catch (const error& e) {
+    throw error(std::string(e.what()) + " [source strings: " + legend + "]");
+  }
+}
+
 namespace {
 
 void expand(const std::string& file, std::string& out, std::vector<std::string>& names, int depth) {

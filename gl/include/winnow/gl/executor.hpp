@@ -39,6 +39,9 @@ public:
   void predicate_off() override;
   [[nodiscard]] std::vector<std::uint32_t> read(const shader_era::view& v, std::uint64_t first,
                                                 std::uint64_t count) override;
+  /// On the device where the context has compute shaders (gl/src/device_check.hpp).
+  [[nodiscard]] std::optional<bool> matches(const shader_era::plan& pl, const expected_output& expected,
+                                            bool stable) override;
   [[nodiscard]] std::unique_ptr<winnow::timer> make_timer() override;
   void flush_caches() override;
 

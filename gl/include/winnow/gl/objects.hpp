@@ -108,6 +108,8 @@ public:
   /// measured against it, gl calibrate). Desktop GL only (3.2 or later).
   static program feedback(const std::vector<std::string>& vertex_files, const std::vector<std::string>& geometry_files,
                           const char* varying);
+  /// A compute shader of the embedded files (as above): OpenGL 4.3 and ES 3.1 (not 3.3).
+  static program compute(const std::vector<std::string>& files);
   [[nodiscard]] GLuint id() const { return m_handle.id(); }
   [[nodiscard]] GLint uniform(const char* name) const;
 
