@@ -61,7 +61,7 @@ int print_plan(const registry& reg, const bench_plan& plan, const std::string& o
   const auto shards = shard ? assign_shards(plan_costs(plan, options), shard->count)
                             : std::vector<std::size_t>(plan.jobs.size() * plan.cases.size(), 0);
   // The estimate counts what this machine does: a device whose clock is watched warms up once, not
-  // every record; a cuda or vk result checked on the device costs no host check.
+  // every record; a GPU result checked on the device costs no host check.
   const device_terms here{
       .watched =
           [&](const std::string& api) {
@@ -70,7 +70,7 @@ int print_plan(const registry& reg, const bench_plan& plan, const std::string& o
           },
       .checks_on_device =
           [&](const std::string& api) {
-            return (api == "cuda" || api == "vk") && options.check == check_place::device;
+            return api != "cpu" && options.check == check_place::device;
           }};
   const auto costs = plan_costs(plan, options, here);
   table t({"algorithm", "params", "case", "estimate"});

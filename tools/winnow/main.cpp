@@ -65,8 +65,8 @@ void add_check_option(CLI::App* cmd, winnow::check_place& where) {
   using winnow::check_place;
   cmd->add_option_function<std::string>(
          "--check", [&where](const std::string& v) { where = v == "host" ? check_place::host : check_place::device; },
-         "where results are verified: device (where they lie, on backends that can: CUDA, Vulkan compute; read back "
-         "only to name a difference) or host (read back and compared)")
+         "where results are verified: device (where they lie, on backends that can: CUDA, Vulkan, GL 4.5/ES 3.1; read "
+         "back only to name a difference) or host (read back and compared)")
       ->check(CLI::IsMember({"host", "device"}))
       ->default_str("device");
 }
