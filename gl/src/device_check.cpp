@@ -46,8 +46,7 @@ handle<detail::delete_buffer> storage(const std::vector<std::uint32_t>& words) {
 /// input as generated, the expected values' bitmap (where an unstable check can use one) and the
 /// removal list's, back to back; and the scratch words each check zeroes: its flags, the values seen.
 struct expected_copy {
-  expected_copy(const workload& w, const std::vector<std::uint32_t>& expected)
-      : n(w.size()), count(expected.size()) {
+  expected_copy(const workload& w, const std::vector<std::uint32_t>& expected) : n(w.size()), count(expected.size()) {
     for (const std::uint32_t v : expected) top = std::max(top, v);
     // The bitmap is as large as the largest value (verify.cpp's byte_map_fits): the corpus's
     // payloads are index + 1, no larger than the input; with larger values an unstable result is

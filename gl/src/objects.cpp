@@ -198,9 +198,7 @@ program program::compute(const std::vector<std::string>& files) {
   const std::string source = assemble(glsl_version(), "", files, &legend);
   try {
     return link(files.back(), compile(api::compute_shader, files.back() + " (compute)", source), 0, nullptr);
-  } catch (const error& e) {
-    throw error(std::string(e.what()) + " [source strings: " + legend + "]");
-  }
+  } catch (const error& e) { throw error(std::string(e.what()) + " [source strings: " + legend + "]"); }
 }
 
 namespace {

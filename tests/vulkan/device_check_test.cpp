@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "../device_check_cases.hpp"
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
 #include "winnow/harness.hpp"
@@ -50,26 +51,11 @@ struct check_case {
 TEST(vk_device_check, passes_the_expected_stream_and_catches_a_dropped_a_duplicated_and_an_invented_element) {
   WINNOW_REQUIRE_VK();
   check_case c("uniform:100003:p=0.5");
-  const std::vector<std::uint32_t>& e = c.expected;
-  ASSERT_GT(e.size(), 100u);
-  for (const bool stable : {true, false}) {
-    SCOPED_TRACE(stable ? "stable" : "unstable");
-    EXPECT_EQ(c.check(e, stable), true);
-    std::vector<std::uint32_t> dropped(e.begin(), e.end() - 1);
-    EXPECT_EQ(c.check(dropped, stable), false) << "one element dropped";
-    std::vector<std::uint32_t> duplicated = e;
-    duplicated[50] = duplicated[51];
-    EXPECT_EQ(c.check(duplicated, stable), false) << "one element in place of another";
-    std::vector<std::uint32_t> invented = e;
-    const auto removed = std::find(c.w.data.begin(), c.w.data.end(), 0u) - c.w.data.begin();
-    invented[50] = static_cast<std::uint32_t>(removed) + 1; // the payload an invalid element would have had
-    EXPECT_EQ(c.check(invented, stable), false) << "an element that was dropped kept";
-    invented[50] = 0xfffffff0u; // larger than any value of the case
-    EXPECT_EQ(c.check(invented, stable), false) << "a value the case never had";
-  }
-  std::vector<std::uint32_t> reversed(e.rbegin(), e.rend());
-  EXPECT_EQ(c.check(reversed, true), false) << "out of order, where order counts";
-  EXPECT_EQ(c.check(reversed, false), true) << "in any order, where it does not";
+  const auto removed = std::find(c.w.data.begin(), c.w.data.end(), 0u) - c.w.data.begin();
+  // The payload an invalid element would have had: index + 1.
+  testing::expect_the_check_catches_wrong_elements(
+      c.expected, static_cast<std::uint32_t>(removed) + 1,
+      [&](const std::vector<std::uint32_t>& values, bool stable) { return c.check(values, stable); });
 }
 
 TEST(vk_device_check, catches_an_element_torn_apart_and_a_changed_input) {

@@ -68,10 +68,7 @@ int print_plan(const registry& reg, const bench_plan& plan, const std::string& o
             const watched_device* d = watch(reg.device(api).identity);
             return d && d->clock;
           },
-      .checks_on_device =
-          [&](const std::string& api) {
-            return api != "cpu" && options.check == check_place::device;
-          }};
+      .checks_on_device = [&](const std::string& api) { return api != "cpu" && options.check == check_place::device; }};
   const auto costs = plan_costs(plan, options, here);
   table t({"algorithm", "params", "case", "estimate"});
   std::size_t records = 0;

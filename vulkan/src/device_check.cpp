@@ -35,14 +35,13 @@ void zero(sequence& s, const buffer& b) { vkCmdFillBuffer(s.cmd(), b.handle(), 0
 
 /// Records: bit v of `bits` for each of the `count` values v of `values` up to `limit` (those past it
 /// mark nothing, as removed_mask on the host), and `repeats` word 0 set where a bit was set already.
-void record_set_bits(sequence& s, const buffer& values, std::uint64_t count, const buffer& bits,
-                     const buffer& repeats, std::uint32_t limit) {
+void record_set_bits(sequence& s, const buffer& values, std::uint64_t count, const buffer& bits, const buffer& repeats,
+                     std::uint32_t limit) {
   if (count == 0) return;
   const pipeline& p = pipeline::get({"set_bits", {default_local_size()}});
-  s.dispatch(p,
-             set_bits_args{values.address(), bits.address(), repeats.address(), static_cast<std::uint32_t>(count),
-                           limit},
-             (count + p.local_size() - 1) / p.local_size());
+  s.dispatch(
+      p, set_bits_args{values.address(), bits.address(), repeats.address(), static_cast<std::uint32_t>(count), limit},
+      (count + p.local_size() - 1) / p.local_size());
 }
 
 /// Submits what `s` recorded with a copy of `flags` into the mapped `read` after it, waits, and
@@ -139,9 +138,8 @@ std::optional<bool> matches_on_device(const expected_output& expected, bool stab
   const case_input* input = shared_input(&expected.copies, expected.w.data, expected.w.removals);
   if (!input) return std::nullopt;
   try {
-    expected_copy& copy = expected.copies.get<expected_copy>("vk expected", [&] {
-      return std::make_unique<expected_copy>(expected.w, expected.values, *input);
-    });
+    expected_copy& copy = expected.copies.get<expected_copy>(
+        "vk expected", [&] { return std::make_unique<expected_copy>(expected.w, expected.values, *input); });
     return copy.matches(out, *input, stable);
   } catch (const unavailable&) {
     return std::nullopt; // no room on the device beside the run's buffers (buffer's message): the host checks

@@ -63,8 +63,7 @@ image& fragment_executor::image_of(const view& v) {
   return const_cast<image&>(static_cast<const fragment_executor&>(*this).image_of(v));
 }
 
-void fragment_executor::prepare(const shader_era::plan& p, const param_set&,
-                                const shader_era::case_words& input) {
+void fragment_executor::prepare(const shader_era::plan& p, const param_set&, const shader_era::case_words& input) {
   device& d = device::get();
   const raster_layout& layout = raster_layout::get();
   m_plan = &p;
