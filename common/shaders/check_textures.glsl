@@ -7,7 +7,7 @@ layout(binding = 0) uniform highp usampler2D u_result;
 layout(binding = 1) uniform highp usampler2D u_stream;
 layout(std430, binding = 0) readonly buffer case_block { uint case_words[]; };
 layout(std430, binding = 1) buffer scratch_block { uint scratch[]; }; // the flags, then the values seen
-uniform uint u_count, u_top, u_n, u_mode, u_log2w, u_expected_at, u_pristine_at, u_bits_at, u_removed_at;
+uniform uint u_count, u_top, u_n, u_mode, u_log2w, u_pristine_at, u_bits_at, u_removed_at; // the expected stream at 0
 const uint seen_at = 4u; // gl/src/device_check.cpp's
 #define CHECK_COUNT u_count
 #define CHECK_WORDS 1u
@@ -19,7 +19,7 @@ uint result_word(uint position, uint k) {
   uint w = uint(textureSize(u_result, 0).x);
   return texelFetch(u_result, ivec2(int(position % w), int(position / w)), 0).r;
 }
-uint expected_value(uint i) { return case_words[u_expected_at + i]; }
+uint expected_value(uint i) { return case_words[i]; }
 bool is_expected(uint v) { return ((case_words[u_bits_at + (v >> 5)] >> (v & 31u)) & 1u) != 0u; }
 bool seen_before(uint v) {
   uint bit = 1u << (v & 31u);

@@ -118,7 +118,6 @@ std::optional<bool> matches_on_device(const expected_output& expected, bool stab
   set(p, "u_n", c.n);
   set(p, "u_mode", mode);
   set(p, "u_log2w", out.stacks_log2_width.value_or(0));
-  set(p, "u_expected_at", 0);
   set(p, "u_pristine_at", c.pristine_at);
   set(p, "u_bits_at", c.bits_at);
   set(p, "u_removed_at", c.removed_at);

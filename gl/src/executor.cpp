@@ -281,9 +281,8 @@ std::vector<std::uint32_t> executor::read(const view& v, std::uint64_t first, st
 
 std::optional<bool> executor::matches(const shader_era::plan& pl, const expected_output& expected, bool stable) {
   const std::uint64_t count = shader_era::survivor_count(*this, pl);
-  std::optional<std::uint32_t> stacks;
-  if (pl.output_in_stacks()) stacks = pl.layout.log2_width;
-  return matches_on_device(expected, stable, {texture_of(view{pl.output}), count, stacks, texture_of(view{pl.stream})});
+  return matches_on_device(expected, stable,
+                           {texture_of(view{pl.output}), count, pl.stacks_log2_width(), texture_of(view{pl.stream})});
 }
 
 std::unique_ptr<winnow::timer> executor::make_timer() { return gl::make_timer(); }

@@ -32,7 +32,7 @@ struct cost_inputs {
   double warmup_ms = 0;
   double min_time_ms = 0; ///< the timed runs go on until they add up to this
   /// The estimate for this machine, not the partition: the device's clock is watched (warm-up rule
-  /// nvml: the warm-up is the record's runs alone, not warmup_ms), and a cuda result is checked on the
+  /// nvml: the warm-up is the record's runs alone, not warmup_ms), and a GPU result is checked on the
   /// device (no host check per element).
   bool watched = false, checked_on_device = false;
 };

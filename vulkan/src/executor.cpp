@@ -207,9 +207,8 @@ std::vector<std::uint32_t> executor::read(const view& v, std::uint64_t first, st
 
 std::optional<bool> executor::matches(const shader_era::plan& pl, const expected_output& expected, bool stable) {
   const std::uint64_t count = shader_era::survivor_count(*this, pl);
-  std::optional<std::uint32_t> stacks;
-  if (pl.output_in_stacks()) stacks = pl.layout.log2_width;
-  return matches_on_device(expected, stable, {address(view{pl.output}), count, 1, address(view{pl.stream}), stacks});
+  return matches_on_device(expected, stable,
+                           {address(view{pl.output}), count, 1, address(view{pl.stream}), pl.stacks_log2_width()});
 }
 
 std::unique_ptr<winnow::timer> executor::make_timer() { return std::make_unique<timestamps>(*m_seq); }

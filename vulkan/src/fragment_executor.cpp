@@ -346,16 +346,11 @@ std::optional<bool> fragment_executor::matches(const shader_era::plan& pl, const
   if (count != expected.values.size()) return false;
   const image &out = image_of(view{pl.output}), &stream = image_of(view{pl.stream});
   // Whole rows, row-major: word i of a buffer is word i of the image, as the compute path stores
-  // them; the output's rows up to its last survivor's, in stacks the whole bands that hold them (as
-  // shader_era::read_survivors reads them).
-  const std::uint32_t log2w = pl.layout.log2_width, band_log2 = log2w + shader_era::log2_stack_rows;
-  const std::uint64_t last = !count || !pl.output_in_stacks()
-                                 ? count
-                                 : ((shader_era::stack_position(count - 1, log2w) >> band_log2) + 1) << band_log2;
+  // them; the output's rows that hold its survivors (as shader_era::read_survivors reads them).
   const auto rows = [](std::uint64_t words, const image& t) {
     return static_cast<std::uint32_t>((words + t.width() - 1) / t.width());
   };
-  const std::uint32_t out_rows = rows(last, out), stream_rows = rows(pl.input.n, stream);
+  const std::uint32_t out_rows = rows(pl.output_words(count), out), stream_rows = rows(pl.input.n, stream);
   if (out_rows > out.height() || stream_rows > stream.height())
     throw error("winnow::vk::fragment_executor: the survivors or the stream overrun their image");
   try {
@@ -370,10 +365,8 @@ std::optional<bool> fragment_executor::matches(const shader_era::plan& pl, const
   if (stream_rows) stream.record_copy(s.cmd(), m_checked_stream.handle(), 0, stream_rows);
   s.submit_and_wait();
   device::get().check("winnow::vk::fragment_executor: the device check's copies");
-  std::optional<std::uint32_t> stacks;
-  if (pl.output_in_stacks()) stacks = log2w;
   return matches_on_device(expected, stable,
-                           {m_checked_output.address(), count, 1, m_checked_stream.address(), stacks});
+                           {m_checked_output.address(), count, 1, m_checked_stream.address(), pl.stacks_log2_width()});
 }
 
 std::unique_ptr<winnow::timer> fragment_executor::make_timer() { return std::make_unique<timestamps>(*m_seq); }

@@ -112,10 +112,8 @@ std::optional<bool> matches_on_device(executor& x, const plan& pl, const expecte
 std::vector<std::uint32_t> read_survivors(executor& x, const plan& pl, std::uint64_t count) {
   const view output{pl.output};
   if (!pl.output_in_stacks() || count == 0) return x.read(output, 0, count);
-  const std::uint32_t log2w = pl.layout.log2_width; // the output's: a merged plan's part has its ids, not its resources
-  // The bands that hold the stacks: stack_position(count − 1) lies in the last one.
-  const std::uint64_t bands = (stack_position(count - 1, log2w) >> (log2w + log2_stack_rows)) + 1;
-  const std::vector<std::uint32_t> stored = x.read(output, 0, bands << (log2w + log2_stack_rows));
+  const std::uint32_t log2w = *pl.stacks_log2_width();
+  const std::vector<std::uint32_t> stored = x.read(output, 0, pl.output_words(count));
   std::vector<std::uint32_t> out(count);
   for (std::uint64_t t = 0; t < count; ++t) out[t] = stored[stack_position(t, log2w)];
   return out;

@@ -156,6 +156,18 @@ struct plan {
   [[nodiscard]] bool output_in_stacks() const {
     return !passes.empty() && passes.back().kind == pass_kind::concat && passes.back().method == concat_method::stacks;
   }
+  /// Where output_in_stacks(): the output's width, log2, which stack_position takes (the layout's: a
+  /// merged plan's part has its ids, not its resources); nullopt: survivor t lies at word t.
+  [[nodiscard]] std::optional<std::uint32_t> stacks_log2_width() const {
+    return output_in_stacks() ? std::optional<std::uint32_t>(layout.log2_width) : std::nullopt;
+  }
+  /// The output's first words that hold its first `count` survivors: `count`, or in stacks the
+  /// whole bands that do (stack_position(count − 1) lies in the last one).
+  [[nodiscard]] std::uint64_t output_words(std::uint64_t count) const {
+    if (!output_in_stacks() || count == 0) return count;
+    const std::uint32_t band_log2 = layout.log2_width + log2_stack_rows;
+    return ((stack_position(count - 1, layout.log2_width) >> band_log2) + 1) << band_log2;
+  }
   /// Words read and written by the plan's model, and its passes (records' bytes and launches).
   [[nodiscard]] traffic traffic_model() const;
   /// The words one pass writes (gather: its output level; mark: |R|; concat: the survivors).
