@@ -70,12 +70,15 @@ measurement measure(algorithm& a, const run_options& options) {
   std::vector<std::pair<std::string, std::vector<double>>> by_phase;
   std::vector<double> totals, walls;
   auto t = a.make_timer();
+  double untimed_wall_ns = 0; // the last untimed run's, reset and read included
   const auto untimed_run = [&] {
+    const auto w0 = clock::now();
     a.reset();
     if (options.cold) a.flush_caches();
     t->start();
     a.run(*t);
     t->stop();
+    untimed_wall_ns = ns_since(w0);
     double total = 0;
     for (const auto& ph : t->read()) total += ph.ns;
     return total;
@@ -134,6 +137,13 @@ measurement measure(algorithm& a, const run_options& options) {
     m.warmup_rule = "nvml";
     m.sm_mhz_peak = dev->clock->max_sm_mhz();
     for (int i = 0; i < options.warmup; ++i) warm_totals.push_back(untimed_run());
+    // Busy for busy_ns with the timed runs to come: so short a record does not leave the device idle
+    // enough for the driver to lower its clock (run_options::busy_ns).
+    if (options.busy_ns > 0) {
+      if (warm_totals.empty()) warm_totals.push_back(untimed_run());
+      while (ns_since(warm_start) + options.reps * untimed_wall_ns < options.busy_ns)
+        warm_totals.push_back(untimed_run());
+    }
     if (!dev->warmed) {
       m.warmup_rule = "nvml+device";
       dev->warmed = true;
@@ -255,6 +265,7 @@ record start_record(const algorithm_entry& entry, const params& p, const std::st
   r.in_place = entry.info.in_place;
   r.warmup = options.warmup;
   r.warmup_ns = options.warmup_ns;
+  r.busy_ns = options.device ? options.busy_ns : 0;
   r.reps = options.reps;
   r.max_noise = options.max_noise;
   r.min_time_ns = options.min_time_ns;

@@ -65,6 +65,11 @@ TEST(shard_costs, the_estimate_counts_a_watched_warm_up_and_a_device_check_where
   EXPECT_NEAR(plain - winnow::cli::record_seconds(c), 0.2 - 2 * run + check, 1e-12);
   c.min_time_ms = 100; // timed runs until 100 ms of them, more than 10 runs take
   EXPECT_NEAR(winnow::cli::record_seconds(c) - 0.1, 0.05 + 0x1p26 * 0.4e-9 + 2 * run, 1e-12);
+  c.min_time_ms = 0;
+  c.busy_ms = 30; // busy for 30 ms, the 10 timed runs (13.4 ms) included: untimed runs for the rest
+  EXPECT_NEAR(winnow::cli::record_seconds(c), 0.05 + 0x1p26 * 0.4e-9 + 0.030, 1e-12);
+  c.watched = false; // the settle rule knows no busy time
+  EXPECT_NEAR(winnow::cli::record_seconds(c), 0.05 + 0x1p26 * 0.4e-9 + 0.2 + 10 * run, 1e-12);
 }
 
 TEST_F(shard, bad_shard_values_are_usage_errors_naming_the_value) {

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <thread>
 
 #include "winnow/error.hpp"
 #include "winnow/harness.hpp"
@@ -493,6 +494,51 @@ TEST(harness, with_a_clock_the_device_warms_up_once_per_process_not_every_record
   EXPECT_EQ(n.warmup_rule, "nvml");
   EXPECT_EQ(n.warmup_runs, 2);
   EXPECT_EQ(n.samples, 3u);
+}
+
+/// `counted`, but every run takes `ms` of wall time (a record's run on a device, as the host waits for it).
+class slow final : public algorithm {
+public:
+  slow(int* runs, int ms) : m_runs(runs), m_ms(ms) {}
+  void prepare(const workload&, const param_set&, const prepare_options&) override {}
+  void run(timer& t) override {
+    ++*m_runs;
+    std::this_thread::sleep_for(std::chrono::milliseconds(m_ms));
+    t.phase("all");
+  }
+  compaction_output result() override { return {}; }
+  traffic bytes_moved() const override { return {}; }
+  std::unique_ptr<timer> make_timer() override {
+    return std::make_unique<noisy_timer>(m_runs, [](int rep) { return 100.0 * rep; });
+  }
+  void flush_caches() override {}
+
+private:
+  int* m_runs;
+  int m_ms;
+};
+
+TEST(harness, with_a_clock_each_record_keeps_the_device_busy_counting_its_timed_runs) {
+  int runs = 0;
+  watched_device dev = device_with(
+      &runs, [](int) { return 2000.0; }, true);
+  // Runs of no time: untimed ones until 40 ms have passed, the timed ones being foreseen as nothing.
+  counted quick(&runs);
+  const measurement m = measure(quick, {.warmup = 2, .reps = 3, .device = &dev, .busy_ns = 40e6});
+  EXPECT_EQ(m.warmup_rule, "nvml");
+  EXPECT_GE(m.warmup_ran_ns, 40e6);
+  EXPECT_GT(m.warmup_runs, 2);
+  EXPECT_EQ(m.samples, 3u);
+  // Runs of 10 ms: the two untimed (20 ms) and the three timed (30 ms) are busy enough.
+  slow long_runs(&runs, 10);
+  const measurement n = measure(long_runs, {.warmup = 2, .reps = 3, .device = &dev, .busy_ns = 40e6});
+  EXPECT_EQ(n.warmup_runs, 2);
+  EXPECT_LT(n.warmup_ran_ns, 40e6);
+  // With no warmup asked, one untimed run foresees the rest: 10 + 3 × 10 ms ≥ 40 ms.
+  EXPECT_EQ(measure(long_runs, {.warmup = 0, .reps = 3, .device = &dev, .busy_ns = 40e6}).warmup_runs, 1);
+  // Without a clock, busy_ns is not the settle rule's.
+  counted settled(&runs);
+  EXPECT_EQ(measure(settled, {.warmup = 1, .reps = 2, .busy_ns = 10e9}).warmup_runs, 1);
 }
 
 TEST(harness, the_device_warm_up_waits_until_the_clock_stops_rising) {

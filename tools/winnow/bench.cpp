@@ -114,6 +114,7 @@ int bench_command(const bench_args& a) {
                       .max_noise = a.max_noise.value_or(0),
                       .timeout_ns = a.timeout_s * 1e9,
                       .min_time_ns = a.min_time_ms.value_or(s.min_time_ms) * 1e6,
+                      .busy_ns = a.busy_ms.value_or(s.busy_ms) * 1e6,
                       .check = a.check};
   if (a.list) return print_plan(reg, make_plan(a, s, reg), a.out, options, shard, a.json);
 

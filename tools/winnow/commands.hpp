@@ -29,6 +29,7 @@ struct bench_args {
   std::optional<int> reps, warmup;
   std::optional<double> warmup_ms;
   std::optional<double> min_time_ms; ///< time at least this much in timed runs (default: the suite's)
+  std::optional<double> busy_ms;     ///< with a clock, keep the device busy this long a record (default: the suite's)
   bool cold = false;
   bool loop_check = false;
   check_place check = check_place::device; ///< --check: where results are verified

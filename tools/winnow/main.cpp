@@ -118,6 +118,13 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->check(finite_number)
       ->check(CLI::Range(0.0, 60000.0));
+  double run_busy_ms = 30;
+  run_cmd
+      ->add_option("--busy-time", run_busy_ms,
+                   "where NVML reads the clock: keep the device busy at least this many ms, the timed runs included")
+      ->capture_default_str()
+      ->check(finite_number)
+      ->check(CLI::Range(0.0, 60000.0));
   double run_max_noise = 0, run_timeout_s = 15;
   add_noise_options(run_cmd, run_max_noise, run_timeout_s);
   auto* run_out = run_cmd->add_option("--out", run.out, "append nothing, write the record: FILE.jsonl or FILE.csv");
@@ -150,6 +157,12 @@ int main(int argc, char** argv) {
   bench_cmd
       ->add_option("--warmup-time", bench.warmup_ms,
                    "warm up for at least this many ms (default: the suite's, else 200)")
+      ->check(finite_number)
+      ->check(CLI::Range(0.0, 60000.0));
+  bench_cmd
+      ->add_option("--busy-time", bench.busy_ms,
+                   "where NVML reads the clock: keep the device busy at least this many ms a record, its "
+                   "timed runs included (default: the suite's, else 30)")
       ->check(finite_number)
       ->check(CLI::Range(0.0, 60000.0));
   bench_cmd
@@ -292,6 +305,7 @@ int main(int argc, char** argv) {
     }
     if (run_cmd->parsed()) {
       run.options.warmup_ns = run_warmup_ms * 1e6;
+      run.options.busy_ns = run_busy_ms * 1e6;
       run.options.max_noise = run_max_noise / 100;
       run.options.timeout_ns = run_timeout_s * 1e9;
       run.out_given = run_out->count() > 0;

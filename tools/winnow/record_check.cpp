@@ -62,6 +62,7 @@ void check_record(const record& r, const registry& reg) {
     throw error("\"warmup\", \"warmup_runs\" and \"reps\" must not be negative");
   for (const auto& [name, v] : {std::pair<const char*, double>{"warmup_ms", r.warmup_ns},
                                 {"warmup_ran_ms", r.warmup_ran_ns},
+                                {"busy_ms", r.busy_ns},
                                 {"max_noise", r.max_noise},
                                 {"min_time_ms", r.min_time_ns},
                                 {"timeout_s", r.timeout_s}})

@@ -49,7 +49,8 @@ double record_seconds(const cost_inputs& c) {
   const api_rates r = rates(c.api);
   const double n = static_cast<double>(c.n);
   const double run_s = n * r.run_ns * 1e-9;
-  const double warm_s = c.watched ? c.warmup * run_s : std::max(c.warmup_ms / 1000, c.warmup * run_s);
+  const double warm_s = c.watched ? std::max(c.warmup * run_s, c.busy_ms / 1000 - c.reps * run_s)
+                                  : std::max(c.warmup_ms / 1000, c.warmup * run_s);
   const double check_s = c.checked_on_device ? 0 : n * check_ns * 1e-9;
   return r.setup_s + n * r.upload_ns * 1e-9 + check_s + warm_s + std::max(c.reps * run_s, c.min_time_ms / 1000);
 }
@@ -98,7 +99,8 @@ std::vector<planned_record> plan_costs(const bench_plan& plan, const run_options
       out.push_back(
           {i,
            record_seconds({api, n, options.reps, options.warmup, options.warmup_ns / 1e6, options.min_time_ns / 1e6,
-                           here.watched && here.watched(api), here.checks_on_device && here.checks_on_device(api)}),
+                           options.busy_ns / 1e6, here.watched && here.watched(api),
+                           here.checks_on_device && here.checks_on_device(api)}),
            make_seconds(n)});
     }
   }

@@ -31,6 +31,7 @@ struct cost_inputs {
   int reps = 1, warmup = 0;
   double warmup_ms = 0;
   double min_time_ms = 0; ///< the timed runs go on until they add up to this
+  double busy_ms = 0;     ///< watched: the record's runs, untimed and timed, last at least this long
   /// The estimate for this machine, not the partition: the device's clock is watched (warm-up rule
   /// nvml: the warm-up is the record's runs alone, not warmup_ms), and a GPU result is checked on the
   /// device (no host check per element).

@@ -10,8 +10,8 @@ namespace {
 
 using json = nlohmann::json;
 
-const std::set<std::string> sweep_keys = {"apis",   "algorithms", "sizes", "cases", "params",
-                                          "warmup", "warmup_ms",  "reps",  "seeds", "min_time_ms"};
+const std::set<std::string> sweep_keys = {"apis",      "algorithms", "sizes", "cases",       "params", "warmup",
+                                          "warmup_ms", "reps",       "seeds", "min_time_ms", "busy_ms"};
 
 /// The value of `key` as T, or a usage error naming the key and the type it wants.
 template <class T> T get(const std::string& origin, const json& j, const std::string& key, const char* wanted) {
@@ -62,8 +62,9 @@ void read_sweep(const std::string& origin, const json& j, suite& s) {
   if (j.contains("warmup")) s.warmup = integer_in(origin, j, "warmup", 0, 100000);
   if (j.contains("reps")) s.reps = integer_in(origin, j, "reps", 1, 100000);
   if (j.contains("seeds")) s.seeds = integer_in(origin, j, "seeds", 1, 1000);
-  for (const auto& [key, value] :
-       {std::pair<const char*, double*>{"warmup_ms", &s.warmup_ms}, {"min_time_ms", &s.min_time_ms}}) {
+  for (const auto& [key, value] : {std::pair<const char*, double*>{"warmup_ms", &s.warmup_ms},
+                                   {"min_time_ms", &s.min_time_ms},
+                                   {"busy_ms", &s.busy_ms}}) {
     if (!j.contains(key)) continue;
     const json& v = j.at(key);
     if (!v.is_number() || !(v.get<double>() >= 0 && v.get<double>() <= 60000))
@@ -109,7 +110,7 @@ suite parse_suite(const std::string& origin, const std::string& text) {
       throw usage_error(
           "suite " + origin + ": unknown key \"" + key + "\"" +
           did_you_mean(key, {"name", "description", "apis", "algorithms", "sizes", "cases", "params", "warmup",
-                             "warmup_ms", "reps", "seeds", "min_time_ms", "quick"}) +
+                             "warmup_ms", "reps", "seeds", "min_time_ms", "busy_ms", "quick"}) +
           " (known: name, description, apis, algorithms, sizes, cases, params, warmup, warmup_ms, reps, seeds, "
           "min_time_ms, quick)");
   suite s;

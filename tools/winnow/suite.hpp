@@ -6,7 +6,7 @@
 //     "sizes": ["128K", "1M"], "cases": ["removal:{size}:k=0.1"],     // {size} expands over sizes
 //     "params": { "gl/horn": { "block": ["32", "128"] } },            // swept as a product; else defaults
 //     "params": { "cuda/redzone2": [{ "early": ["off"] }, {}] },      // a list: each a product, run one after another
-//     "warmup": 1, "warmup_ms": 200, "reps": 5, "min_time_ms": 20,
+//     "warmup": 1, "warmup_ms": 200, "reps": 5, "min_time_ms": 20, "busy_ms": 30,
 //     "seeds": 20,                                                    // seeded cases with seeds s … s+19 (bench
 //     --seeds) "quick": { "sizes": ["64K"], "reps": 2 } }                      // --quick: these keys replace the
 //     suite's
@@ -29,6 +29,8 @@ struct suite {
   int seeds = 1;          ///< every seeded case this many times, with consecutive seeds (bench --seeds)
   double warmup_ms = 200; ///< and at least this long (GPU clocks ramp up after the host's case generation)
   double min_time_ms = 0; ///< timed runs until they add up to this much measured time (bench --min-time)
+  /// With a clock (warm-up rule nvml): each record keeps the device busy this long (bench --busy-time).
+  double busy_ms = 30;
 
   /// The case specs, with {size} expanded in order of size, then case.
   [[nodiscard]] std::vector<std::string> expanded_cases() const;

@@ -64,10 +64,16 @@ struct run_options {
   /// The device's clock (watch()); nullptr: none to watch, and the warm-up above runs for every
   /// record (rule "settle"). With a clock (rule "nvml") warmup_ns and the settling are not used: the
   /// device is warmed up once per process until its SM clock is at least throttle_threshold of its
-  /// maximum and has stopped rising (at most settle_ns); each record then makes its `warmup` runs,
-  /// runs on untimed while the clock is below the threshold, and discards a timed sample taken below
-  /// it, running on until the clock is back; all that waiting is bounded by settle_ns per record.
+  /// maximum and has stopped rising (at most settle_ns); each record then makes its `warmup` runs
+  /// and those busy_ns asks for, runs on untimed while the clock is below the threshold, and discards a timed sample
+  /// taken below it, running on until the clock is back; all that waiting is bounded by settle_ns per record.
   watched_device* device = nullptr;
+  /// With a clock: keep the device busy for at least this long per record [ns], counting its timed
+  /// runs (estimated from the last untimed one), by untimed runs before them. A record of short
+  /// dispatches otherwise leaves the GPU idle most of the time (between runs and between records),
+  /// and NVIDIA's driver lowers the clock within seconds: on the H200 to 900-1500 MHz, each record
+  /// 3-70 % slow, faster than NVML reported it (docs/design-notes.md, "Busy, not just warm").
+  double busy_ns = 0;
   double throttle_threshold = 0.75;      ///< nvbench's default
   check_place check = check_place::host; ///< run_case's check; measure() leaves output empty with `device`
 };
