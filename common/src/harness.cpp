@@ -86,10 +86,15 @@ measurement measure(algorithm& a, const run_options& options) {
   const auto warm_start = clock::now();
   std::vector<double> warm_totals; // per warm-up run: total [ns]
   watched_device* dev = options.device && options.device->clock ? options.device : nullptr;
-  const double floor_mhz = dev ? options.throttle_threshold * dev->clock->max_sm_mhz() : 0;
-  // Untimed runs until the SM clock reads at least the threshold (and, to `settle`, has not risen for
-  // clock_hold_ns or is at its maximum), for at most `budget_ns`: whether it got there. An unreadable
-  // clock has nothing to wait for.
+  // The clock a record must run at: nvbench's threshold of the maximum, and once the device warm-up
+  // has settled, settled_fraction of where it settled.
+  const double threshold_mhz = dev ? options.throttle_threshold * dev->clock->max_sm_mhz() : 0;
+  const auto record_floor = [&] { return std::max(threshold_mhz, options.settled_fraction * dev->settled_mhz); };
+  double floor_mhz = dev ? record_floor() : 0;
+  double highest_mhz = 0; // read while waiting for the clock
+  // Untimed runs until the SM clock reads at least floor_mhz (and, to `settle`, has not risen for
+  // clock_hold_ns or is at its maximum, where it then counts as settled), for at most `budget_ns`:
+  // whether it got there. An unreadable clock has nothing to wait for.
   const auto warm_until = [&](bool settle, double budget_ns) {
     const auto start = clock::now();
     double level = 0;
@@ -97,13 +102,16 @@ measurement measure(algorithm& a, const run_options& options) {
     for (;;) {
       const auto mhz = dev->clock->sm_mhz();
       if (!mhz) return true;
+      highest_mhz = std::max(highest_mhz, *mhz);
       if (*mhz < floor_mhz || *mhz > 1.01 * level) {
         level = *mhz;
         level_since = clock::now();
       }
       if (*mhz >= floor_mhz &&
-          (!settle || *mhz >= 0.99 * dev->clock->max_sm_mhz() || ns_since(level_since) >= clock_hold_ns))
+          (!settle || *mhz >= 0.99 * dev->clock->max_sm_mhz() || ns_since(level_since) >= clock_hold_ns)) {
+        if (settle) dev->settled_mhz = *mhz;
         return true;
+      }
       if (ns_since(start) >= budget_ns) return false;
       warm_totals.push_back(untimed_run());
     }
@@ -148,12 +156,18 @@ measurement measure(algorithm& a, const run_options& options) {
       m.warmup_rule = "nvml+device";
       dev->warmed = true;
       if (!warm_until(true, options.settle_ns)) gave_up = dev->gave_up = true;
+      floor_mhz = record_floor();
     } else if (!gave_up) {
       const auto r0 = clock::now();
       if (!warm_until(false, recovery_left_ns)) gave_up = true;
       recovery_left_ns -= ns_since(r0);
     }
   }
+  // A record that waited in vain: the device has settled lower since its warm-up (a power or thermal
+  // limit, say), and the records after it hold to where it got, not wait for what it no longer reaches.
+  const auto settle_lower = [&] {
+    if (gave_up && !dev->gave_up && highest_mhz > 0) dev->settled_mhz = std::min(dev->settled_mhz, highest_mhz);
+  };
   m.warmup_ran_ns = ns_since(warm_start);
   // `reps` repetitions, then (with max_noise) more until the totals are quiet enough or time is up.
   const auto timed_start = clock::now();
@@ -216,6 +230,7 @@ measurement measure(algorithm& a, const run_options& options) {
     m.sm_mhz_max = *std::max_element(kept_mhz.begin(), kept_mhz.end());
   }
   m.clock_gave_up = gave_up;
+  if (dev) settle_lower();
   m.samples = totals.size();
   m.warmup_runs = static_cast<int>(warm_totals.size());
   m.timer = t->clock();
@@ -265,7 +280,6 @@ record start_record(const algorithm_entry& entry, const params& p, const std::st
   r.in_place = entry.info.in_place;
   r.warmup = options.warmup;
   r.warmup_ns = options.warmup_ns;
-  r.busy_ns = options.device ? options.busy_ns : 0;
   r.reps = options.reps;
   r.max_noise = options.max_noise;
   r.min_time_ns = options.min_time_ns;
@@ -357,6 +371,7 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     r.warmup_runs = m.warmup_runs;
     r.warmup_ran_ns = m.warmup_ran_ns;
     r.warmup_rule = m.warmup_rule;
+    if (m.warmup_rule.starts_with("nvml")) r.busy_ns = watched.busy_ns;
     r.discarded = m.discarded;
     r.sm_mhz_min = m.sm_mhz_min;
     r.sm_mhz_max = m.sm_mhz_max;

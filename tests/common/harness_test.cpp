@@ -618,6 +618,45 @@ TEST(harness, the_wait_for_the_clock_is_bounded_and_the_record_says_it_gave_up) 
   EXPECT_TRUE(x.clock_gave_up);
 }
 
+TEST(harness, records_hold_to_where_the_clock_settled_and_settle_lower_when_it_no_longer_gets_there) {
+  // Settled at 2000 MHz; 1900 (95 %: over the 75 % threshold, under 97 % of 2000) after runs 4 and 5.
+  int runs = 0;
+  watched_device dev = device_with(
+      &runs, [](int r) { return r == 4 || r == 5 ? 1900.0 : 2000.0; }, true);
+  dev.settled_mhz = 2000;
+  counted a(&runs);
+  const measurement m = measure(a, {.warmup = 1, .reps = 4, .device = &dev});
+  EXPECT_EQ(m.discarded, 1u) << "run 4 read 1900 after it";
+  EXPECT_EQ(m.sm_mhz_min, 2000);
+  EXPECT_FALSE(m.clock_gave_up);
+
+  // The clock stays at 1800 (90 %): the first record waits in vain (settle_ns) and the device counts
+  // as settled at 1800 from then on, so the next record does not wait.
+  int runs2 = 0;
+  watched_device lower = device_with(
+      &runs2, [](int) { return 1800.0; }, true);
+  lower.settled_mhz = 2000;
+  counted b(&runs2);
+  const measurement w = measure(b, {.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &lower});
+  EXPECT_TRUE(w.clock_gave_up);
+  EXPECT_GT(w.warmup_runs, 1);
+  EXPECT_EQ(lower.settled_mhz, 1800);
+  EXPECT_FALSE(lower.gave_up);
+  counted c(&runs2);
+  const measurement x = measure(c, {.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &lower});
+  EXPECT_FALSE(x.clock_gave_up);
+  EXPECT_EQ(x.warmup_runs, 1);
+  EXPECT_EQ(x.discarded, 0u);
+
+  // The device warm-up says where it settled.
+  int runs3 = 0;
+  watched_device fresh = device_with(
+      &runs3, [](int r) { return r < 5 ? 345.0 : 1600.0; }, false);
+  counted d(&runs3);
+  (void)measure(d, {.warmup = 0, .reps = 2, .device = &fresh});
+  EXPECT_EQ(fresh.settled_mhz, 1600);
+}
+
 TEST(harness, without_a_clock_the_settle_rule_runs_and_says_so) {
   int runs = 0;
   counted a(&runs);

@@ -28,7 +28,10 @@ struct watched_device {
   std::unique_ptr<clock_source> clock; ///< nullptr: no clock to watch (the "settle" rule)
   bool warmed = false;                 ///< the once-per-process warm-up has run
   bool gave_up = false;                ///< the warm-up never brought the clock to the threshold: no record waits for it
-  std::string why;                     ///< why there is no clock (open_nvml_clock's answer)
+  /// Where the clock settled in the warm-up [MHz] (0: not yet, or it never did); lowered to where a
+  /// record that waited in vain got, so that the records after it do not wait for it as well.
+  double settled_mhz = 0;
+  std::string why; ///< why there is no clock (open_nvml_clock's answer)
 };
 
 /// The process's watched device for `id`: opened once (NVML, open_nvml_clock) and kept for the
@@ -74,7 +77,11 @@ struct run_options {
   /// and NVIDIA's driver lowers the clock within seconds: on the H200 to 900-1500 MHz, each record
   /// 3-70 % slow, faster than NVML reported it (docs/design-notes.md, "Busy, not just warm").
   double busy_ns = 0;
-  double throttle_threshold = 0.75;      ///< nvbench's default
+  double throttle_threshold = 0.75; ///< nvbench's default
+  /// And at least this fraction of the clock the device settled at (watched_device::settled_mhz): the
+  /// H200's clock slid to 0.77-0.96 of it in the middle of a campaign, over the 75 % threshold, and its
+  /// records were 2-17 % slow.
+  double settled_fraction = 0.97;
   check_place check = check_place::host; ///< run_case's check; measure() leaves output empty with `device`
 };
 
