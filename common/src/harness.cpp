@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <mutex>
+#include <string_view>
 
 #include "winnow/error.hpp"
 #include "winnow/settings.hpp"
@@ -53,6 +55,13 @@ bool still_settling(const std::vector<double>& totals, std::size_t window) {
   const double before =
       summarize({end - static_cast<std::ptrdiff_t>(2 * window), end - static_cast<std::ptrdiff_t>(window)}).median;
   return latest < 0.98 * before;
+}
+
+bool busy_in_timed_runs() {
+  const char* v = std::getenv("WINNOW_BUSY");
+  if (!v || std::string_view(v).empty() || std::string_view(v) == "timed") return true;
+  if (std::string_view(v) == "untimed") return false;
+  throw usage_error("WINNOW_BUSY must be timed or untimed, not '" + std::string(v) + "'");
 }
 
 /// How long the clock must have stopped rising for the device warm-up to end below the maximum clock.
@@ -146,8 +155,9 @@ measurement measure(algorithm& a, const run_options& options) {
     m.sm_mhz_peak = dev->clock->max_sm_mhz();
     for (int i = 0; i < options.warmup; ++i) warm_totals.push_back(untimed_run());
     // Busy for busy_ns with the timed runs to come: so short a record does not leave the device idle
-    // enough for the driver to lower its clock (run_options::busy_ns).
-    if (options.busy_ns > 0) {
+    // enough for the driver to lower its clock (run_options::busy_ns). Timed runs fill it, unless
+    // WINNOW_BUSY=untimed asks for the untimed runs of before (to measure the same build both ways).
+    if (options.busy_ns > 0 && !options.busy_timed) {
       if (warm_totals.empty()) warm_totals.push_back(untimed_run());
       while (ns_since(warm_start) + options.reps * untimed_wall_ns < options.busy_ns)
         warm_totals.push_back(untimed_run());
@@ -174,19 +184,22 @@ measurement measure(algorithm& a, const run_options& options) {
   double timed_ns = 0; // the kept runs' totals, added up
   const auto more = [&] {
     if (totals.size() < static_cast<std::size_t>(options.reps)) return true;
-    const bool short_of_time = timed_ns < options.min_time_ns;
+    const bool short_of_time =
+        timed_ns < options.min_time_ns || (dev && options.busy_timed && ns_since(warm_start) < options.busy_ns);
     if (!short_of_time && options.max_noise <= 0) return false;
     if (ns_since(timed_start) >= options.timeout_ns) return false;
     return short_of_time || summarize(totals).noise() > options.max_noise;
   };
   std::vector<double> kept_mhz;
   constexpr double unread = -1;
+  double last_after = unread; // the reading after the last kept sample: the next one's before
   while (more()) {
     a.reset();
     if (options.cold) a.flush_caches();
     // The clock around the run [MHz]; unread: none, or the reading failed. (Plain doubles: GCC 12
-    // takes an optional<double> here for maybe uninitialized.)
-    const double before = dev ? dev->clock->sm_mhz().value_or(unread) : unread;
+    // takes an optional<double> here for maybe uninitialized.) One reading a sample: the one after a
+    // kept sample is the next one's before (only its reset came between).
+    const double before = last_after != unread ? last_after : dev ? dev->clock->sm_mhz().value_or(unread) : unread;
     const auto w0 = clock::now();
     t->start();
     a.run(*t);
@@ -206,7 +219,9 @@ measurement measure(algorithm& a, const run_options& options) {
     // A sample taken below the threshold (before or after it) is thrown away, and the clock brought
     // back before the next; the sample's own time counts against the wait, so this ends.
     const bool throttled = (before != unread && before < floor_mhz) || (after != unread && after < floor_mhz);
+    last_after = after;
     if (dev && throttled && !gave_up) {
+      last_after = unread; // the wait for the clock comes between
       ++m.discarded;
       const auto r0 = clock::now();
       if (!warm_until(false, recovery_left_ns - wall)) gave_up = true;
@@ -215,6 +230,7 @@ measurement measure(algorithm& a, const run_options& options) {
     }
     if (before != unread) kept_mhz.push_back(before);
     if (after != unread) kept_mhz.push_back(after);
+    if (options.cold) last_after = unread; // the flush between takes a while
     for (const auto& [name, ns] : this_rep) {
       auto it = std::find_if(by_phase.begin(), by_phase.end(), [&](const auto& p) { return p.first == name; });
       if (it == by_phase.end()) by_phase.emplace_back(name, std::vector<double>{ns});

@@ -522,23 +522,49 @@ TEST(harness, with_a_clock_each_record_keeps_the_device_busy_counting_its_timed_
   int runs = 0;
   watched_device dev = device_with(
       &runs, [](int) { return 2000.0; }, true);
-  // Runs of no time: untimed ones until 40 ms have passed, the timed ones being foreseen as nothing.
+  // Runs of no time: timed ones until 40 ms have passed since the record's first run.
   counted quick(&runs);
   const measurement m = measure(quick, {.warmup = 2, .reps = 3, .device = &dev, .busy_ns = 40e6});
   EXPECT_EQ(m.warmup_rule, "nvml");
-  EXPECT_GE(m.warmup_ran_ns, 40e6);
-  EXPECT_GT(m.warmup_runs, 2);
-  EXPECT_EQ(m.samples, 3u);
-  // Runs of 10 ms: the two untimed (20 ms) and the three timed (30 ms) are busy enough.
+  EXPECT_EQ(m.warmup_runs, 2);
+  EXPECT_GT(m.samples, 3u) << "timed runs fill the busy time";
+  EXPECT_GE(m.runs_ns, 40e6);
+  // The same busy time in untimed runs (WINNOW_BUSY=untimed), the timed ones foreseen as nothing.
+  counted untimed(&runs);
+  const measurement u =
+      measure(untimed, {.warmup = 2, .reps = 3, .device = &dev, .busy_ns = 40e6, .busy_timed = false});
+  EXPECT_GE(u.warmup_ran_ns, 40e6);
+  EXPECT_GT(u.warmup_runs, 2);
+  EXPECT_EQ(u.samples, 3u);
+  // Runs of 10 ms: the two untimed (20 ms) and the three timed (30 ms) are busy enough either way.
   slow long_runs(&runs, 10);
   const measurement n = measure(long_runs, {.warmup = 2, .reps = 3, .device = &dev, .busy_ns = 40e6});
   EXPECT_EQ(n.warmup_runs, 2);
-  EXPECT_LT(n.warmup_ran_ns, 40e6);
+  EXPECT_EQ(n.samples, 3u);
+  EXPECT_EQ(
+      measure(long_runs, {.warmup = 2, .reps = 3, .device = &dev, .busy_ns = 40e6, .busy_timed = false}).warmup_runs,
+      2);
   // With no warmup asked, one untimed run foresees the rest: 10 + 3 × 10 ms ≥ 40 ms.
-  EXPECT_EQ(measure(long_runs, {.warmup = 0, .reps = 3, .device = &dev, .busy_ns = 40e6}).warmup_runs, 1);
+  EXPECT_EQ(
+      measure(long_runs, {.warmup = 0, .reps = 3, .device = &dev, .busy_ns = 40e6, .busy_timed = false}).warmup_runs,
+      1);
   // Without a clock, busy_ns is not the settle rule's.
   counted settled(&runs);
-  EXPECT_EQ(measure(settled, {.warmup = 1, .reps = 2, .busy_ns = 10e9}).warmup_runs, 1);
+  const measurement x = measure(settled, {.warmup = 1, .reps = 2, .busy_ns = 10e9});
+  EXPECT_EQ(x.warmup_runs, 1);
+  EXPECT_EQ(x.samples, 2u);
+}
+
+TEST(harness, winnow_busy_says_where_the_busy_time_goes) {
+  ::unsetenv("WINNOW_BUSY");
+  EXPECT_TRUE(busy_in_timed_runs());
+  ::setenv("WINNOW_BUSY", "untimed", 1);
+  EXPECT_FALSE(busy_in_timed_runs());
+  ::setenv("WINNOW_BUSY", "timed", 1);
+  EXPECT_TRUE(busy_in_timed_runs());
+  ::setenv("WINNOW_BUSY", "sometimes", 1);
+  EXPECT_THROW((void)busy_in_timed_runs(), usage_error);
+  ::unsetenv("WINNOW_BUSY");
 }
 
 TEST(harness, the_device_warm_up_waits_until_the_clock_stops_rising) {

@@ -116,6 +116,7 @@ int bench_command(const bench_args& a) {
                       .min_time_ns = a.min_time_ms.value_or(s.min_time_ms) * 1e6,
                       .busy_ns = a.busy_ms.value_or(s.busy_ms) * 1e6,
                       .check = a.check};
+  options.busy_timed = busy_in_timed_runs();
   if (a.list) return print_plan(reg, make_plan(a, s, reg), a.out, options, shard, a.json);
 
   // The folder is taken and the signals guarded before the plan probes the backends: a GPU driver

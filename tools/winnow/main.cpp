@@ -306,6 +306,7 @@ int main(int argc, char** argv) {
     if (run_cmd->parsed()) {
       run.options.warmup_ns = run_warmup_ms * 1e6;
       run.options.busy_ns = run_busy_ms * 1e6;
+      run.options.busy_timed = winnow::busy_in_timed_runs();
       run.options.max_noise = run_max_noise / 100;
       run.options.timeout_ns = run_timeout_s * 1e9;
       run.out_given = run_out->count() > 0;

@@ -68,15 +68,20 @@ struct run_options {
   /// record (rule "settle"). With a clock (rule "nvml") warmup_ns and the settling are not used: the
   /// device is warmed up once per process until its SM clock is at least throttle_threshold of its
   /// maximum and has stopped rising (at most settle_ns); each record then makes its `warmup` runs
-  /// and those busy_ns asks for, runs on untimed while the clock is below the threshold, and discards a timed sample
-  /// taken below it, running on until the clock is back; all that waiting is bounded by settle_ns per record.
+  /// (and, !busy_timed, those busy_ns asks for), runs on untimed while the clock is below the threshold, and discards a
+  /// timed sample taken below it, running on until the clock is back; all that waiting is bounded by settle_ns per
+  /// record.
   watched_device* device = nullptr;
-  /// With a clock: keep the device busy for at least this long per record [ns], counting its timed
-  /// runs (estimated from the last untimed one), by untimed runs before them. A record of short
+  /// With a clock: keep the device busy for at least this long per record [ns], its untimed runs
+  /// counted: timed runs beyond `reps` fill it (or, !busy_timed, untimed runs before them, the timed
+  /// ones estimated as long as the last untimed one). A record of short
   /// dispatches otherwise leaves the GPU idle most of the time (between runs and between records),
   /// and NVIDIA's driver lowers the clock within seconds: on the H200 to 900-1500 MHz, each record
   /// 3-70 % slow, faster than NVML reported it (docs/design-notes.md, "Busy, not just warm").
   double busy_ns = 0;
+  /// Spend busy_ns in timed runs (more samples, as nvbench's --min-time does) rather than in untimed
+  /// runs before them: the device is as busy either way, and the time counts as measured.
+  bool busy_timed = true;
   double throttle_threshold = 0.75; ///< nvbench's default
   /// And at least this fraction of the clock the device settled at (watched_device::settled_mhz): the
   /// H200's clock slid to 0.77-0.96 of it in the middle of a campaign, over the 75 % threshold, and its
@@ -84,6 +89,10 @@ struct run_options {
   double settled_fraction = 0.97;
   check_place check = check_place::host; ///< run_case's check; measure() leaves output empty with `device`
 };
+
+/// run_options::busy_timed as the environment asks: WINNOW_BUSY=timed (or unset) or untimed (the rule
+/// before busy time was measured, to compare the same build both ways); another value is a usage error.
+[[nodiscard]] bool busy_in_timed_runs();
 
 /// The samples' statistics (the median of an even count is the mean of the middle two).
 [[nodiscard]] stats summarize(std::vector<double> samples);
