@@ -20,6 +20,7 @@ namespace fs = std::filesystem;
 using winnow_test::count;
 using winnow_test::result;
 using winnow_test::winnow;
+using winnow_test::winnow_with;
 
 class bench_cli : public testing::Test {
 protected:
@@ -137,6 +138,25 @@ TEST_F(bench_cli, min_time_repeats_until_the_timed_runs_add_up_to_it) {
   EXPECT_GT(reps, 3);
   EXPECT_GE(reps * rows[0]["total"]["mean_ns"].get<double>(), 20e6);
   expect_usage_error("bench --min-time -1 --out " + m_dir.string(), "--min-time");
+}
+
+TEST_F(bench_cli, busy_time_is_checked_before_anything_runs_and_only_a_watched_device_keeps_it) {
+  expect_usage_error("bench --busy-time -1 --out " + m_dir.string(), "--busy-time");
+  expect_usage_error("run --algo cpu/sequential --case all:10 --busy-time 70000", "--busy-time");
+  const std::string args = "bench --algo cpu/sequential --case uniform:4K --reps 2 --warmup 0 --warmup-time 0 "
+                           "--busy-time 50 --out " +
+                           m_dir.string();
+  const result bad = winnow_with("WINNOW_BUSY=sometimes", args);
+  EXPECT_EQ(bad.code, 2) << bad.output;
+  EXPECT_NE(bad.output.find("WINNOW_BUSY must be timed or untimed, not 'sometimes'"), std::string::npos) << bad.output;
+  EXPECT_FALSE(fs::exists(m_dir / "custom.jsonl")) << "a usage error leaves --out as it was";
+  // The CPU has no clock to watch: its record runs what it was asked, and says nothing of busy time.
+  const result r = winnow_with("WINNOW_BUSY=untimed", args);
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto rows = records("custom");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0]["reps"].get<int>(), 2);
+  EXPECT_FALSE(rows[0].contains("busy_ms"));
 }
 
 TEST_F(bench_cli, max_noise_repeats_and_records_how_far_it_got) {

@@ -169,6 +169,7 @@ TEST_F(results, suite_files_are_checked_whole_before_anything_runs) {
       {R"({"name": "x", "seeds": 0, )" + cases + "}", "\"seeds\" must be an integer in 1…1000 (got 0)"},
       {R"({"name": "x", "min_time_ms": -1, )" + cases + "}", "\"min_time_ms\" must be a number in 0…60000 (got -1)"},
       {R"({"name": "x", "quick": {"min_time_ms": "5"}, )" + cases + "}", "\"min_time_ms\" must be a number"},
+      {R"({"name": "x", "busy_ms": 70000, )" + cases + "}", "\"busy_ms\" must be a number in 0…60000 (got 70000)"},
       {R"({"name": "x", "quick": {"seeds": 1001}, )" + cases + "}", "\"seeds\" must be an integer in 1…1000"},
       {R"({"name": "x", "algos": ["cpu/redzone"], )" + cases + "}", "unknown key \"algos\""},
       {R"({"name": "x", "cases": []})", "\"cases\" is empty"},

@@ -427,13 +427,15 @@ TEST(harness, warm_up_goes_on_while_the_runs_still_get_faster) {
   EXPECT_GT(f.warmup_runs, 6);
 }
 
-/// Counts its runs in `*runs`; run r lasts 100·r ns, so the statistics tell which runs were kept.
+/// Counts its runs in `*runs`; run r lasts 100·r ns, so the statistics tell which runs were kept, and
+/// `ms` of wall time (a record's run on a device, as the host waits for it).
 class counted final : public algorithm {
 public:
-  explicit counted(int* runs) : m_runs(runs) {}
+  explicit counted(int* runs, int ms = 0) : m_runs(runs), m_ms(ms) {}
   void prepare(const workload&, const param_set&, const prepare_options&) override {}
   void run(timer& t) override {
     ++*m_runs;
+    if (m_ms) std::this_thread::sleep_for(std::chrono::milliseconds(m_ms));
     t.phase("all");
   }
   compaction_output result() override { return {}; }
@@ -445,6 +447,7 @@ public:
 
 private:
   int* m_runs;
+  int m_ms;
 };
 
 /// An SM clock of 2000 MHz at most that reads `script(runs so far)` MHz: the clock as the runs drive it.
@@ -496,28 +499,6 @@ TEST(harness, with_a_clock_the_device_warms_up_once_per_process_not_every_record
   EXPECT_EQ(n.samples, 3u);
 }
 
-/// `counted`, but every run takes `ms` of wall time (a record's run on a device, as the host waits for it).
-class slow final : public algorithm {
-public:
-  slow(int* runs, int ms) : m_runs(runs), m_ms(ms) {}
-  void prepare(const workload&, const param_set&, const prepare_options&) override {}
-  void run(timer& t) override {
-    ++*m_runs;
-    std::this_thread::sleep_for(std::chrono::milliseconds(m_ms));
-    t.phase("all");
-  }
-  compaction_output result() override { return {}; }
-  traffic bytes_moved() const override { return {}; }
-  std::unique_ptr<timer> make_timer() override {
-    return std::make_unique<noisy_timer>(m_runs, [](int rep) { return 100.0 * rep; });
-  }
-  void flush_caches() override {}
-
-private:
-  int* m_runs;
-  int m_ms;
-};
-
 TEST(harness, with_a_clock_each_record_keeps_the_device_busy_counting_its_timed_runs) {
   int runs = 0;
   watched_device dev = device_with(
@@ -537,7 +518,7 @@ TEST(harness, with_a_clock_each_record_keeps_the_device_busy_counting_its_timed_
   EXPECT_GT(u.warmup_runs, 2);
   EXPECT_EQ(u.samples, 3u);
   // Runs of 10 ms: the two untimed (20 ms) and the three timed (30 ms) are busy enough either way.
-  slow long_runs(&runs, 10);
+  counted long_runs(&runs, 10);
   const measurement n = measure(long_runs, {.warmup = 2, .reps = 3, .device = &dev, .busy_ns = 40e6});
   EXPECT_EQ(n.warmup_runs, 2);
   EXPECT_EQ(n.samples, 3u);

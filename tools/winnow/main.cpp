@@ -60,6 +60,11 @@ CLI::Option* add_noise_options(CLI::App* cmd, double& max_noise_pct, double& tim
   return opt;
 }
 
+/// An option of milliseconds, 0 … 60000 (a minute: more is a typo), into a double or an optional one.
+template <class T> CLI::Option* add_ms_option(CLI::App* cmd, const std::string& name, T& ms, const std::string& help) {
+  return cmd->add_option(name, ms, help)->check(finite_number)->check(CLI::Range(0.0, 60000.0));
+}
+
 /// --check host|device: where a record's result is verified (run_options::check).
 void add_check_option(CLI::App* cmd, winnow::check_place& where) {
   using winnow::check_place;
@@ -114,17 +119,13 @@ int main(int argc, char** argv) {
   run.options.check = winnow::check_place::device;
   add_check_option(run_cmd, run.options.check);
   double run_warmup_ms = 200;
-  run_cmd->add_option("--warmup-time", run_warmup_ms, "and warm up for at least this many ms (GPU clocks ramp up)")
-      ->capture_default_str()
-      ->check(finite_number)
-      ->check(CLI::Range(0.0, 60000.0));
+  add_ms_option(run_cmd, "--warmup-time", run_warmup_ms, "and warm up for at least this many ms (GPU clocks ramp up)")
+      ->capture_default_str();
   double run_busy_ms = 30;
-  run_cmd
-      ->add_option("--busy-time", run_busy_ms,
-                   "where NVML reads the clock: keep the device busy at least this many ms, the timed runs included")
-      ->capture_default_str()
-      ->check(finite_number)
-      ->check(CLI::Range(0.0, 60000.0));
+  add_ms_option(run_cmd, "--busy-time", run_busy_ms,
+                "where NVML reads the clock: time runs beyond --reps until the runs have kept the device busy "
+                "this many ms")
+      ->capture_default_str();
   double run_max_noise = 0, run_timeout_s = 15;
   add_noise_options(run_cmd, run_max_noise, run_timeout_s);
   auto* run_out = run_cmd->add_option("--out", run.out, "append nothing, write the record: FILE.jsonl or FILE.csv");
@@ -154,23 +155,14 @@ int main(int argc, char** argv) {
   bench_cmd->add_flag("--loop-check", bench.loop_check,
                       "shader-era algorithms: fail when a search loop takes more trips than its proven bound");
   add_check_option(bench_cmd, bench.check);
-  bench_cmd
-      ->add_option("--warmup-time", bench.warmup_ms,
-                   "warm up for at least this many ms (default: the suite's, else 200)")
-      ->check(finite_number)
-      ->check(CLI::Range(0.0, 60000.0));
-  bench_cmd
-      ->add_option("--busy-time", bench.busy_ms,
-                   "where NVML reads the clock: keep the device busy at least this many ms a record, its "
-                   "timed runs included (default: the suite's, else 30)")
-      ->check(finite_number)
-      ->check(CLI::Range(0.0, 60000.0));
-  bench_cmd
-      ->add_option("--min-time", bench.min_time_ms,
-                   "repeat beyond --reps until the timed runs add up to this many ms of measured time, or "
-                   "--timeout passes (nvbench's --min-time; default: the suite's, else 0)")
-      ->check(finite_number)
-      ->check(CLI::Range(0.0, 60000.0));
+  add_ms_option(bench_cmd, "--warmup-time", bench.warmup_ms,
+                "warm up for at least this many ms (default: the suite's, else 200)");
+  add_ms_option(bench_cmd, "--busy-time", bench.busy_ms,
+                "where NVML reads the clock: time runs beyond --reps until a record's runs have kept the device "
+                "busy this many ms (default: the suite's, else 30)");
+  add_ms_option(bench_cmd, "--min-time", bench.min_time_ms,
+                "repeat beyond --reps until the timed runs add up to this many ms of measured time, or "
+                "--timeout passes (nvbench's --min-time; default: the suite's, else 0)");
   double bench_max_noise = 0;
   auto* bench_noise = add_noise_options(bench_cmd, bench_max_noise, bench.timeout_s);
   bench_cmd->add_option("--out", bench.out, "results folder")->capture_default_str();
