@@ -71,8 +71,11 @@ measurement measure(algorithm& a, const run_options& options) {
   if (options.reps < 1 || options.warmup < 0) throw usage_error("harness: reps must be ≥ 1 and warmup ≥ 0");
   if (!(options.max_noise >= 0) || !(options.timeout_ns > 0))
     throw usage_error("harness: max_noise must be ≥ 0 and timeout > 0");
-  if (!(options.throttle_threshold >= 0 && options.throttle_threshold <= 1))
-    throw usage_error("harness: throttle_threshold must be in [0, 1]");
+  if (!(options.throttle_threshold >= 0 && options.throttle_threshold <= 1) ||
+      !(options.settled_fraction >= 0 && options.settled_fraction <= 1))
+    throw usage_error("harness: throttle_threshold and settled_fraction must be in [0, 1]");
+  if (!(options.busy_ns >= 0) || !std::isfinite(options.busy_ns))
+    throw usage_error("harness: busy_ns must be a finite number ≥ 0");
   using clock = std::chrono::steady_clock;
   measurement m;
   // Phase samples by name, in the order names first appear; a name marked twice in one run adds up.
@@ -100,28 +103,31 @@ measurement measure(algorithm& a, const run_options& options) {
   const double threshold_mhz = dev ? options.throttle_threshold * dev->clock->max_sm_mhz() : 0;
   const auto record_floor = [&] { return std::max(threshold_mhz, options.settled_fraction * dev->settled_mhz); };
   double floor_mhz = dev ? record_floor() : 0;
-  double highest_mhz = 0; // read while waiting for the clock
+  double vain_peak_mhz = 0; // the highest clock a wait that ran out of time read
   // Untimed runs until the SM clock reads at least floor_mhz (and, to `settle`, has not risen for
   // clock_hold_ns or is at its maximum, where it then counts as settled), for at most `budget_ns`:
   // whether it got there. An unreadable clock has nothing to wait for.
   const auto warm_until = [&](bool settle, double budget_ns) {
     const auto start = clock::now();
-    double level = 0;
+    double level = 0, peak = 0;
     auto level_since = start;
     for (;;) {
       const auto mhz = dev->clock->sm_mhz();
       if (!mhz) return true;
-      highest_mhz = std::max(highest_mhz, *mhz);
+      peak = std::max(peak, *mhz);
       if (*mhz < floor_mhz || *mhz > 1.01 * level) {
         level = *mhz;
         level_since = clock::now();
       }
       if (*mhz >= floor_mhz &&
           (!settle || *mhz >= 0.99 * dev->clock->max_sm_mhz() || ns_since(level_since) >= clock_hold_ns)) {
-        if (settle) dev->settled_mhz = *mhz;
+        if (settle) dev->settled_mhz = dev->warmed_mhz = *mhz;
         return true;
       }
-      if (ns_since(start) >= budget_ns) return false;
+      if (ns_since(start) >= budget_ns) {
+        vain_peak_mhz = std::max(vain_peak_mhz, peak);
+        return false;
+      }
       warm_totals.push_back(untimed_run());
     }
   };
@@ -173,10 +179,13 @@ measurement measure(algorithm& a, const run_options& options) {
       recovery_left_ns -= ns_since(r0);
     }
   }
-  // A record that waited in vain: the device has settled lower since its warm-up (a power or thermal
-  // limit, say), and the records after it hold to where it got, not wait for what it no longer reaches.
-  const auto settle_lower = [&] {
-    if (gave_up && !dev->gave_up && highest_mhz > 0) dev->settled_mhz = std::min(dev->settled_mhz, highest_mhz);
+  // Where the records after this one hold to. A record that waited in vain: the device has settled
+  // lower since its warm-up (a power or thermal limit, say), and they hold to where its wait got, not
+  // wait for what it no longer reaches; a record whose kept samples read higher brings it back up,
+  // as far as where the warm-up settled.
+  const auto resettle = [&](double kept_max_mhz) {
+    if (gave_up && !dev->gave_up && vain_peak_mhz > 0) dev->settled_mhz = std::min(dev->settled_mhz, vain_peak_mhz);
+    else if (!gave_up) dev->settled_mhz = std::min(dev->warmed_mhz, std::max(dev->settled_mhz, kept_max_mhz));
   };
   m.warmup_ran_ns = ns_since(warm_start);
   // `reps` repetitions, then (with max_noise) more until the totals are quiet enough or time is up.
@@ -198,7 +207,8 @@ measurement measure(algorithm& a, const run_options& options) {
     if (options.cold) a.flush_caches();
     // The clock around the run [MHz]; unread: none, or the reading failed. (Plain doubles: GCC 12
     // takes an optional<double> here for maybe uninitialized.) One reading a sample: the one after a
-    // kept sample is the next one's before (only its reset came between).
+    // kept sample is the next one's before; between them only the host's work (the timer's read, the
+    // bookkeeping, the reset), no wait for the clock and no cache flush.
     const double before = last_after != unread ? last_after : dev ? dev->clock->sm_mhz().value_or(unread) : unread;
     const auto w0 = clock::now();
     t->start();
@@ -246,7 +256,7 @@ measurement measure(algorithm& a, const run_options& options) {
     m.sm_mhz_max = *std::max_element(kept_mhz.begin(), kept_mhz.end());
   }
   m.clock_gave_up = gave_up;
-  if (dev) settle_lower();
+  if (dev) resettle(m.sm_mhz_max);
   m.samples = totals.size();
   m.warmup_runs = static_cast<int>(warm_totals.size());
   m.timer = t->clock();
@@ -387,7 +397,10 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     r.warmup_runs = m.warmup_runs;
     r.warmup_ran_ns = m.warmup_ran_ns;
     r.warmup_rule = m.warmup_rule;
-    if (m.warmup_rule.starts_with("nvml")) r.busy_ns = watched.busy_ns;
+    if (m.warmup_rule.starts_with("nvml")) {
+      r.busy_ns = watched.busy_ns;
+      r.busy_timed = watched.busy_timed;
+    }
     r.discarded = m.discarded;
     r.sm_mhz_min = m.sm_mhz_min;
     r.sm_mhz_max = m.sm_mhz_max;

@@ -138,7 +138,10 @@ std::string to_json_line(const record& r) {
   j["warmup_ms"] = r.warmup_ns / 1e6;
   j["warmup_runs"] = r.warmup_runs;
   j["warmup_ran_ms"] = r.warmup_ran_ns / 1e6;
-  if (r.busy_ns > 0) j["busy_ms"] = r.busy_ns / 1e6;
+  if (r.busy_ns > 0) {
+    j["busy_ms"] = r.busy_ns / 1e6;
+    j["busy_timed"] = r.busy_timed;
+  }
   if (!r.warmup_rule.empty()) {
     j["warmup_rule"] = r.warmup_rule;
     j["discarded"] = r.discarded;
@@ -222,6 +225,7 @@ record from_json_line(const std::string& line) {
     if (j.contains("warmup_runs")) r.warmup_runs = count<int>(j, "warmup_runs");
     if (j.contains("warmup_ran_ms")) r.warmup_ran_ns = j.at("warmup_ran_ms").get<double>() * 1e6;
     if (j.contains("busy_ms")) r.busy_ns = j.at("busy_ms").get<double>() * 1e6;
+    if (j.contains("busy_timed")) r.busy_timed = j.at("busy_timed").get<bool>();
     if (j.contains("warmup_rule")) r.warmup_rule = j.at("warmup_rule").get<std::string>();
     if (j.contains("discarded")) r.discarded = count<std::uint64_t>(j, "discarded");
     if (j.contains("sm_mhz_min")) r.sm_mhz_min = j.at("sm_mhz_min").get<double>();

@@ -151,11 +151,12 @@ TEST_F(bench_cli, busy_time_is_checked_before_anything_runs_and_only_a_watched_d
   EXPECT_NE(bad.output.find("WINNOW_BUSY must be timed or untimed, not 'sometimes'"), std::string::npos) << bad.output;
   EXPECT_FALSE(fs::exists(m_dir / "custom.jsonl")) << "a usage error leaves --out as it was";
   // The CPU has no clock to watch: its record runs what it was asked, and says nothing of busy time.
-  const result r = winnow_with("WINNOW_BUSY=untimed", args);
+  const result r = winnow(args);
   ASSERT_EQ(r.code, 0) << r.output;
   const auto rows = records("custom");
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0]["reps"].get<int>(), 2);
+  EXPECT_EQ(rows[0]["warmup_runs"].get<int>(), 0);
   EXPECT_FALSE(rows[0].contains("busy_ms"));
 }
 

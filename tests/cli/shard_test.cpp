@@ -66,8 +66,11 @@ TEST(shard_costs, the_estimate_counts_a_watched_warm_up_and_a_device_check_where
   c.min_time_ms = 100; // timed runs until 100 ms of them, more than 10 runs take
   EXPECT_NEAR(winnow::cli::record_seconds(c) - 0.1, 0.05 + 0x1p26 * 0.4e-9 + 2 * run, 1e-12);
   c.min_time_ms = 0;
-  c.busy_ms = 30; // busy for 30 ms, the 10 timed runs (13.4 ms) included: untimed runs for the rest
+  c.busy_ms = 30; // the runs (2 + 10: 16.1 ms) go on until they have lasted 30 ms
   EXPECT_NEAR(winnow::cli::record_seconds(c), 0.05 + 0x1p26 * 0.4e-9 + 0.030, 1e-12);
+  c.min_time_ms = 20; // both met by the same timed runs: 30 ms in all, not 20 + 30
+  EXPECT_NEAR(winnow::cli::record_seconds(c), 0.05 + 0x1p26 * 0.4e-9 + 0.030, 1e-12);
+  c.min_time_ms = 0;
   c.watched = false; // the settle rule knows no busy time
   EXPECT_NEAR(winnow::cli::record_seconds(c), 0.05 + 0x1p26 * 0.4e-9 + 0.2 + 10 * run, 1e-12);
 }

@@ -49,10 +49,12 @@ double record_seconds(const cost_inputs& c) {
   const api_rates r = rates(c.api);
   const double n = static_cast<double>(c.n);
   const double run_s = n * r.run_ns * 1e-9;
-  const double warm_s = c.watched ? std::max(c.warmup * run_s, c.busy_ms / 1000 - c.reps * run_s)
-                                  : std::max(c.warmup_ms / 1000, c.warmup * run_s);
+  const double timed_s = std::max(c.reps * run_s, c.min_time_ms / 1000);
+  // Watched: the warmup runs, and the runs in all last at least busy_ms.
+  const double runs_s = c.watched ? std::max(c.warmup * run_s + timed_s, c.busy_ms / 1000)
+                                  : std::max(c.warmup_ms / 1000, c.warmup * run_s) + timed_s;
   const double check_s = c.checked_on_device ? 0 : n * check_ns * 1e-9;
-  return r.setup_s + n * r.upload_ns * 1e-9 + check_s + warm_s + std::max(c.reps * run_s, c.min_time_ms / 1000);
+  return r.setup_s + n * r.upload_ns * 1e-9 + check_s + runs_s;
 }
 
 double make_seconds(std::uint64_t n) { return static_cast<double>(n) * make_ns * 1e-9; }

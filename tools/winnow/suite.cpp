@@ -112,7 +112,7 @@ suite parse_suite(const std::string& origin, const std::string& text) {
           did_you_mean(key, {"name", "description", "apis", "algorithms", "sizes", "cases", "params", "warmup",
                              "warmup_ms", "reps", "seeds", "min_time_ms", "busy_ms", "quick"}) +
           " (known: name, description, apis, algorithms, sizes, cases, params, warmup, warmup_ms, reps, seeds, "
-          "min_time_ms, quick)");
+          "min_time_ms, busy_ms, quick)");
   suite s;
   s.origin = origin;
   if (!j.contains("name")) throw usage_error("suite " + origin + ": \"name\" is missing");

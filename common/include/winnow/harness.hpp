@@ -28,8 +28,10 @@ struct watched_device {
   std::unique_ptr<clock_source> clock; ///< nullptr: no clock to watch (the "settle" rule)
   bool warmed = false;                 ///< the once-per-process warm-up has run
   bool gave_up = false;                ///< the warm-up never brought the clock to the threshold: no record waits for it
-  /// Where the clock settled in the warm-up [MHz] (0: not yet, or it never did); lowered to where a
-  /// record that waited in vain got, so that the records after it do not wait for it as well.
+  double warmed_mhz = 0;               ///< where the clock settled in the warm-up [MHz] (0: not yet, or it never did)
+  /// What records hold to (run_options::settled_fraction of it) [MHz]: warmed_mhz, lowered to where a
+  /// record that waited in vain got (the records after it do not wait for it as well), raised again
+  /// by a record whose kept samples read higher, at most to warmed_mhz.
   double settled_mhz = 0;
   std::string why; ///< why there is no clock (open_nvml_clock's answer)
 };
@@ -67,7 +69,8 @@ struct run_options {
   /// The device's clock (watch()); nullptr: none to watch, and the warm-up above runs for every
   /// record (rule "settle"). With a clock (rule "nvml") warmup_ns and the settling are not used: the
   /// device is warmed up once per process until its SM clock is at least throttle_threshold of its
-  /// maximum and has stopped rising (at most settle_ns); each record then makes its `warmup` runs
+  /// maximum and has stopped rising (at most settle_ns); "the threshold" below is the higher of that
+  /// and settled_fraction of watched_device::settled_mhz. Each record then makes its `warmup` runs
   /// (and, !busy_timed, those busy_ns asks for), runs on untimed while the clock is below the threshold, and discards a
   /// timed sample taken below it, running on until the clock is back; all that waiting is bounded by settle_ns per
   /// record.

@@ -58,6 +58,7 @@ struct record {
   int warmup_runs = 0;      ///< the untimed repetitions made (more while the runs still got faster)
   double warmup_ran_ns = 0; ///< and the wall time they took [ns]
   double busy_ns = 0;       ///< with a clock: the device kept busy at least this long, timed runs included [ns]
+  bool busy_timed = true;   ///< and timed runs filled it (else untimed ones before them: WINNOW_BUSY=untimed)
   /// How the record warmed up (measurement::warmup_rule): "settle", "nvml" or "nvml+device"; empty
   /// where nothing ran, and in records written before it was kept. The rest only where it is set:
   std::string warmup_rule;
