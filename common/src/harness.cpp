@@ -179,14 +179,6 @@ measurement measure(algorithm& a, const run_options& options) {
       recovery_left_ns -= ns_since(r0);
     }
   }
-  // Where the records after this one hold to. A record that waited in vain: the device has settled
-  // lower since its warm-up (a power or thermal limit, say), and they hold to where its wait got, not
-  // wait for what it no longer reaches; a record whose kept samples read higher brings it back up,
-  // as far as where the warm-up settled.
-  const auto resettle = [&](double kept_max_mhz) {
-    if (gave_up && !dev->gave_up && vain_peak_mhz > 0) dev->settled_mhz = std::min(dev->settled_mhz, vain_peak_mhz);
-    else if (!gave_up) dev->settled_mhz = std::min(dev->warmed_mhz, std::max(dev->settled_mhz, kept_max_mhz));
-  };
   m.warmup_ran_ns = ns_since(warm_start);
   // `reps` repetitions, then (with max_noise) more until the totals are quiet enough or time is up.
   const auto timed_start = clock::now();
@@ -229,7 +221,7 @@ measurement measure(algorithm& a, const run_options& options) {
     // A sample taken below the threshold (before or after it) is thrown away, and the clock brought
     // back before the next; the sample's own time counts against the wait, so this ends.
     const bool throttled = (before != unread && before < floor_mhz) || (after != unread && after < floor_mhz);
-    last_after = after;
+    last_after = options.cold ? unread : after; // a cache flush comes between
     if (dev && throttled && !gave_up) {
       last_after = unread; // the wait for the clock comes between
       ++m.discarded;
@@ -240,7 +232,6 @@ measurement measure(algorithm& a, const run_options& options) {
     }
     if (before != unread) kept_mhz.push_back(before);
     if (after != unread) kept_mhz.push_back(after);
-    if (options.cold) last_after = unread; // the flush between takes a while
     for (const auto& [name, ns] : this_rep) {
       auto it = std::find_if(by_phase.begin(), by_phase.end(), [&](const auto& p) { return p.first == name; });
       if (it == by_phase.end()) by_phase.emplace_back(name, std::vector<double>{ns});
@@ -256,7 +247,13 @@ measurement measure(algorithm& a, const run_options& options) {
     m.sm_mhz_max = *std::max_element(kept_mhz.begin(), kept_mhz.end());
   }
   m.clock_gave_up = gave_up;
-  if (dev) resettle(m.sm_mhz_max);
+  // Where the records after this one hold to. A record that waited in vain: the device has settled
+  // lower since its warm-up (a power or thermal limit, say), and they hold to where its wait got, not
+  // wait for what it no longer reaches; a record whose kept samples read higher brings it back up,
+  // as far as where the warm-up settled.
+  if (dev && gave_up && !dev->gave_up && vain_peak_mhz > 0)
+    dev->settled_mhz = std::min(dev->settled_mhz, vain_peak_mhz);
+  else if (dev && !gave_up) dev->settled_mhz = std::min(dev->warmed_mhz, std::max(dev->settled_mhz, m.sm_mhz_max));
   m.samples = totals.size();
   m.warmup_runs = static_cast<int>(warm_totals.size());
   m.timer = t->clock();
