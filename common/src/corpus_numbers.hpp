@@ -9,13 +9,14 @@
 #include <string>
 #include <string_view>
 
+#include "winnow/compat.hpp"
 #include "winnow/corpus.hpp"
 
 namespace winnow::detail {
 
 inline std::optional<double> to_real(std::string_view text) {
   double v = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  auto [end, ec] = winnow::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v)) return std::nullopt;
   return v;
 }

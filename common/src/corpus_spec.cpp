@@ -13,6 +13,7 @@
 
 #include "corpus_numbers.hpp"
 #include "image_file.hpp"
+#include "winnow/compat.hpp"
 #include "winnow/error.hpp"
 
 namespace winnow {
@@ -30,7 +31,7 @@ std::string join(const std::vector<std::string>& items) {
 
 std::string format_real(double v) {
   std::array<char, 32> buf{};
-  auto [end, ec] = std::to_chars(buf.data(), buf.data() + buf.size(), v);
+  auto [end, ec] = winnow::to_chars(buf.data(), buf.data() + buf.size(), v);
   return std::string(buf.data(), end);
 }
 
@@ -194,9 +195,9 @@ case_spec parse_spec(std::string_view text) {
   if (s.family == "file") {
     // The path may itself contain ':'; trailing key=value parts of known keys are keys.
     std::size_t end = parts.size();
-    while (
-        end > 1 && parts[end - 1].find('=') != std::string_view::npos &&
-        std::ranges::any_of(fam.info.keys, [&](const key_info& k) { return parts[end - 1].starts_with(k.name + "="); }))
+    while (end > 1 && parts[end - 1].find('=') != std::string_view::npos &&
+           std::any_of(fam.info.keys.begin(), fam.info.keys.end(),
+                       [&](const key_info& k) { return parts[end - 1].starts_with(k.name + "="); }))
       --end;
     for (std::size_t i = 1; i < end; ++i) s.path += std::string(i > 1 ? ":" : "") + std::string(parts[i]);
     if (s.path.empty()) throw usage_error("corpus: file: needs a path (file:PATH[:threshold=T])");

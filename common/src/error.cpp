@@ -41,18 +41,18 @@ std::string did_you_mean(std::string_view given, const std::vector<std::string>&
 }
 
 namespace {
-std::string call_error_text(std::string_view call, std::string_view what, std::source_location where) {
+std::string call_error_text(std::string_view call, std::string_view what, source_location where) {
   std::string file = where.file_name();
   if (auto slash = file.find_last_of('/'); slash != std::string::npos) file.erase(0, slash + 1);
   return file + ":" + std::to_string(where.line()) + ": " + std::string(call) + ": " + std::string(what);
 }
 } // namespace
 
-void throw_call_error(std::string_view call, std::string_view what, std::source_location where) {
+void throw_call_error(std::string_view call, std::string_view what, source_location where) {
   throw error(call_error_text(call, what, where));
 }
 
-void throw_context_lost(std::string_view call, std::string_view what, std::source_location where) {
+void throw_context_lost(std::string_view call, std::string_view what, source_location where) {
   throw context_lost(call_error_text(call, what, where));
 }
 

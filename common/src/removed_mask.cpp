@@ -1,10 +1,9 @@
 #include "removed_mask.hpp"
 
-#include <atomic>
-
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "winnow/compat.hpp"
 #include "winnow/host_memory.hpp"
 
 namespace winnow {
@@ -16,7 +15,7 @@ std::vector<std::uint8_t> detail::removed_mask(const workload& w) {
                       for (std::size_t i = r.begin(); i < r.end(); ++i)
                         if (w.removals[i] <
                             removed.size()) // past the stream: not a removal list, which its users refuse
-                          std::atomic_ref<std::uint8_t>(removed[w.removals[i]]).store(1, std::memory_order_relaxed);
+                          atomic_ref<std::uint8_t>(removed[w.removals[i]]).store(1, std::memory_order_relaxed);
                     });
   return removed;
 }

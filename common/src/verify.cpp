@@ -1,7 +1,6 @@
 #include "winnow/verify.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cstddef>
 #include <optional>
 #include <sstream>
@@ -11,6 +10,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include "removed_mask.hpp"
+#include "winnow/compat.hpp"
 #include "winnow/host_memory.hpp"
 
 namespace winnow {
@@ -90,14 +90,14 @@ bool same_distinct_values(const std::vector<std::uint32_t>& expected, const std:
   if (n == 0 || !byte_map_fits(top, span)) return n == 0 && actual.empty();
   std::vector<std::uint8_t> state = zeroed_vector<std::uint8_t>(std::size_t{top} + 1);
   const auto mark = [&](std::uint32_t v, std::uint8_t to) {
-    std::atomic_ref<std::uint8_t>(state[v]).store(to, std::memory_order_relaxed);
+    atomic_ref<std::uint8_t>(state[v]).store(to, std::memory_order_relaxed);
   };
   tbb::parallel_for(range(0, n, grain), [&](const range& r) {
     for (std::size_t i = r.begin(); i < r.end(); ++i) mark(expected[i], 1);
   });
   const bool all_expected = all_fine(actual.size(), [&](std::size_t i) {
     const std::uint32_t v = actual[i];
-    if (v > top || std::atomic_ref<std::uint8_t>(state[v]).load(std::memory_order_relaxed) == 0) return false;
+    if (v > top || atomic_ref<std::uint8_t>(state[v]).load(std::memory_order_relaxed) == 0) return false;
     mark(v, 2);
     return true;
   });

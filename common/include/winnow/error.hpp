@@ -3,11 +3,12 @@
 /// for bad input from the user (the CLI exits with 2), `unavailable` for a missing capability (the
 /// harness records the case as skipped with that reason and goes on). `context_lost` is the failed
 /// call after which nothing more can run on that API in this process.
-#include <source_location>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "winnow/compat.hpp"
 
 namespace winnow {
 
@@ -46,9 +47,9 @@ public:
 
 /// Throws `error` with "file:line: call: what", for the WINNOW_*_CHECK macros of every backend.
 [[noreturn]] void throw_call_error(std::string_view call, std::string_view what,
-                                   std::source_location where = std::source_location::current());
+                                   source_location where = source_location::current());
 /// The same, as context_lost: for the results after which the API's context is gone.
 [[noreturn]] void throw_context_lost(std::string_view call, std::string_view what,
-                                     std::source_location where = std::source_location::current());
+                                     source_location where = source_location::current());
 
 } // namespace winnow
