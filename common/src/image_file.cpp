@@ -4,10 +4,16 @@
 // read as zeros or as uninitialised memory), 16-bit PGM samples are big-endian (the Netpbm format),
 // and anything that is neither PNG nor PGM is refused by its first bytes. (stb_image, which decoded
 // these before, overflowed on long PGM widths, read short PGMs from uninitialised memory and
-// byte-swapped 16-bit PGM; see README, "Dependencies".)
+// byte-swapped 16-bit PGM; see README, "Dependencies".) The web build (CMake's WINNOW_WEB, Emscripten)
+// has no libspng: it compiles this with WINNOW_WITH_SPNG=0, and there a PNG is refused by name.
 #include "image_file.hpp"
 
+#ifndef WINNOW_WITH_SPNG
+#define WINNOW_WITH_SPNG 1
+#endif
+#if WINNOW_WITH_SPNG
 #include <spng.h>
+#endif
 
 #include <algorithm>
 #include <array>
@@ -112,7 +118,8 @@ gray_image decode_pgm(std::span<const std::uint8_t> bytes, const std::string& pa
   std::size_t at = 0;
   unsigned maxval = 0;
   const image_header h = pgm_header(bytes, path, &at, &maxval);
-  gray_image img{h.width, h.height, {}};
+  // Each side is within the corpus limit (check_size), so a 32-bit size_t holds it too (the web build).
+  gray_image img{static_cast<std::size_t>(h.width), static_cast<std::size_t>(h.height), {}};
   const std::uint64_t n = h.width * h.height;
   auto scale = [&](std::uint64_t v) -> std::uint8_t {
     if (v > maxval) refuse(path, "PGM sample " + std::to_string(v) + " is over its maxval " + std::to_string(maxval));
@@ -141,6 +148,7 @@ gray_image decode_pgm(std::span<const std::uint8_t> bytes, const std::string& pa
 }
 
 // --- PNG (libspng): any bit depth, gray/RGB/palette, with or without alpha or tRNS.
+#if WINNOW_WITH_SPNG
 
 struct spng_free {
   void operator()(spng_ctx* c) const { spng_ctx_free(c); }
@@ -195,6 +203,12 @@ gray_image decode_png(std::span<const std::uint8_t> bytes, const std::string& pa
   }
   return img;
 }
+#else
+[[noreturn]] void no_png(const std::string& path) {
+  refuse(path, "a PNG, which this build cannot read (built without libspng: the web build reads PGM)");
+}
+gray_image decode_png(std::span<const std::uint8_t>, const std::string& path) { no_png(path); }
+#endif
 
 /// At most `limit` bytes from the start of a regular file.
 std::vector<std::uint8_t> read_file(const std::string& path, std::size_t limit) {
@@ -226,10 +240,14 @@ image_header read_image_header(const std::string& path) {
   // header of over 1 MiB is refused).
   const auto head = read_file(path, 1 << 20);
   if (is_png(head)) {
+#if WINNOW_WITH_SPNG
     const spng_handle ctx = png_context(head, path);
     std::error_code ec;
     const std::uint64_t size = std::filesystem::file_size(path, ec);
     return png_header(ctx.get(), path, ec ? head.size() : size);
+#else
+    no_png(path);
+#endif
   }
   if (is_pgm(head)) return pgm_header(head, path);
   refuse(path, format_hint(head) + " (file: cases read PNG and PGM)");
