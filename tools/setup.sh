@@ -4,6 +4,9 @@
 # from which the GL backend generates its loader at build time, and ruff, tools/style.sh's Python linter
 # and formatter.
 # Run as non-root with packages missing, it prints the exact command to run instead.
+# The optional packages (the web build: emscripten, node) are installed where the distribution has
+# them and skipped with a note where it has not; without them their test (web.same_bytes) skips.
+# WINNOW_SETUP_WEB=0 leaves them out (about 1 GB installed, most of it emscripten's clang and LLVM 14).
 # Usage: tools/setup.sh            install whatever is missing (idempotent, quiet when nothing is)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,25 +29,43 @@ packages=(
   vulkan-validationlayers mesa-vulkan-drivers   # validation layer, Mesa lavapipe: Vulkan without a GPU
   slurm-wlm munge                               # a one-node Slurm for testing tools/slurm (sharded reproduce)
 )
+# Optional: the web build (WINNOW_WEB: common/ as WebAssembly for the browser, tools/web) and its test.
+# Debian's emscripten 3.1.6 (which needs node-acorn for its optimizer; nodejs runs the test).
+optional=()
+[[ ${WINNOW_SETUP_WEB:-1} == 0 ]] || optional=(emscripten node-acorn nodejs)
 glad_version=2.0.8
 ruff_version=0.17.6  # a newer ruff may check or format differently: move on purpose
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+missing=() missing_optional=()
+for p in "${packages[@]}"; do installed "$p" || missing+=("$p"); done
+for p in "${optional[@]}"; do installed "$p" || missing_optional+=("$p"); done
 
-if ((${#missing[@]})); then
-  if ((EUID != 0)); then
+if ((${#missing[@]} + ${#missing_optional[@]})) && ((EUID != 0)); then
+  if ((${#missing[@]})); then
     echo "winnow setup: missing packages: ${missing[*]}" >&2
     echo "winnow setup: run this as root, then try again:" >&2
     echo "  sudo $root/tools/setup.sh" >&2
     exit 1
   fi
-  echo "winnow setup: installing ${missing[*]}"
+  echo "winnow setup: optional packages missing (the web build's test skips): ${missing_optional[*]}; sudo $root/tools/setup.sh installs them" >&2
+elif ((${#missing[@]} + ${#missing_optional[@]})); then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  if ((${#missing[@]})); then
+    echo "winnow setup: installing ${missing[*]}"
+    apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+  # Optional packages: those the distribution has (Ubuntu's are in universe), and never a failed setup.
+  offered=()
+  for p in "${missing_optional[@]}"; do
+    if apt-cache show "$p" >/dev/null 2>&1; then offered+=("$p"); else echo "winnow setup: optional $p: not offered here, skipped"; fi
+  done
+  if ((${#offered[@]})); then
+    echo "winnow setup: installing (optional) ${offered[*]}"
+    apt-get install -y -qq --no-install-recommends "${offered[@]}" ||
+      echo "winnow setup: optional ${offered[*]} could not be installed; the web build's test will skip" >&2
+  fi
 fi
 
 venv=$root/build/venv
