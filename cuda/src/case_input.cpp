@@ -22,12 +22,8 @@ case_input::case_input(const workload& w, cudaStream_t stream) : data(w.size()),
 
 const case_input* shared_input(device_copies* copies, const workload& w, cudaStream_t stream) {
   if (!copies) return nullptr;
-  try {
-    return &copies->get<case_input>("cuda input", [&] { return std::make_unique<case_input>(w, stream); });
-  } catch (const context_lost&) { throw; } catch (const error&) {
-    (void)cudaGetLastError(); // the failed allocation must not be reported by the next launch's check
-    return nullptr;           // out of device memory: the next record tries again
-  }
+  // nullptr out of device memory too: the caller uploads, and the case's next record tries again.
+  return copies->get_if_room<case_input>("cuda input", [&] { return std::make_unique<case_input>(w, stream); });
 }
 
 } // namespace winnow::cuda

@@ -104,15 +104,13 @@ std::optional<bool> cuda_algorithm::matches_on_device(const expected_output& exp
   const device_result out = output();
   if (out.count != expected.values.size()) return false;
   const case_input* input = shared_input(&expected.copies, expected.w, stream());
-  expected_copy* copy = nullptr;
-  try {
-    copy = &expected.copies.get<expected_copy>(
+  try { // the copy and the bitmaps its check makes on first use
+    expected_copy& copy = expected.copies.get<expected_copy>(
         "cuda", [&] { return std::make_unique<expected_copy>(expected.w, expected.values, input, stream()); });
-  } catch (const context_lost&) { throw; } catch (const error&) {
-    (void)cudaGetLastError(); // the failed allocation must not be reported by the next launch's check
-    return std::nullopt;      // no room on the device beside the run's buffers: the host checks
+    return copy.matches(out, expected.w, input, stable, stream());
+  } catch (const unavailable&) {
+    return std::nullopt; // no room on the device beside the run's buffers (device_buffer's message): the host checks
   }
-  return copy->matches(out, expected.w, input, stable, stream());
 }
 
 } // namespace winnow::cuda

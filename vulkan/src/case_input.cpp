@@ -15,11 +15,8 @@ case_input::case_input(std::span<const std::uint32_t> stream, std::span<const st
 const case_input* shared_input(device_copies* copies, std::span<const std::uint32_t> stream,
                                std::span<const std::uint32_t> removals) {
   if (!copies) return nullptr;
-  try {
-    return &copies->get<case_input>("vk input", [&] { return std::make_unique<case_input>(stream, removals); });
-  } catch (const unavailable&) {
-    return nullptr; // out of device memory (buffer's message): the next record tries again
-  }
+  // nullptr out of device memory too: the caller uploads, and the case's next record tries again.
+  return copies->get_if_room<case_input>("vk input", [&] { return std::make_unique<case_input>(stream, removals); });
 }
 
 } // namespace winnow::vk

@@ -9,6 +9,8 @@
 #include <string>
 #include <utility>
 
+#include "winnow/error.hpp"
+
 namespace winnow {
 
 class device_copies {
@@ -19,6 +21,15 @@ public:
     std::shared_ptr<void>& slot = m_by_key[key];
     if (!slot) slot = std::shared_ptr<T>(std::forward<Make>(make)());
     return *static_cast<T*>(slot.get());
+  }
+  /// get(), or nullptr where making the object throws `unavailable`: the device has no room for it
+  /// beside the runs' buffers (every backend's allocation says so by that type), and the caller falls
+  /// back to the host. Nothing is kept then, so the case's next record tries again. Any other error
+  /// (a lost context, a bad removal list) goes on up.
+  template <class T, class Make> T* get_if_room(const std::string& key, Make&& make) {
+    try {
+      return &get<T>(key, std::forward<Make>(make));
+    } catch (const unavailable&) { return nullptr; }
   }
 
 private:
