@@ -4,9 +4,10 @@
 # from which the GL backend generates its loader at build time, and ruff, tools/style.sh's Python linter
 # and formatter.
 # Run as non-root with packages missing, it prints the exact command to run instead.
-# The optional packages (the web build: emscripten, node) are installed where the distribution has
-# them and skipped with a note where it has not; without them their test (web.same_bytes) skips.
-# WINNOW_SETUP_WEB=0 leaves them out (about 1 GB installed, most of it emscripten's clang and LLVM 14).
+# The optional packages (the web build: emscripten, node; chromium for its page) are installed where
+# the distribution has them and skipped with a note where it has not; without them their tests (web.*)
+# skip. WINNOW_SETUP_WEB=0 leaves them out (over 1 GB installed, most of it emscripten's clang and LLVM
+# 14, then Chromium).
 # Usage: tools/setup.sh            install whatever is missing (idempotent, quiet when nothing is)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,10 +30,11 @@ packages=(
   vulkan-validationlayers mesa-vulkan-drivers   # validation layer, Mesa lavapipe: Vulkan without a GPU
   slurm-wlm munge                               # a one-node Slurm for testing tools/slurm (sharded reproduce)
 )
-# Optional: the web build (WINNOW_WEB: common/ as WebAssembly for the browser, tools/web) and its test.
-# Debian's emscripten 3.1.6 (which needs node-acorn for its optimizer; nodejs runs the test).
+# Optional: the web build (WINNOW_WEB: common/ as WebAssembly for the browser, tools/web) and its tests.
+# Debian's emscripten 3.1.6 (which needs node-acorn for its optimizer; nodejs runs the test); headless
+# Chromium driven by Selenium for the page's test (tests/web/browser.py).
 optional=()
-[[ ${WINNOW_SETUP_WEB:-1} == 0 ]] || optional=(emscripten node-acorn nodejs)
+[[ ${WINNOW_SETUP_WEB:-1} == 0 ]] || optional=(emscripten node-acorn nodejs chromium chromium-driver python3-selenium)
 glad_version=2.0.8
 ruff_version=0.17.6  # a newer ruff may check or format differently: move on purpose
 
@@ -48,7 +50,7 @@ if ((${#missing[@]} + ${#missing_optional[@]})) && ((EUID != 0)); then
     echo "  sudo $root/tools/setup.sh" >&2
     exit 1
   fi
-  echo "winnow setup: optional packages missing (the web build's test skips): ${missing_optional[*]}; sudo $root/tools/setup.sh installs them" >&2
+  echo "winnow setup: optional packages missing (the web build's tests skip): ${missing_optional[*]}; sudo $root/tools/setup.sh installs them" >&2
 elif ((${#missing[@]} + ${#missing_optional[@]})); then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
@@ -64,7 +66,7 @@ elif ((${#missing[@]} + ${#missing_optional[@]})); then
   if ((${#offered[@]})); then
     echo "winnow setup: installing (optional) ${offered[*]}"
     apt-get install -y -qq --no-install-recommends "${offered[@]}" ||
-      echo "winnow setup: optional ${offered[*]} could not be installed; the web build's test will skip" >&2
+      echo "winnow setup: optional ${offered[*]} could not be installed; the web build's tests will skip" >&2
   fi
 fi
 
