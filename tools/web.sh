@@ -4,7 +4,7 @@
 # serves that folder on this machine. Nothing it writes is in the source tree's tracked files.
 # Usage: tools/web.sh [--build DIR] [--out DIR] [--port N] [--check]
 #   --build DIR   the web build's folder (build-wasm)
-#   --out DIR     the folder served (DIR of --build, then /page)
+#   --out DIR     the folder served (page in the build folder: build-wasm/page)
 #   --port N      the port (8059); the page is at http://127.0.0.1:N/
 #   --check       build and assemble only, print the folder, serve nothing (what the tests call)
 set -euo pipefail

@@ -85,8 +85,11 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm",
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
+        ".html": "text/html; charset=utf-8",  # a page without <meta charset> reads as UTF-8 too
+        ".js": "text/javascript; charset=utf-8",
+        ".mjs": "text/javascript; charset=utf-8",
+        ".css": "text/css; charset=utf-8",
+        ".json": "application/json; charset=utf-8",
         ".jsonl": "application/jsonl",
         ".pgm": "image/x-portable-graymap",
     }
@@ -160,7 +163,9 @@ class Browser:
             self.server.close()
 
     def open(self, page: str = "index.html") -> None:
-        """Loads `page` (a path in the folder, with a query if wanted)."""
+        """Loads `page` (a path in the folder, with a query if wanted). The console starts afresh."""
+        self.driver.get_log("browser")  # the last page's entries, dropped
+        self._console = []
         self.driver.get(self.server.url + page.lstrip("/"))
 
     def script(self, js: str, *args: object) -> object:
@@ -202,12 +207,13 @@ class Browser:
             raise RuntimeError(f"browser.py: no screenshot written to {path}")
 
     def console(self) -> list[dict]:
-        """Every console entry so far ({level, message}); the driver hands each out once, kept here."""
+        """The page's console entries since open() ({level, message}); the driver hands each out once,
+        kept here."""
         self._console += [{"level": e["level"], "message": e["message"]} for e in self.driver.get_log("browser")]
         return self._console
 
     def console_errors(self) -> list[str]:
-        """The console's errors and uncaught exceptions (level SEVERE) so far."""
+        """The page's console errors and uncaught exceptions (level SEVERE) since open()."""
         return [e["message"] for e in self.console() if e["level"] == "SEVERE"]
 
     def _errors_text(self) -> str:
