@@ -209,6 +209,10 @@ async function main() {
   environment = { ...gl, module: "winnow_web.js", engine: algorithms ? algorithms.entries : null };
   $("env-module").textContent = `winnow_web.js · corpus, reference, verifier${algorithms ? " · WebGL 2 algorithms" : ""}`;
   // ENGINE: with algorithms, enable the panel and wire "run" here; until then it stays disabled.
+  if (algorithms)
+    $("engine-note").textContent =
+      `This module has the WebGL 2 entry points (${algorithms.entries.length}: ${algorithms.entries.join(", ")}), ` +
+      "but the page does not drive them yet: it makes the cases, runs the CPU reference and checks it; no GPU result is shown.";
   wire();
   // cases and presets from the query, in its order, in place of the examples.
   const query = new URLSearchParams(location.search);
