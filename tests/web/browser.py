@@ -128,7 +128,10 @@ class PageError(RuntimeError):
 class Browser:
     """Headless Chromium on a served folder. A context manager: closes the browser and the server."""
 
-    def __init__(self, folder: str | os.PathLike[str], width: int = 1280, height: int = 900) -> None:
+    def __init__(
+        self, folder: str | os.PathLike[str], width: int = 1280, height: int = 900, load_timeout: float = 60.0
+    ) -> None:
+        """`load_timeout`: seconds a page may take to load (its scripts run) before open() fails."""
         reason = missing()
         if reason:
             raise RuntimeError(f"browser.py: {reason}")
@@ -148,6 +151,8 @@ class Browser:
         except Exception:
             self.server.close()
             raise
+        self._load_timeout = load_timeout
+        self.driver.set_page_load_timeout(load_timeout)  # Selenium's own is 300 s
         self._console: list[dict] = []
 
     def __enter__(self) -> Browser:
@@ -163,10 +168,16 @@ class Browser:
             self.server.close()
 
     def open(self, page: str = "index.html") -> None:
-        """Loads `page` (a path in the folder, with a query if wanted). The console starts afresh."""
+        """Loads `page` (a path in the folder, with a query if wanted); PageError if it does not load in
+        time. The console starts afresh."""
         self.driver.get_log("browser")  # the last page's entries, dropped
         self._console = []
-        self.driver.get(self.server.url + page.lstrip("/"))
+        from selenium.common.exceptions import TimeoutException
+
+        try:
+            self.driver.get(self.server.url + page.lstrip("/"))
+        except TimeoutException as e:
+            raise PageError(f"{page} did not load in {self._load_timeout:g} s{self._errors_text()}") from e
 
     def script(self, js: str, *args: object) -> object:
         """Runs `js` (a function body: `return …`) in the page."""

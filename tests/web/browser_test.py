@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """web.browser: tests/web/browser.py itself, on small pages of its own in headless Chromium: a result
-comes back as JSON (a page's text as UTF-8), window.winnowError and a timeout fail at once with their reason and the console's
+comes back as JSON (a page's text as UTF-8), window.winnowError, a timeout and a page that does not load fail at once with their reason and the console's
 errors, .wasm is served as application/wasm (instantiateStreaming needs it), WebGL 2 is there,
 screenshots are written. Skipped, with the reason, without chromium, chromium-driver or selenium.
 """
@@ -23,6 +23,7 @@ PAGES = {
     "result.html": "<script>setTimeout(() => { window.winnowResult = {n: 3, text: 'é'}; }, 200);</script>",
     "error.html": "<script>console.error('winnow test: about to fail'); window.winnowError = 'no module';</script>",
     "silent.html": "<script>console.error('winnow test: nothing comes');</script>",
+    "stuck.html": "<script>const end = Date.now() + 3000; while (Date.now() < end);</script>",
     "wasm.html": """<script>
       WebAssembly.instantiateStreaming(fetch("answer.wasm"))
         .then((r) => { window.winnowResult = {answer: r.instance.exports.answer()}; })
@@ -70,6 +71,15 @@ class BrowserTest(unittest.TestCase):
         self.assertIn("no window.winnowResult after 1 s", str(caught.exception))
         self.assertIn("winnow test: nothing comes", str(caught.exception))
         self.assertNotIn("about to fail", str(caught.exception))  # another page's console
+
+    def test_a_page_that_does_not_load_fails_in_time(self) -> None:
+        self.b.driver.set_page_load_timeout(1)
+        try:
+            with self.assertRaises(browser.PageError) as caught:
+                self.b.open("stuck.html")
+        finally:
+            self.b.driver.set_page_load_timeout(self.b._load_timeout)
+        self.assertIn("stuck.html did not load", str(caught.exception))
 
     def test_wasm_is_served_as_application_wasm(self) -> None:
         self.assertEqual(self.b.run("wasm.html", timeout=10), {"answer": 42})
