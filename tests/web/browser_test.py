@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """web.browser: tests/web/browser.py itself, on small pages of its own in headless Chromium: a result
-comes back as JSON (a page's text as UTF-8), window.winnowError, a timeout and a page that does not load fail at once with their reason and the console's
-errors, .wasm is served as application/wasm (instantiateStreaming needs it), WebGL 2 is there,
-screenshots are written. Skipped, with the reason, without chromium, chromium-driver or selenium.
+comes back as JSON (a page's text as UTF-8); window.winnowError, a timeout and a page that does not
+load fail in time, with their reason and the page's console errors; .wasm is served as
+application/wasm (instantiateStreaming needs it); WebGL 2 is there; screenshots are written. Skipped,
+with the reason, without chromium, chromium-driver or selenium.
 """
 
 from __future__ import annotations
