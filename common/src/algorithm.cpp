@@ -82,7 +82,8 @@ void param_set::unmapped(std::string_view key) const {
 param_set resolve_params(const algorithm_info& info, const params& given) {
   params out;
   for (const auto& [key, value] : given) {
-    auto axis = std::find_if(info.axes.begin(), info.axes.end(), [&](const param_axis& a) { return a.key == key; });
+    auto axis =
+        std::find_if(info.axes.begin(), info.axes.end(), [&k = key](const param_axis& a) { return a.key == k; });
     if (axis == info.axes.end()) {
       std::string keys;
       std::vector<std::string> names;

@@ -233,7 +233,7 @@ measurement measure(algorithm& a, const run_options& options) {
     if (before != unread) kept_mhz.push_back(before);
     if (after != unread) kept_mhz.push_back(after);
     for (const auto& [name, ns] : this_rep) {
-      auto it = std::find_if(by_phase.begin(), by_phase.end(), [&](const auto& p) { return p.first == name; });
+      auto it = std::find_if(by_phase.begin(), by_phase.end(), [&n = name](const auto& p) { return p.first == n; });
       if (it == by_phase.end()) by_phase.emplace_back(name, std::vector<double>{ns});
       else it->second.push_back(ns);
     }

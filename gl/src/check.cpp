@@ -29,7 +29,7 @@ std::string_view error_name(GLenum e) {
   return other;
 }
 
-void check_error(std::string_view call, std::source_location where) {
+void check_error(std::string_view call, source_location where) {
   const GLenum e = glGetError();
   if (e == GL_NO_ERROR) return;
   // Later errors are dropped: the first one is what the call caused. GL keeps one flag per error
@@ -38,7 +38,7 @@ void check_error(std::string_view call, std::source_location where) {
   throw_error(e, call, where);
 }
 
-void throw_error(GLenum e, std::string_view call, std::source_location where) {
+void throw_error(GLenum e, std::string_view call, source_location where) {
   if (e == context_lost_error) throw_context_lost(call, error_name(e), where);
   throw_call_error(call, error_name(e), where);
 }

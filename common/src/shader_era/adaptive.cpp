@@ -105,8 +105,8 @@ public:
       params wanted = cand.given;
       wanted["concat"] = p.text("concat");
       for (const auto& [key, value] : wanted) // what this api's algorithm has; the executor's axes are ours
-        if (std::any_of(inf.axes.begin(), inf.axes.end(), [&](const param_axis& a) { return a.key == key; }) &&
-            std::none_of(m_axes.begin(), m_axes.end(), [&](const param_axis& a) { return a.key == key; }))
+        if (std::any_of(inf.axes.begin(), inf.axes.end(), [&k = key](const param_axis& a) { return a.key == k; }) &&
+            std::none_of(m_axes.begin(), m_axes.end(), [&k = key](const param_axis& a) { return a.key == k; }))
           given[key] = value;
       for (const param_axis& a : m_axes) given[a.key] = p.text(a.key);
       part pt;

@@ -4,6 +4,8 @@
 #include <bit>
 #include <cmath>
 
+#include "winnow/compat.hpp"
+
 namespace winnow::shader_era {
 
 sample_shape sample_shape_for(std::uint64_t n) {
@@ -69,7 +71,7 @@ std::vector<region_estimate> estimate_from_sums(std::span<const std::uint32_t> s
 
 std::vector<std::uint32_t> choice_model_words(const std::vector<features>& coefficients, const sample_shape& s) {
   std::vector<std::uint32_t> out;
-  const auto word = [&](double v) { out.push_back(std::bit_cast<std::uint32_t>(static_cast<float>(v))); };
+  const auto word = [&](double v) { out.push_back(winnow::bit_cast<std::uint32_t>(static_cast<float>(v))); };
   for (const features& c : coefficients)
     for (const double v : c) word(v);
   for (const region_extent& e : region_extents(s)) {

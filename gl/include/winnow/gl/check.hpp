@@ -5,19 +5,19 @@
 /// per call). Debug builds check so after every draw; the debug context (--debug) reports the rest.
 #include <glad/gl.h>
 
-#include <source_location>
 #include <string_view>
+
+#include "winnow/compat.hpp"
 
 namespace winnow::gl {
 
 /// "GL_INVALID_OPERATION"; "GL error 0x…" for others.
 [[nodiscard]] std::string_view error_name(GLenum e);
 /// Throws when glGetError has an error pending, naming `call` and where.
-void check_error(std::string_view call, std::source_location where = std::source_location::current());
+void check_error(std::string_view call, source_location where = source_location::current());
 /// What check_error throws for error `e`: context_lost for GL_CONTEXT_LOST (the context was reset:
 /// nothing more runs on it in this process), error for the others.
-[[noreturn]] void throw_error(GLenum e, std::string_view call,
-                              std::source_location where = std::source_location::current());
+[[noreturn]] void throw_error(GLenum e, std::string_view call, source_location where = source_location::current());
 
 } // namespace winnow::gl
 
