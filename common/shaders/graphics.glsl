@@ -8,6 +8,7 @@
 // and arguments on GL. GLSL 3.30 (an OpenGL 3.3
 // context: the GL backend defines WINNOW_GL33) has no layout(binding) — the backend sets the units
 // and the block's binding by name instead — no findMSB, and matches varyings by name, not location.
+// ESSL 3.00 (WebGL 2, the web build) lacks the same three: the backend defines WINNOW_GL33 there too.
 #ifdef VULKAN
 #define WINNOW_VERTEX_INDEX gl_VertexIndex
 #define WINNOW_BINDING(unit) layout(set = 0, binding = unit)

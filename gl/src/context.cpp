@@ -142,6 +142,7 @@ std::string_view to_string(context_kind k) {
   case context_kind::gl45: return "gl45";
   case context_kind::gl33: return "gl33";
   case context_kind::es31: return "es31";
+  case context_kind::es30: return "es30";
   }
   return "?";
 }

@@ -253,6 +253,10 @@ std::string glsl_version() {
   // ESSL 3.10 has all three; it wants precisions (the integer streams need all 32 bits).
   case context_kind::es31:
     return "#version 310 es\nprecision highp float;\nprecision highp int;\nprecision highp usampler2D;";
+  // ESSL 3.00 (WebGL 2) lacks what GLSL 3.30 lacks, and wants the precisions of ESSL 3.10.
+  case context_kind::es30:
+    return "#version 300 es\n#define WINNOW_GL33 1\nprecision highp float;\nprecision highp int;\nprecision highp "
+           "usampler2D;";
   case context_kind::gl45: break;
   }
   return "#version 450 core";
@@ -260,7 +264,7 @@ std::string glsl_version() {
 
 namespace {
 
-/// GLSL 3.30's stand-in for layout(binding): the samplers of graphics.glsl on their texture units
+/// GLSL 3.30's (and ESSL 3.00's) stand-in for layout(binding): the samplers of graphics.glsl on their texture units
 /// (u_in0-2 on 0-2, u_level[i] on 3 + i) and the argument block on uniform buffer binding 0.
 void bind_units(GLuint id) {
   glUseProgram(id);
@@ -289,7 +293,8 @@ program::program(const std::vector<std::string>& vertex_files, const std::vector
     throw error(std::string(e.what()) + " [source strings: vertex " + vertex_legend + "; fragment " + fragment_legend +
                 "]");
   }
-  if (context::get().info().kind == context_kind::gl33) bind_units(id());
+  if (const context_kind k = context::get().info().kind; k == context_kind::gl33 || k == context_kind::es30)
+    bind_units(id());
 }
 
 gpu_buffer::gpu_buffer(std::size_t bytes, const void* data) {

@@ -21,9 +21,10 @@
 
 namespace winnow::gl {
 
-/// The contexts the backend runs on, in the order tried by default.
-enum class context_kind { gl45, gl33, es31 };
-[[nodiscard]] std::string_view to_string(context_kind k); ///< "gl45", "gl33", "es31"
+/// The contexts the backend runs on, in the order tried by default; es30 is WebGL 2's (the web build,
+/// gl/src/web/context.cpp), never made through EGL.
+enum class context_kind { gl45, gl33, es31, es30 };
+[[nodiscard]] std::string_view to_string(context_kind k); ///< "gl45", "gl33", "es31", "es30"
 
 /// WINNOW_GL_CONTEXT: the kinds to try, highest first (unset or "auto": all). Throws usage_error
 /// naming the accepted values.
@@ -70,6 +71,11 @@ private:
   void* m_display = nullptr;
   void* m_context = nullptr;
 };
+
+#ifdef __EMSCRIPTEN__
+/// The web build: the canvas (a CSS selector, "#c") whose WebGL 2 context the first get() makes.
+void use_canvas(std::string selector);
+#endif
 
 /// Why no GL context can be made here, or nothing. Probes once.
 [[nodiscard]] std::optional<std::string> unavailable_reason();

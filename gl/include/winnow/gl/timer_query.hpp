@@ -36,7 +36,15 @@ public:
   void phase(std::string_view name) override;
   void stop() override;
   std::vector<phase_time> read() override { return m_host->read(); }
-  [[nodiscard]] std::string clock() const override { return "host steady_clock after glFinish (no GL timer queries)"; }
+  [[nodiscard]] std::string clock() const override {
+#ifdef __EMSCRIPTEN__
+    // The web build: steady_clock is performance.now(), which browsers coarsen (Chromium: to 100 µs
+    // without cross-origin isolation); WebGL hands out a query's result only after the page's task.
+    return "performance.now() after glFinish (WebGL 2: no timer query results within a run)";
+#else
+    return "host steady_clock after glFinish (no GL timer queries)";
+#endif
+  }
 
 private:
   std::unique_ptr<winnow::timer> m_host = make_cpu_timer();
