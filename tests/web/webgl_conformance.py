@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""web.webgl_conformance (issue 59): the webgl path's conformance sample in a real browser.
+
+Builds the web build (WINNOW_WEB, Debian's emscripten) into WORK/build, serves tests/web/pages/
+webgl_conformance.html beside its winnow_web.js and opens it in headless Chromium on SwiftShader
+(browser.py): every webgl algorithm (horn, jj, rlz, bt, histopyramid, adaptive) with its defaults on
+every conformance case up to 2^18 elements (uniform:4M is left to the native grid), then every value of
+each parameter's sweep on two cases. Every record must be verified, be one JSON line of the schema
+`winnow bench` writes, and name api webgl and the timer. Exit 0, 1 (a record failed: each named), or
+77 (skipped: no emcmake, node, node-acorn, chromium, chromium-driver or selenium).
+
+Usage: webgl_conformance.py SOURCE_DIR WORK_DIR
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import browser  # noqa: E402
+
+SWEEP_CASES = "uniform:100003:p=0.5;removal:1000:k=0.999"
+LARGEST = 1 << 18
+
+
+def skip(why: str) -> int:
+    print(f"web.webgl_conformance: skipped: {why}")
+    return browser.SKIP
+
+
+def build(src: Path, work: Path) -> Path | None:
+    """The web build's winnow_web.js, built into work/build; None (after printing the log) when it fails."""
+    env = {k: v for k, v in os.environ.items() if k not in ("CXXFLAGS", "LDFLAGS")}  # the native build's
+    log = work / "build.log"
+    with log.open("w") as out:
+        ok = (
+            subprocess.run(
+                ["emcmake", "cmake", "-S", str(src), "-B", str(work / "build"), "-G", "Ninja", "-DWINNOW_WEB=ON"],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=env,
+                check=False,
+            ).returncode
+            == 0
+            and subprocess.run(
+                ["cmake", "--build", str(work / "build"), "--parallel", "2", "--target", "winnow_web"],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=env,
+                check=False,
+            ).returncode
+            == 0
+        )
+    if not ok:
+        print(log.read_text())
+        return None
+    return work / "build" / "tools" / "web" / "winnow_web.js"
+
+
+def conformance_cases(module: Path) -> list[str]:
+    script = "require(process.argv[1])().then((m) => console.log(m.UTF8ToString(m._winnow_conformance_cases())))"
+    out = subprocess.run(["node", "-e", script, str(module)], capture_output=True, text=True, check=True).stdout
+    return [c for c in out.split() if c]
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    src, work = Path(argv[1]).resolve(), Path(argv[2]).resolve()
+    if not shutil.which("emcmake"):
+        return skip("no emcmake (Debian's emscripten)")
+    if not shutil.which("node"):
+        return skip("no node (Debian's nodejs)")
+    if (
+        subprocess.run(
+            ["node", "-e", 'require("acorn")'],
+            env={**os.environ, "NODE_PATH": "/usr/share/nodejs"},
+            capture_output=True,
+            check=False,
+        ).returncode
+        != 0
+    ):
+        return skip("node finds no acorn in /usr/share/nodejs (Debian's node-acorn)")
+    if reason := browser.missing():
+        return skip(reason)
+
+    work.mkdir(parents=True, exist_ok=True)
+    start = time.monotonic()
+    module = build(src, work)
+    if module is None:
+        print("web.webgl_conformance: the web build failed")
+        return 1
+    print(f"web.webgl_conformance: web build {time.monotonic() - start:.0f} s")
+
+    served = work / "served"
+    shutil.rmtree(served, ignore_errors=True)
+    served.mkdir()
+    shutil.copy(src / "tests" / "web" / "pages" / "webgl_conformance.html", served)
+    shutil.copy(module, served)
+    # The conformance cases small enough for a CPU rasterizer: their size is the spec's second field.
+    sizes = {"K": 1 << 10, "M": 1 << 20}
+    cases = []
+    for c in conformance_cases(module):
+        size = c.split(":")[1] if ":" in c else "0"
+        n = int(size[:-1]) * sizes[size[-1]] if size[-1] in sizes else int(size)
+        if n <= LARGEST:
+            cases.append(c)
+    pages = [f"webgl_conformance.html?cases={';'.join(cases)}", f"webgl_conformance.html?sweep=1&cases={SWEEP_CASES}"]
+
+    failed = total = 0
+    start = time.monotonic()
+    with browser.Browser(served) as b:
+        for page in pages:
+            try:
+                result = b.run(page, timeout=900)
+            except browser.PageError as e:
+                print(f"web.webgl_conformance: {page}: {e}")
+                return 1
+            for r in result["records"]:
+                total += 1
+                why = "" if r["verified"] else r["message"] or "not verified"
+                if not why:
+                    rec = json.loads(r["record"])
+                    if rec["api"] != "webgl" or rec["algorithm"] != r["algorithm"] or not rec["timer"]:
+                        why = f"a record of api {rec['api']}, algorithm {rec['algorithm']}, timer '{rec['timer']}'"
+                if why:
+                    failed += 1
+                    print(f"FAILED {r['algorithm']} {r['params'] or '(defaults)'} {r['spec']}: {why}")
+        device = result["device"]
+    print(
+        f"web.webgl_conformance: {total - failed} of {total} records verified through WebGL 2 in "
+        f"{time.monotonic() - start:.0f} s on {device}"
+    )
+    return 1 if failed or total == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
