@@ -7,8 +7,10 @@ input, runs them, and compares each case's line with the native one (tests/web/c
 for word: the canonical spec, sizes, checksum, the reference's count and checksum and the verifier's
 verdict on it, or a refused spec's message. (The verdicts on spoilt outputs, the rest of each native
 line, are web.same_bytes's: the same module under node.) Every case the native build makes must be
-verified in the page, and the console must stay free of errors. A screenshot of the page after the run
-is left in the work folder. Exits 77 with the reason where the browser or emscripten is missing.
+verified in the page, and the console must stay free of errors. Then the page's first WebGL 2
+algorithm, with its defaults, runs on a few cases through its "run" button: each record verified and
+of api webgl, a refused spec refused. Screenshots of the page after each are left in the work folder.
+Exits 77 with the reason where the browser or emscripten is missing.
 WEB_BUILD is the web build's folder (WORK_DIR/build): CTest gives web.same_bytes's, built once for both.
 
 Usage: page_test.py NATIVE_CORPUS_LINES SOURCE_DIR WORK_DIR [WEB_BUILD]
@@ -27,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import browser  # noqa: E402 (beside this file)
 
+GPU_CASES = ["uniform:100003:p=0.1", "removal:1000:k=0.999", "finger:64K", "single:1000:at=0", "uniform:10:p=2"]
 NATIVE_FIELDS = 9  # spec, canonical spec, n, removals, width, checksum, kept, reference, exact=verdict
 
 
@@ -140,6 +143,17 @@ def main() -> int:
         b.driver.find_element("id", "make").click()
         result = b.wait("winnowResult", timeout=60)
         b.screenshot(work / "page.png")
+        # The first WebGL 2 algorithm with its defaults on a few cases, through the page's "run".
+        b.script(
+            "document.getElementById('specs').value = arguments[0]; window.winnowResult = undefined;",
+            "\n".join(GPU_CASES),
+        )
+        engine = b.script("return !document.getElementById('engine').disabled")
+        runs = None
+        if engine:
+            b.driver.find_element("id", "run").click()
+            runs = b.wait("winnowResult", timeout=120)
+            b.screenshot(work / "page-runs.png")
         errors = b.console_errors()
     say(
         f"the page made {len(result['records'])} cases in {result['elapsed_ms'] / 1000:.2f} s ({time.monotonic() - start:.1f} s with the browser)"
@@ -162,6 +176,15 @@ def main() -> int:
     unverified = [r["spec"] for r in result["records"] if r["status"] not in ("ok", "refused")]
     if unverified:
         failures.append(f"not verified in the page: {', '.join(unverified)}")
+    if not engine:
+        failures.append(f"the page's WebGL 2 algorithms are disabled: {result['environment']}")
+    elif runs:
+        say(f"{runs['summary']} in {runs['elapsed_ms'] / 1000:.2f} s")
+        for r in runs["runs"]:
+            rec = r["record"] or {}
+            expected = "refused" if r["spec"] == GPU_CASES[-1] else "ok"
+            if r["status"] != expected or (expected == "ok" and rec.get("api") != "webgl"):
+                failures.append(f"{r['algorithm']} on {r['spec']}: {r['status']} {r['message']}")
     failures += [f"console: {e}" for e in errors]
     refused = sum(r["status"] == "refused" for r in result["records"])
     if failures:

@@ -1,13 +1,14 @@
 // The page: pick cases, make them through the web build's module, run the CPU reference and the
-// verifier on each, show the table and hand out the records (JSONL).
+// verifier on each; run a WebGL 2 algorithm on them (the module's webgl path, every result checked);
+// show the tables and hand out the records (JSONL).
 //
 // The query string drives it too (the tests use it; a link can share a run):
 //   ?cases=SPEC%0ASPEC…   specs (one a line), in place of the examples
 //   &preset=conformance   a preset's specs (conformance, families, sizes); cases and presets in order
 //   &run=1                make and check them as soon as the module is there
-// window.winnowReady is true once the module is loaded and the page takes input; when a run ends,
-// window.winnowResult holds {records, summary, elapsed_ms, environment}. A page that cannot start
-// sets window.winnowError (tests/web/browser.py waits for these).
+// window.winnowReady is true once the module is loaded and the page takes input; when a list ends,
+// window.winnowResult holds {kind: "cases" or "runs", records, summary, elapsed_ms, environment}. A
+// page that cannot start sets window.winnowError (tests/web/browser.py waits for these).
 import { loadCorpus } from "./corpus.js";
 
 const $ = (id) => document.getElementById(id);
@@ -33,29 +34,36 @@ const PRESETS = {
 };
 
 let corpus = null;
-let records = [];
+let engine = null; // startEngine's answer
+let records = []; // the last list's: case records, or winnow's run records (what Download hands out)
+let recordsKind = "cases";
 let environment = {};
 
 /// The WebGL 2 context the algorithms will run in: version, renderer (WEBGL_debug_renderer_info where
-/// offered) and the timer the records will name.
+/// offered) and whether it offers a timer query.
 function probeWebGL() {
   const gl = document.createElement("canvas").getContext("webgl2");
   if (!gl) return { webgl: null, renderer: null, timer: "none (no WebGL 2)" };
   const info = gl.getExtension("WEBGL_debug_renderer_info");
   const renderer = info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER);
   const timer = gl.getExtension("EXT_disjoint_timer_query_webgl2")
-    ? "EXT_disjoint_timer_query_webgl2"
-    : "fences and performance.now()";
+    ? "EXT_disjoint_timer_query_webgl2 offered"
+    : "no timer query offered";
   return { webgl: gl.getParameter(gl.VERSION), renderer, timer };
 }
 
-/// ENGINE: the WebGL 2 algorithms, where the module has them (their C entry points, written apart for
-/// issue 59, are named winnow_webgl_*). None yet: the panel stays disabled, with its note. When they
-/// come, this returns what the algorithm and parameter pickers offer, and the "run" button runs them
-/// on the cases made here, verified with corpus.verify and recorded in winnow's JSONL schema.
-function engine(module) {
-  const entries = Object.keys(module).filter((k) => k.startsWith("_winnow_webgl_"));
-  return entries.length ? { entries } : null;
+/// ENGINE: the WebGL 2 algorithms (tools/web/webgl_api.cpp: gl/'s executor, plans and shaders) on the
+/// page's canvas: {device, algorithms: [{name, summary, stable, params: [{key, default, values, help}]}]},
+/// or {reason} where the module or the browser has none.
+function startEngine(m) {
+  if (typeof m._winnow_webgl_run !== "function")
+    return { reason: "This build of winnow_web.js has no WebGL 2 algorithms (tools/web/webgl_api.cpp)." };
+  const text = (p) => m.UTF8ToString(p);
+  if (m.ccall("winnow_webgl_use_canvas", "number", ["string"], ["#gl"]) !== 0)
+    return { reason: text(m._winnow_webgl_message()) };
+  const device = text(m._winnow_webgl_device());
+  if (device === "") return { reason: `No WebGL 2 context: ${text(m._winnow_webgl_message())}` };
+  return { device, algorithms: JSON.parse(text(m._winnow_webgl_algorithms())) };
 }
 
 function specsOf(text) {
@@ -118,21 +126,121 @@ function summaryText(s) {
   return text;
 }
 
+function paramsText(params) {
+  if (params && typeof params === "object")
+    return Object.entries(params)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(",");
+  return String(params ?? "");
+}
+
+function addRunRow(i, r) {
+  const row = $("runs").tBodies[0].insertRow();
+  const rec = r.record;
+  row.className = r.status;
+  cell(row, String(i + 1), "num dim");
+  const algo = cell(row, r.algorithm, "spec");
+  if (rec) algo.title = paramsText(rec.params);
+  cell(row, rec?.case ?? r.spec, "spec");
+  if (!rec) {
+    cell(row, `refused: ${r.message}`, "message").colSpan = 5;
+    return;
+  }
+  cell(row, fmt.format(rec.n), "num");
+  cell(row, fmt.format(rec.kept), "num");
+  const text = r.status === "ok" ? "✓ verified" : r.status === "skipped" ? r.message : `✗ ${r.message}`;
+  cell(row, text, "verdict");
+  cell(row, rec.total ? ms(rec.total.median_ns / 1e6) : "", "num");
+  const timer = cell(row, (rec.timer ?? "").replace(/ \(.*$/, ""), "dim");
+  timer.title = rec.timer ?? "";
+}
+
+/// Runs the chosen algorithm on every case of the list through the module's harness (warm-up, timed
+/// repetitions, the result checked against the reference): one record a case, as `winnow bench` writes.
+async function runAll() {
+  const m = corpus.m;
+  const specs = specsOf($("specs").value);
+  const algorithm = $("algorithm").value;
+  const params = $("params").value.trim();
+  const reps = Math.max(1, Number($("reps").value) || 1);
+  const warmup = Math.max(0, Number($("warmup").value) || 0);
+  setBusy(true);
+  $("runs").hidden = false;
+  $("runs").tBodies[0].replaceChildren();
+  const list = [];
+  const start = performance.now();
+  for (const [i, spec] of specs.entries()) {
+    $("progress-text").textContent = `${i} / ${specs.length} · ${algorithm} · ${spec}`;
+    $("progress").value = i;
+    await tick();
+    const rc = m.ccall(
+      "winnow_webgl_run",
+      "number",
+      ["string", "string", "string", "number", "number"],
+      [algorithm, params, spec, reps, warmup],
+    );
+    const message = corpus.text(m._winnow_webgl_message());
+    const r = { algorithm, params, spec, message, record: null, status: "refused" };
+    if (rc === 0) {
+      r.record = JSON.parse(corpus.text(m._winnow_webgl_record()));
+      r.status = m._winnow_webgl_verified() === 1 ? "ok" : r.record.skipped ? "skipped" : "wrong";
+    }
+    list.push(r);
+    addRunRow(i, r);
+  }
+  $("progress").value = specs.length;
+  const count = (s) => list.filter((r) => r.status === s).length;
+  const summary = {
+    runs: list.length,
+    verified: count("ok"),
+    wrong: count("wrong"),
+    skipped: count("skipped"),
+    refused: count("refused"),
+  };
+  let text = `${algorithm}: ${summary.runs} run${summary.runs === 1 ? "" : "s"}, ${summary.verified} verified`;
+  for (const k of ["wrong", "skipped", "refused"]) if (summary[k]) text += `, ${summary[k]} ${k}`;
+  finish(
+    "runs",
+    list.filter((r) => r.record).map((r) => r.record),
+    { kind: "runs", runs: list, summary },
+    text,
+    start,
+  );
+}
+
+function setBusy(busy) {
+  for (const id of ["make", "run", "download"]) $(id).disabled = busy;
+  const progress = $("progress");
+  progress.max = Math.max(1, specsOf($("specs").value).length);
+  progress.value = 0;
+}
+
+/// The end of a list: the records Download hands out, the summary, and window.winnowResult.
+function finish(kind, list, result, text, start) {
+  const elapsed = performance.now() - start;
+  records = list;
+  recordsKind = kind;
+  $("progress-text").textContent = `${text} · ${(elapsed / 1000).toFixed(2)} s`;
+  $("summary").textContent = text;
+  $("make").disabled = false;
+  $("run").disabled = false;
+  $("download").disabled = records.length === 0;
+  $("download").textContent = `Download JSONL (${records.length} ${kind === "runs" ? "run records" : "cases"})`;
+  window.winnowResult = { ...result, records: result.records ?? list, elapsed_ms: elapsed, environment };
+}
+
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0)); // lets the page draw
 
 async function makeAll() {
   const specs = specsOf($("specs").value);
-  const button = $("make");
-  button.disabled = true;
-  $("download").disabled = true;
+  setBusy(true);
+  $("results").hidden = false;
   $("results").tBodies[0].replaceChildren();
-  records = [];
-  const progress = $("progress");
-  progress.max = Math.max(1, specs.length);
-  progress.value = 0;
+  const list = [];
   const start = performance.now();
   for (const [i, spec] of specs.entries()) {
     $("progress-text").textContent = `${i} / ${specs.length} · ${spec}`;
+    $("progress").value = i;
     await tick();
     let r;
     try {
@@ -141,24 +249,20 @@ async function makeAll() {
       r = { kind: "case", spec, status: "error", message: String(e) };
     }
     r.browser = navigator.userAgent;
-    records.push(r);
+    list.push(r);
     addRow(i, r);
-    progress.value = i + 1;
   }
-  const elapsed = performance.now() - start;
-  const summary = summarize(records);
-  $("progress-text").textContent = `${summaryText(summary)} · ${(elapsed / 1000).toFixed(2)} s`;
-  $("summary").textContent = summaryText(summary);
-  button.disabled = false;
-  $("download").disabled = records.length === 0;
-  window.winnowResult = { records, summary, elapsed_ms: elapsed, environment };
+  $("progress").value = specs.length;
+  const summary = summarize(list);
+  finish("cases", list, { kind: "cases", records: list, summary }, summaryText(summary), start);
 }
 
 function download() {
   const text = records.map((r) => JSON.stringify(r)).join("\n") + "\n";
   const a = document.createElement("a");
   a.href = URL.createObjectURL(new Blob([text], { type: "application/jsonl" }));
-  a.download = `winnow-cases-${new Date().toISOString().replace(/[:.]/g, "-")}.jsonl`;
+  const kind = recordsKind === "runs" ? "webgl" : "cases";
+  a.download = `winnow-${kind}-${new Date().toISOString().replace(/[:.]/g, "-")}.jsonl`;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
@@ -168,8 +272,32 @@ async function addImage(file) {
   addSpecs([corpus.addFile(file.name, bytes)]);
 }
 
+/// ENGINE: the panel, from startEngine's answer: the pickers filled and enabled, or the reason.
+function showEngine() {
+  const note = $("engine-note");
+  if (!engine.device) {
+    note.textContent = `${engine.reason} The page makes the cases, runs the CPU reference and checks it; no GPU result is shown.`;
+    return;
+  }
+  const select = $("algorithm");
+  for (const a of engine.algorithms) select.add(new Option(a.name.replace(/^webgl\//, ""), a.name));
+  const describe = () => {
+    const a = engine.algorithms.find((x) => x.name === select.value);
+    $("algorithm-summary").textContent = `${a.summary}${a.stable ? " (stable)" : ""}`;
+    $("params").placeholder = a.params.map((p) => `${p.key}=${p.default}`).join(",") || "none";
+    $("params-help").textContent = a.params.map((p) => `${p.key}: ${p.values.join(", ")}`).join(" · ");
+    $("params-help").title = a.params.map((p) => `${p.key}: ${p.help}`).join("\n");
+  };
+  select.addEventListener("change", describe);
+  describe();
+  $("engine").disabled = false;
+  note.className = "hint";
+  note.textContent = `On ${engine.device.split(" — ")[0]}. Records are winnow's (api webgl); winnow compare reads them.`;
+}
+
 function wire() {
   $("make").addEventListener("click", makeAll);
+  $("run").addEventListener("click", runAll);
   $("download").addEventListener("click", download);
   $("clear").addEventListener("click", () => ($("specs").value = ""));
   $("preset").addEventListener("change", (e) => {
@@ -205,14 +333,10 @@ async function main() {
     window.winnowError = String(e.message ?? e);
     return;
   }
-  const algorithms = engine(corpus.m);
-  environment = { ...gl, module: "winnow_web.js", engine: algorithms ? algorithms.entries : null };
-  $("env-module").textContent = `winnow_web.js · corpus, reference, verifier${algorithms ? " · WebGL 2 algorithms" : ""}`;
-  // ENGINE: with algorithms, enable the panel and wire "run" here; until then it stays disabled.
-  if (algorithms)
-    $("engine-note").textContent =
-      `This module has the WebGL 2 entry points (${algorithms.entries.length}: ${algorithms.entries.join(", ")}), ` +
-      "but the page does not drive them yet: it makes the cases, runs the CPU reference and checks it; no GPU result is shown.";
+  engine = startEngine(corpus.m);
+  environment = { ...gl, module: "winnow_web.js", engine: engine.device ?? null };
+  $("env-module").textContent = `winnow_web.js · corpus, reference, verifier${engine.device ? " · WebGL 2 algorithms" : ""}`;
+  showEngine();
   wire();
   // cases and presets from the query, in its order, in place of the examples.
   const query = new URLSearchParams(location.search);
