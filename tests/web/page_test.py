@@ -9,8 +9,9 @@ verdict on it, or a refused spec's message. (The verdicts on spoilt outputs, the
 line, are web.same_bytes's: the same module under node.) Every case the native build makes must be
 verified in the page, and the console must stay free of errors. Then the page's first WebGL 2
 algorithm, with its defaults, runs on a few cases through its "run" button: each record verified and
-of api webgl, a refused spec refused. Screenshots of the page after each are left in the work folder.
-Exits 77 with the reason where the browser or emscripten is missing.
+of api webgl, a refused spec refused, and the download holds their records. Screenshots of the page
+after each are left in the work folder. Exits 77 with the reason where the browser or emscripten is
+missing.
 WEB_BUILD is the web build's folder (WORK_DIR/build): CTest gives web.same_bytes's, built once for both.
 
 Usage: page_test.py NATIVE_CORPUS_LINES SOURCE_DIR WORK_DIR [WEB_BUILD]
@@ -18,6 +19,7 @@ Usage: page_test.py NATIVE_CORPUS_LINES SOURCE_DIR WORK_DIR [WEB_BUILD]
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -154,6 +156,7 @@ def main() -> int:
             b.driver.find_element("id", "run").click()
             runs = b.wait("winnowResult", timeout=120)
             b.screenshot(work / "page-runs.png")
+            (work / "webgl.jsonl").write_text(b.script("return window.winnowDownloadText()"))
         errors = b.console_errors()
     say(
         f"the page made {len(result['records'])} cases in {result['elapsed_ms'] / 1000:.2f} s ({time.monotonic() - start:.1f} s with the browser)"
@@ -185,6 +188,10 @@ def main() -> int:
             expected = "refused" if r["spec"] == GPU_CASES[-1] else "ok"
             if r["status"] != expected or (expected == "ok" and rec.get("api") != "webgl"):
                 failures.append(f"{r['algorithm']} on {r['spec']}: {r['status']} {r['message']}")
+        # What Download hands out: the records as the module wrote them, one a line.
+        downloaded = [json.loads(x) for x in (work / "webgl.jsonl").read_text().splitlines()]
+        if downloaded != [r["record"] for r in runs["runs"] if r["record"]]:
+            failures.append(f"the download ({work / 'webgl.jsonl'}) is not the runs' records")
     failures += [f"console: {e}" for e in errors]
     refused = sum(r["status"] == "refused" for r in result["records"])
     if failures:

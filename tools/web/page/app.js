@@ -37,6 +37,7 @@ let corpus = null;
 let engine = null; // startEngine's answer
 let records = []; // the last list's: case records, or winnow's run records (what Download hands out)
 let recordsKind = "cases";
+let lines = []; // the run records' JSON lines, as the module wrote them
 let environment = {};
 
 /// The WebGL 2 context the algorithms will run in: version, renderer (WEBGL_debug_renderer_info where
@@ -182,7 +183,8 @@ async function runAll() {
     const message = corpus.text(m._winnow_webgl_message());
     const r = { algorithm, params, spec, message, record: null, status: "refused" };
     if (rc === 0) {
-      r.record = JSON.parse(corpus.text(m._winnow_webgl_record()));
+      r.line = corpus.text(m._winnow_webgl_record()); // downloaded as the module wrote it
+      r.record = JSON.parse(r.line);
       r.status = m._winnow_webgl_verified() === 1 ? "ok" : r.record.skipped ? "skipped" : "wrong";
     }
     list.push(r);
@@ -199,6 +201,7 @@ async function runAll() {
   };
   let text = `${algorithm}: ${summary.runs} run${summary.runs === 1 ? "" : "s"}, ${summary.verified} verified`;
   for (const k of ["wrong", "skipped", "refused"]) if (summary[k]) text += `, ${summary[k]} ${k}`;
+  lines = list.filter((r) => r.line).map((r) => r.line);
   finish(
     "runs",
     list.filter((r) => r.record).map((r) => r.record),
@@ -257,8 +260,14 @@ async function makeAll() {
   finish("cases", list, { kind: "cases", records: list, summary }, summaryText(summary), start);
 }
 
+/// What Download hands out: the last list's records, one JSON line each (the tests read it too).
+function downloadText() {
+  return (recordsKind === "runs" ? lines : records.map((r) => JSON.stringify(r))).join("\n") + "\n";
+}
+window.winnowDownloadText = downloadText;
+
 function download() {
-  const text = records.map((r) => JSON.stringify(r)).join("\n") + "\n";
+  const text = downloadText();
   const a = document.createElement("a");
   a.href = URL.createObjectURL(new Blob([text], { type: "application/jsonl" }));
   const kind = recordsKind === "runs" ? "webgl" : "cases";
