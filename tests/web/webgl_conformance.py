@@ -6,10 +6,11 @@ webgl_conformance.html beside its winnow_web.js and opens it in headless Chromiu
 (browser.py): every webgl algorithm (horn, jj, rlz, bt, histopyramid, adaptive) with its defaults on
 every conformance case (uniform:4M among them: about 19 s of the run on SwiftShader), then every value of
 each parameter's sweep on two cases. Every record must be verified, be one JSON line of the schema
-`winnow bench` writes, and name api webgl and the timer. Exit 0, 1 (a record failed: each named), or
+`winnow bench` writes, and name api webgl and the timer; with WINNOW (the native CLI), `winnow compare`
+must read them all (WORK/records/webgl.jsonl against itself, a record per algorithm, parameters and case). Exit 0, 1 (a record failed: each named), or
 77 (skipped: no emcmake, node, node-acorn, chromium, chromium-driver or selenium).
 
-Usage: webgl_conformance.py SOURCE_DIR WORK_DIR
+Usage: webgl_conformance.py SOURCE_DIR WORK_DIR [WINNOW]
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def conformance_cases(module: Path) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 3:
+    if len(argv) not in (3, 4):
         print(__doc__, file=sys.stderr)
         return 2
     src, work = Path(argv[1]).resolve(), Path(argv[2]).resolve()
@@ -107,6 +108,7 @@ def main(argv: list[str]) -> int:
     pages = [f"webgl_conformance.html?cases={';'.join(cases)}", f"webgl_conformance.html?sweep=1&cases={SWEEP_CASES}"]
 
     failed = total = 0
+    lines, seen = [], set()
     start = time.monotonic()
     with browser.Browser(served) as b:
         for page in pages:
@@ -120,6 +122,11 @@ def main(argv: list[str]) -> int:
                 why = "" if r["verified"] else r["message"] or "not verified"
                 if not why:
                     rec = json.loads(r["record"])
+                    # The sweep's page runs the defaults on its cases again: compare matches one to one.
+                    key = (rec["algorithm"], json.dumps(rec["params"], sort_keys=True), rec["case"])
+                    if key not in seen:
+                        seen.add(key)
+                        lines.append(r["record"])
                     if rec["api"] != "webgl" or rec["algorithm"] != r["algorithm"] or not rec["timer"]:
                         why = f"a record of api {rec['api']}, algorithm {rec['algorithm']}, timer '{rec['timer']}'"
                 if why:
@@ -130,6 +137,22 @@ def main(argv: list[str]) -> int:
         f"web.webgl_conformance: {total - failed} of {total} records verified through WebGL 2 in "
         f"{time.monotonic() - start:.0f} s on {device}"
     )
+    if len(argv) == 4 and lines:
+        records = work / "records"
+        shutil.rmtree(records, ignore_errors=True)
+        records.mkdir()
+        (records / "webgl.jsonl").write_text("\n".join(lines) + "\n")
+        compare = subprocess.run(
+            [argv[3], "compare", str(records), str(records)], capture_output=True, text=True, check=False
+        )
+        rows = sum(1 for line in compare.stdout.splitlines() if line.startswith("webgl/"))
+        if compare.returncode != 0 or rows != len(lines):
+            print(compare.stdout[-4000:] + compare.stderr[-4000:])
+            print(
+                f"web.webgl_conformance: winnow compare read {rows} of {len(lines)} records (exit {compare.returncode})"
+            )
+            return 1
+        print(f"web.webgl_conformance: winnow compare reads all {rows} records")
     return 1 if failed or total == 0 else 0
 
 
