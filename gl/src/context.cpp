@@ -137,16 +137,6 @@ std::string try_display(EGLDisplay display, EGLContext& out, bool debug, const s
 
 } // namespace
 
-std::string_view to_string(context_kind k) {
-  switch (k) {
-  case context_kind::gl45: return "gl45";
-  case context_kind::gl33: return "gl33";
-  case context_kind::es31: return "es31";
-  case context_kind::es30: return "es30";
-  }
-  return "?";
-}
-
 std::vector<context_kind> requested_contexts() {
   const char* v = std::getenv("WINNOW_GL_CONTEXT");
   const std::string s = v ? v : "";

@@ -1,29 +1,12 @@
 // The wasm side of tests/web/same_bytes.sh: the lines corpus_lines.cpp writes natively, made through
 // the web build's module (tools/web/corpus_api.cpp) as the page calls it. The checksums are computed
-// here from the words the module hands out (FNV-1a, as winnow::checksum), and the case's is compared
-// with the module's own: what crosses into JavaScript is what the C++ made.
+// here from the words the module hands out (FNV-1a, as winnow::checksum, by the page's own fnv), and
+// the case's is compared with the module's own: what crosses into JavaScript is what the C++ made.
 // Usage: node corpus_lines.js WINNOW_WEB_JS SPEC_FILE
 "use strict";
 const fs = require("fs");
 const path = require("path");
-
-/// FNV-1a 64 over the little-endian bytes of each array of words, in 32-bit halves (no BigInt: a 4M
-/// case is 24M bytes). The prime is 2^40 + 0x1b3.
-function fnv(arrays) {
-  let hi = 0xcbf29ce4;
-  let lo = 0x84222325;
-  for (const words of arrays)
-    for (let i = 0; i < words.length; ++i) {
-      const x = words[i];
-      for (let b = 0; b < 32; b += 8) {
-        lo = (lo ^ ((x >>> b) & 0xff)) >>> 0;
-        const low = lo * 0x1b3; // below 2^41: exact
-        hi = (Math.imul(hi, 0x1b3) + Math.floor(low / 4294967296) + (lo << 8)) >>> 0;
-        lo = low >>> 0;
-      }
-    }
-  return hi.toString(16).padStart(8, "0") + lo.toString(16).padStart(8, "0");
-}
+const { pathToFileURL } = require("url");
 
 async function main() {
   const [moduleFile, specFile] = process.argv.slice(2);
@@ -31,6 +14,9 @@ async function main() {
     console.error("usage: node corpus_lines.js WINNOW_WEB_JS SPEC_FILE");
     process.exit(2);
   }
+  // The page's own checksum (tools/web/page/package.json makes its files ES modules for node too).
+  const page = path.join(__dirname, "..", "..", "tools", "web", "page", "corpus.js");
+  const { fnv } = await import(pathToFileURL(page).href);
   const m = await require(path.resolve(moduleFile))();
   const text = (p) => m.UTF8ToString(p);
   const words = (p, n) => m.HEAPU32.slice(p >>> 2, (p >>> 2) + n); // a copy: memory may grow later

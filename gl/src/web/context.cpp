@@ -39,16 +39,6 @@ void use_canvas(std::string selector) {
   canvas() = std::move(selector);
 }
 
-std::string_view to_string(context_kind k) {
-  switch (k) {
-  case context_kind::gl45: return "gl45";
-  case context_kind::gl33: return "gl33";
-  case context_kind::es31: return "es31";
-  case context_kind::es30: return "es30";
-  }
-  return "?";
-}
-
 std::vector<context_kind> requested_contexts() { return {context_kind::es30}; }
 
 context::context() {
