@@ -1,5 +1,10 @@
 #include "winnow/workload.hpp"
 
+#include <algorithm>
+#include <atomic>
+
+#include <tbb/parallel_for.h>
+
 #include "random.hpp"
 #include "removed_mask.hpp"
 
@@ -20,6 +25,21 @@ std::vector<std::uint32_t> workload::marked() const {
   std::vector<std::uint32_t> out = data;
   for (const std::uint32_t r : removals) out[r] = 0;
   return out;
+}
+
+bool payloads_are_indices(const workload& w) {
+  constexpr std::size_t chunk = std::size_t{1} << 20;
+  std::atomic<bool> all{true};
+  tbb::parallel_for(std::size_t{0}, (w.size() + chunk - 1) / chunk, [&](std::size_t c) {
+    if (!all.load(std::memory_order_relaxed)) return; // another chunk has already said no
+    const std::size_t end = std::min(w.size(), (c + 1) * chunk);
+    for (std::size_t i = c * chunk; i < end; ++i)
+      if (w.data[i] != static_cast<std::uint32_t>(i + 1)) {
+        all.store(false, std::memory_order_relaxed);
+        return;
+      }
+  });
+  return all.load();
 }
 
 } // namespace winnow

@@ -3,6 +3,7 @@
 #include <memory>
 #include <string>
 
+#include "dispatch/mark.hpp"
 #include "winnow/error.hpp"
 
 namespace winnow::cuda {
@@ -15,7 +16,9 @@ void check_removal_list(const workload& w) {
 
 case_input::case_input(const workload& w, cudaStream_t stream) : data(w.size()), removals(w.removals.size()) {
   check_removal_list(w);
-  data.upload(w.data.data(), w.size(), stream);
+  if (payloads_are_indices(w))
+    launch_index_payloads(data.get(), w.size(), stream); // nothing to copy: each payload is its index + 1
+  else data.upload(w.data.data(), w.size(), stream);
   removals.upload(w.removals.data(), w.removals.size(), stream);
   WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream)); // the host arrays may go before the next record
 }

@@ -16,9 +16,6 @@ std::size_t bitmap_words(std::uint64_t top) { return static_cast<std::size_t>(to
 expected_copy::expected_copy(const workload& w, const std::vector<std::uint32_t>& expected, const case_input* input,
                              cudaStream_t stream)
     : m_n(w.size()), m_count(expected.size()) {
-  for (const std::uint32_t v : expected) m_top = std::max(m_top, v);
-  m_expected.resize(m_count);
-  m_expected.upload(expected.data(), m_count, stream);
   m_counts.resize(check_counts);
   if (!w.removals.empty()) {
     // Indices past the input mark nothing (as removed_mask on the host): the list is checked in prepare.
@@ -30,6 +27,33 @@ expected_copy::expected_copy(const workload& w, const std::vector<std::uint32_t>
                     stream);
     WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream)); // r is freed on return
   }
+  if (input && kept_set_from_input(*input, stream)) return;
+  for (const std::uint32_t v : expected) m_top = std::max(m_top, v);
+  m_expected.resize(m_count);
+  m_expected.upload(expected.data(), m_count, stream);
+}
+
+bool expected_copy::kept_set_from_input(const case_input& input, cudaStream_t stream) {
+  // The expected stream is the case's kept elements in input order (reference_compact), and the
+  // corpus gives each its index + 1: so it is the ascending list of i + 1 over the kept i, which a
+  // bitmap holds. The bitmap is made from the input and removal list already on the device; it
+  // stands for the expected stream only where every kept payload is its index + 1 and as many are
+  // kept as the host's reference keeps (kept here implies kept there, so the sets are then equal).
+  // Otherwise (a stream made by hand, a file) the expected stream is uploaded as before.
+  m_expected_bits.resize(bitmap_words(m_n));
+  WINNOW_CUDA_CHECK(cudaMemsetAsync(m_expected_bits.get(), 0, m_expected_bits.bytes(), stream));
+  WINNOW_CUDA_CHECK(cudaMemsetAsync(m_counts.get(), 0, m_counts.bytes(), stream));
+  launch_kept_bits(m_expected_bits.get(), input.data.get(), m_removed_bits.size() ? m_removed_bits.get() : nullptr, m_n,
+                   m_counts.get(), stream);
+  const std::vector<unsigned long long> counts = m_counts.download(2, stream);
+  if (counts[0] != m_count || counts[1] != 0) {
+    m_expected_bits = device_buffer<unsigned>();
+    return false;
+  }
+  m_from_input = true;
+  m_top = static_cast<std::uint32_t>(m_n);
+  m_distinct = true;
+  return true;
 }
 
 std::optional<bool> expected_copy::matches(const device_result& out, const workload& w, const case_input* input,
@@ -39,7 +63,11 @@ std::optional<bool> expected_copy::matches(const device_result& out, const workl
   a.out = out.values;
   a.count = out.count;
   a.words = out.words;
-  if (stable) {
+  if (stable && m_from_input) {
+    a.expected_bits = m_expected_bits.get();
+    a.top = m_top;
+    a.ascending = true;
+  } else if (stable) {
     a.expected = m_expected.get();
   } else {
     // The bitmap is as large as the largest value (verify.cpp's byte_map_fits): the corpus's payloads
@@ -47,13 +75,13 @@ std::optional<bool> expected_copy::matches(const device_result& out, const workl
     if (std::uint64_t{m_top} > 4 * std::uint64_t{std::max(m_n, m_count)} + 64) return std::nullopt;
     if (!m_distinct) {
       m_expected_bits.resize(bitmap_words(m_top));
-      m_seen_bits.resize(bitmap_words(m_top));
       WINNOW_CUDA_CHECK(cudaMemsetAsync(m_expected_bits.get(), 0, m_expected_bits.bytes(), stream));
       WINNOW_CUDA_CHECK(cudaMemsetAsync(m_counts.get(), 0, m_counts.bytes(), stream));
       launch_set_bits(m_expected_bits.get(), m_expected.get(), m_count, m_counts.get(), stream);
       m_distinct = m_counts.download(1, stream)[0] == 0;
     }
     if (!*m_distinct) return std::nullopt; // repeats in the expected stream: a multiset, not a set
+    if (m_seen_bits.size() == 0) m_seen_bits.resize(bitmap_words(m_top));
     WINNOW_CUDA_CHECK(cudaMemsetAsync(m_seen_bits.get(), 0, m_seen_bits.bytes(), stream));
     a.expected_bits = m_expected_bits.get();
     a.seen_bits = m_seen_bits.get();

@@ -4,7 +4,9 @@
 // apart, an out-of-place input unchanged but for payload 0 at removed indices, no element torn apart —
 // from a few counters read back instead of the output. The case's expected stream goes to the device
 // once (expected_copy) and serves every record of the case. It does not know the algorithm under
-// test: it reads only where the run says its result lies (device_result).
+// test: it reads only where the run says its result lies (device_result). Where the case's input is
+// on the device and follows the corpus's rule (each kept payload its index + 1), the expected stream
+// is not uploaded at all: a bitmap made there from the input stands for it (kept_set_from_input).
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -44,11 +46,19 @@ public:
   [[nodiscard]] std::optional<bool> matches(const device_result& out, const workload& w, const case_input* input,
                                             bool stable, cudaStream_t stream);
 
+  /// Whether the check stands on a bitmap made from the case's input instead of the expected stream.
+  [[nodiscard]] bool from_input() const { return m_from_input; }
+
 private:
+  /// Makes m_expected_bits from the case's input on the device; true where it stands for the
+  /// expected stream (see the definition), false (nothing kept) where the stream must be uploaded.
+  bool kept_set_from_input(const case_input& input, cudaStream_t stream);
+
   std::size_t m_n;                         ///< the input's size
   std::size_t m_count;                     ///< the expected stream's
   std::uint32_t m_top = 0;                 ///< the largest expected value
-  device_buffer<std::uint32_t> m_expected; ///< the expected stream
+  device_buffer<std::uint32_t> m_expected; ///< the expected stream (not made where m_from_input)
+  bool m_from_input = false;               ///< m_expected_bits, made from the input, stands for the stream
   /// The input as generated, for out-of-place runs where the case shares none: never the algorithm's.
   device_buffer<std::uint32_t> m_input;
   bool m_input_uploaded = false;

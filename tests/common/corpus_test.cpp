@@ -322,5 +322,19 @@ TEST(workload, preserve_list_is_the_complement_of_r_in_a_fixed_random_order) {
   EXPECT_EQ(generate("removal:100:k=0").preserved().size(), 100u);
 }
 
+TEST(workload, payloads_are_indices_for_a_removal_case_as_generated_and_for_no_other_stream) {
+  EXPECT_TRUE(payloads_are_indices(generate("removal:100003:k=0.3:seed=4")));
+  EXPECT_TRUE(payloads_are_indices(generate("removal:3000000:k=0.02"))) << "more than one chunk of 2^20";
+  EXPECT_TRUE(payloads_are_indices(generate("all:1000")));
+  EXPECT_FALSE(payloads_are_indices(generate("uniform:1000:p=0.5"))) << "payload 0 at the invalid elements";
+  workload w = generate("removal:3000000:k=0.02");
+  w.data[2'999'999] = 7;
+  EXPECT_FALSE(payloads_are_indices(w)) << "one element of the last chunk changed";
+  w = generate("removal:3000000:k=0.02");
+  w.data[0] = 0;
+  EXPECT_FALSE(payloads_are_indices(w)) << "the first element cleared";
+  EXPECT_TRUE(payloads_are_indices(workload{})) << "an empty stream";
+}
+
 } // namespace
 } // namespace winnow

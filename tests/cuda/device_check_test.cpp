@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
+#include <utility>
 #include <vector>
 
 #include "winnow/backends.hpp"
@@ -27,13 +29,17 @@
 namespace winnow::cuda {
 namespace {
 
-/// A case, its expected stream, and the check's device copy of them.
+/// A case, its expected stream, and the check's device copy of them: made from the expected stream,
+/// or (`shared`) from the case's input on the device where the corpus's payloads allow it.
 struct check_case {
   workload w;
   std::vector<std::uint32_t> expected;
+  std::unique_ptr<case_input> on_device;
   expected_copy copy;
-  explicit check_case(const std::string& spec)
-      : w(generate(spec)), expected(reference_compact(w)), copy(w, expected, nullptr, stream()) {}
+  explicit check_case(const std::string& spec, bool shared = false) : check_case(generate(spec), shared) {}
+  check_case(workload made, bool shared)
+      : w(std::move(made)), expected(reference_compact(w)),
+        on_device(shared ? std::make_unique<case_input>(w, stream()) : nullptr), copy(w, expected, on_device.get(), stream()) {}
   static cudaStream_t stream() { return context::get().stream(); }
 
   /// Whether `values` (elements of `words` words) and, out of place, `input` pass the device check.
@@ -48,7 +54,7 @@ struct check_case {
                           .count = values.size() / words,
                           .words = words,
                           .input_after = input ? in.get() : nullptr};
-    return copy.matches(r, w, shared, stable, stream());
+    return copy.matches(r, w, shared ? shared : on_device.get(), stable, stream());
   }
 };
 
@@ -60,6 +66,39 @@ TEST(cuda_device_check, passes_the_expected_stream_and_catches_a_dropped_a_dupli
   testing::expect_the_check_catches_wrong_elements(
       c.expected, static_cast<std::uint32_t>(removed) + 1,
       [&](const std::vector<std::uint32_t>& values, bool stable) { return c.check(values, stable); });
+}
+
+TEST(cuda_device_check, from_the_input_on_the_device_it_catches_the_same_and_an_element_out_of_order) {
+  WINNOW_NEED_DEVICE();
+  for (const char* spec : {"uniform:100003:p=0.5", "removal:100003:k=0.3", "removal:100003:k=0.3:r=1"}) {
+    SCOPED_TRACE(spec);
+    check_case c(spec, true);
+    ASSERT_TRUE(c.copy.from_input()) << "every kept payload is its index + 1: no expected stream uploaded";
+    const auto removed =
+        c.w.removal_list ? c.w.removals[0] : std::find(c.w.data.begin(), c.w.data.end(), 0u) - c.w.data.begin();
+    testing::expect_the_check_catches_wrong_elements(
+        c.expected, static_cast<std::uint32_t>(removed) + 1,
+        [&](const std::vector<std::uint32_t>& values, bool stable) { return c.check(values, stable); });
+    std::vector<std::uint32_t> swapped = c.expected;
+    std::swap(swapped[70], swapped[71]);
+    EXPECT_EQ(c.check(swapped, true), false) << "two neighbours swapped, where order counts";
+    EXPECT_EQ(c.check(swapped, false), true) << "two neighbours swapped, where it does not";
+  }
+}
+
+TEST(cuda_device_check, a_stream_not_made_by_the_corpus_rule_is_checked_against_its_expected_stream) {
+  WINNOW_NEED_DEVICE();
+  // A kept payload that is not its index + 1: the bitmap cannot stand for the expected stream.
+  workload w = generate("removal:20000:k=0.3");
+  const std::uint32_t kept_index = reference_compact(w)[10] - 1;
+  w.data[kept_index] = static_cast<std::uint32_t>(w.size()) + 5; // distinct from every other payload
+  check_case c(std::move(w), true);
+  EXPECT_FALSE(c.copy.from_input());
+  EXPECT_EQ(c.check(c.expected, true), true);
+  std::vector<std::uint32_t> right_by_index = c.expected;
+  right_by_index[10] = kept_index + 1;
+  EXPECT_EQ(c.check(right_by_index, true), false) << "the payload the case has, not its index + 1";
+  EXPECT_EQ(c.check(right_by_index, false), false);
 }
 
 TEST(cuda_device_check, catches_an_element_torn_apart_a_changed_input_and_a_non_zero_tail) {
@@ -124,6 +163,12 @@ TEST(cuda_case_input, is_uploaded_once_per_case_and_holds_the_input_as_generated
   EXPECT_EQ(shared_input(&copies, w, s), in) << "the case's second record finds the first's copy";
   EXPECT_EQ(in->data.download(w.size(), s), w.data);
   EXPECT_EQ(in->removals.download(w.removals.size(), s), w.removals);
+  // A stream made on the device (payloads_are_indices) and one uploaded (not all of them index + 1).
+  ASSERT_TRUE(payloads_are_indices(w));
+  workload other = generate("uniform:100003:p=0.5");
+  ASSERT_FALSE(payloads_are_indices(other));
+  const case_input uploaded(other, s);
+  EXPECT_EQ(uploaded.data.download(other.size(), s), other.data);
 }
 
 TEST(cuda_device_check, every_cuda_algorithm_is_verified_on_the_device_and_its_record_says_so) {

@@ -30,4 +30,10 @@ struct workload {
   [[nodiscard]] std::vector<std::uint32_t> preserved() const;
 };
 
+/// Whether every element's payload is its index + 1 (data[i] == i + 1 for all i): a removal case as
+/// generated, whose stream a device can then make in place instead of copying it from the host
+/// (cuda's case_input: a 2^29-element stream took 0.85 s to upload from pageable memory). A pass over
+/// the stream on all cores; false for any stream a test or a file made otherwise.
+[[nodiscard]] bool payloads_are_indices(const workload& w);
+
 } // namespace winnow

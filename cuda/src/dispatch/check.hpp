@@ -14,6 +14,13 @@ namespace winnow::cuda {
 void launch_set_bits(unsigned* d_bits, const std::uint32_t* d_values, std::size_t n, unsigned long long* d_repeats,
                      cudaStream_t stream);
 
+/// The bitmap of the values a case keeps when every kept element's payload is its index + 1 (the
+/// corpus's rule, workload.hpp): bit i + 1 of `d_bits` (zeroed, n / 32 + 1 words) for each kept index
+/// i of `d_data`'s n; kept means not in `d_removed_bits` (nullptr: not payload 0). Adds to
+/// d_counts[0] the number kept and to d_counts[1] the kept elements whose payload is not index + 1.
+void launch_kept_bits(unsigned* d_bits, const std::uint32_t* d_data, const unsigned* d_removed_bits, std::size_t n,
+                      unsigned long long* d_counts, cudaStream_t stream);
+
 /// What a result is checked against, and where.
 struct check_args {
   const std::uint32_t* out = nullptr; ///< the compacted stream: `count` elements of `words` words
@@ -26,6 +33,9 @@ struct check_args {
   const unsigned* expected_bits = nullptr;
   unsigned* seen_bits = nullptr;
   std::uint32_t top = 0;
+  /// Stable with a bitmap (expected == nullptr, seen_bits unused): each value expected and larger
+  /// than the one before it, which with the count means the expected values in ascending order.
+  bool ascending = false;
   /// Out of place: the input after the run (`words` per element, payload first), the input as
   /// generated, and the bitmap of the removal list's indices (nullptr: none), n elements.
   const std::uint32_t* input_after = nullptr;

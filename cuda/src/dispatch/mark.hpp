@@ -16,6 +16,9 @@ void launch_mark(std::uint32_t* d_a, unsigned words, const std::uint32_t* d_r, s
 void launch_mark_flags(std::uint8_t* d_flags, const std::uint32_t* d_r, std::size_t k, cudaStream_t stream);
 /// flags[i] = a[i] != 0.
 void launch_flags(std::uint8_t* d_flags, const std::uint32_t* d_a, std::size_t n, cudaStream_t stream);
+/// a[i] = i + 1: a stream whose payloads are their indices (payloads_are_indices), made in place.
+void launch_index_payloads(std::uint32_t* d_a, std::size_t n, cudaStream_t stream);
+
 /// Widens 32-bit payloads into elements of `words` words: word 0 is the payload, word w > 0 holds
 /// widen_word(payload, w), so a result can be checked for elements torn apart.
 void launch_widen(std::uint32_t* d_wide, unsigned words, const std::uint32_t* d_payload, std::size_t n,

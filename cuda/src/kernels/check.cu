@@ -26,6 +26,28 @@ __global__ void set_bits_kernel(unsigned* __restrict__ bits, const std::uint32_t
   if (mine) atomicAdd(repeats, mine);
 }
 
+// One warp a 32 indices: their kept flags in a ballot, whose bits are values base + 1 … base + 32, so
+// they straddle two bitmap words (base is a multiple of 32: the block is a multiple of a warp).
+__global__ void kept_bits_kernel(unsigned* __restrict__ bits, const std::uint32_t* __restrict__ data,
+                                 const unsigned* __restrict__ removed_bits, std::size_t n, unsigned long long* counts) {
+  unsigned long long kept_count = 0, wrong = 0;
+  const unsigned lane = detail::lane_id();
+  for (std::size_t i = global_thread(); i - lane < n; i += grid_threads()) {
+    const std::uint32_t d = i < n ? data[i] : 0u;
+    const bool kept = i < n && (removed_bits ? !bit_of(removed_bits, static_cast<std::uint32_t>(i)) : d != 0);
+    wrong += kept && d != static_cast<std::uint32_t>(i + 1);
+    const unsigned ballot = __ballot_sync(0xffffffffu, kept);
+    if (lane == 0 && ballot) {
+      const std::size_t word = (i - lane) >> 5;
+      if (ballot << 1) atomicOr(bits + word, ballot << 1);
+      if (ballot >> 31) atomicOr(bits + word + 1, ballot >> 31);
+      kept_count += static_cast<unsigned>(__popc(ballot));
+    }
+  }
+  if (kept_count) atomicAdd(counts, kept_count);
+  if (wrong) atomicAdd(counts + 1, wrong);
+}
+
 __global__ void check_kernel(check_args a, unsigned long long* counts) {
   unsigned long long wrong = 0, torn = 0, changed = 0, tail = 0;
   for (std::size_t i = global_thread(); i < a.count; i += grid_threads()) {
@@ -35,6 +57,8 @@ __global__ void check_kernel(check_args a, unsigned long long* counts) {
       wrong += v != a.expected[i];
     } else if (v > a.top || !bit_of(a.expected_bits, v)) {
       ++wrong; // never expected
+    } else if (a.ascending) {
+      wrong += i > 0 && a.out[(i - 1) * a.words] >= v; // out of order, or a duplicate
     } else {
       const unsigned bit = 1u << (v & 31);
       wrong += (atomicOr(a.seen_bits + (v >> 5), bit) & bit) != 0; // a duplicate
@@ -60,6 +84,14 @@ void launch_set_bits(unsigned* d_bits, const std::uint32_t* d_values, std::size_
   if (n == 0) return;
   set_bits_kernel<<<detail::stream_grid(n), tuning::stream_block, 0, stream>>>(d_bits, d_values, n, d_repeats);
   check_launch("winnow::cuda::set_bits_kernel", stream);
+}
+
+void launch_kept_bits(unsigned* d_bits, const std::uint32_t* d_data, const unsigned* d_removed_bits, std::size_t n,
+                      unsigned long long* d_counts, cudaStream_t stream) {
+  if (n == 0) return;
+  kept_bits_kernel<<<detail::stream_grid(n), tuning::stream_block, 0, stream>>>(d_bits, d_data, d_removed_bits, n,
+                                                                                d_counts);
+  check_launch("winnow::cuda::kept_bits_kernel", stream);
 }
 
 void launch_check(const check_args& a, unsigned long long* d_counts, cudaStream_t stream) {

@@ -40,6 +40,10 @@ __global__ void flags_kernel(std::uint8_t* __restrict__ flags, const std::uint32
   for (std::size_t i = global_thread(); i < n; i += grid_threads()) flags[i] = a[i] != 0;
 }
 
+__global__ void index_payloads_kernel(std::uint32_t* __restrict__ a, std::size_t n) {
+  for (std::size_t i = global_thread(); i < n; i += grid_threads()) a[i] = static_cast<std::uint32_t>(i + 1);
+}
+
 __global__ void widen_kernel(std::uint32_t* __restrict__ wide, unsigned words,
                              const std::uint32_t* __restrict__ payload, std::size_t n) {
   for (std::size_t i = global_thread(); i < n; i += grid_threads()) {
@@ -67,6 +71,12 @@ void launch_flags(std::uint8_t* d_flags, const std::uint32_t* d_a, std::size_t n
   if (n == 0) return;
   flags_kernel<<<detail::stream_grid(n), tuning::stream_block, 0, stream>>>(d_flags, d_a, n);
   check_launch("winnow::cuda::flags_kernel", stream);
+}
+
+void launch_index_payloads(std::uint32_t* d_a, std::size_t n, cudaStream_t stream) {
+  if (n == 0) return;
+  index_payloads_kernel<<<detail::stream_grid(n), tuning::stream_block, 0, stream>>>(d_a, n);
+  check_launch("winnow::cuda::index_payloads_kernel", stream);
 }
 
 void launch_widen(std::uint32_t* d_wide, unsigned words, const std::uint32_t* d_payload, std::size_t n,
