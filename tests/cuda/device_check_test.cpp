@@ -39,7 +39,8 @@ struct check_case {
   explicit check_case(const std::string& spec, bool shared = false) : check_case(generate(spec), shared) {}
   check_case(workload made, bool shared)
       : w(std::move(made)), expected(reference_compact(w)),
-        on_device(shared ? std::make_unique<case_input>(w, stream()) : nullptr), copy(w, expected, on_device.get(), stream()) {}
+        on_device(shared ? std::make_unique<case_input>(w, stream()) : nullptr),
+        copy(w, expected, on_device.get(), stream()) {}
   static cudaStream_t stream() { return context::get().stream(); }
 
   /// Whether `values` (elements of `words` words) and, out of place, `input` pass the device check.
