@@ -237,18 +237,15 @@ workload workload_from(std::vector<std::uint32_t> data, std::string name) {
   return w;
 }
 
-std::uint64_t checksum(const workload& w) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
-  auto mix = [&](const std::vector<std::uint32_t>& v) {
-    for (const std::uint32_t x : v)
-      for (int b = 0; b < 4; ++b) {
-        h ^= (x >> (8 * b)) & 0xFFu;
-        h *= 0x100000001b3ull;
-      }
-  };
-  mix(w.data);
-  mix(w.removals);
+std::uint64_t fnv1a(std::span<const std::uint32_t> words, std::uint64_t h) {
+  for (const std::uint32_t x : words)
+    for (int b = 0; b < 4; ++b) {
+      h ^= (x >> (8 * b)) & 0xFFu;
+      h *= 0x100000001b3ull;
+    }
   return h;
 }
+
+std::uint64_t checksum(const workload& w) { return fnv1a(w.removals, fnv1a(w.data)); }
 
 } // namespace winnow

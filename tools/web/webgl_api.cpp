@@ -11,6 +11,14 @@
 //                                              0 when the record was made (verified or not), 1 on a usage error
 //   winnow_webgl_record()                      that record as one JSON line (record.hpp's schema)
 //   winnow_webgl_verified()                    1 when it was verified
+//   winnow_webgl_trace("webgl/horn", "block=64", "uniform:4K:p=0.5")
+//                                              0 when traced as `winnow trace` traces (common/shader_era/trace.hpp),
+//                                              1 with winnow_webgl_message()
+//   winnow_webgl_trace_json()                  {algorithm, params, case, n, passes: [trace.json's pass (to_json),
+//                                              image: {x, y, scale} as there, picture: {width, height}]}
+//   winnow_webgl_trace_rgb(i)                  pass i's picture as `winnow trace` draws it: width × height × 3 bytes
+//   winnow_webgl_trace_png(i), winnow_webgl_trace_png_bytes()
+//                                              that picture as the PNG file `winnow trace` writes, and its size
 #include <emscripten/emscripten.h>
 
 #include <exception>
@@ -28,12 +36,21 @@
 #include "winnow/registry.hpp"
 #include "winnow/shader_era/adaptive.hpp"
 #include "winnow/shader_era/executor.hpp"
+#include "winnow/shader_era/trace.hpp"
 
 namespace {
 
 std::string g_message;
 std::string g_record;
 bool g_verified = false;
+
+/// The last trace: its passes' pictures (at scale_for, as `winnow trace` draws them) and description.
+struct trace_result {
+  std::vector<winnow::picture> pictures;
+  std::string json;
+  std::string png; ///< the last winnow_webgl_trace_png's
+};
+trace_result g_trace;
 
 /// The `webgl` backend: gl's algorithms (register_backend in gl/src/backend.cpp) on the WebGL 2
 /// context, under an api of their own so that records say which path ran.
@@ -172,6 +189,63 @@ EMSCRIPTEN_KEEPALIVE int winnow_webgl_run(const char* algorithm, const char* par
     return 1;
   }
 }
+
+/// Runs `algorithm` ("webgl/horn") with `params` on the case `spec` one pass at a time, each pass's
+/// output read back and drawn, as `winnow trace` does natively (the same trace() and picture code).
+/// 0, or 1 when the algorithm, a parameter or the spec is refused or the case is too large to look at.
+EMSCRIPTEN_KEEPALIVE int winnow_webgl_trace(const char* algorithm, const char* params, const char* spec) {
+  g_trace = {};
+  try {
+    namespace se = winnow::shader_era;
+    const winnow::algorithm_entry& entry = webgl_registry().find(algorithm);
+    if (!se::runs_plans(entry.info)) throw winnow::usage_error(std::string(algorithm) + " runs no plan of passes");
+    const winnow::param_set resolved = winnow::resolve_params(entry.info, params_of(params));
+    const winnow::workload w = winnow::generate(std::string(spec));
+    auto made = entry.make();
+    auto* a = dynamic_cast<se::plan_algorithm*>(made.get());
+    if (!a) throw winnow::error(std::string(algorithm) + " does not run on the shader-era frame");
+    a->prepare(w, resolved, {});
+    const auto timer = a->make_timer();
+    nlohmann::ordered_json passes = nlohmann::ordered_json::array();
+    for (const se::traced_pass& p : se::trace(*a, *timer)) {
+      se::image_rect rect;
+      g_trace.pictures.push_back(se::pass_picture(p, w.size(), se::scale_for(p), &rect));
+      nlohmann::ordered_json j = se::to_json(p);
+      j["image"] = {{"x", rect.x0}, {"y", rect.y0}, {"scale", rect.scale}};
+      j["picture"] = {{"width", g_trace.pictures.back().width()}, {"height", g_trace.pictures.back().height()}};
+      passes.push_back(std::move(j));
+    }
+    g_trace.json = nlohmann::ordered_json{{"algorithm", entry.info.full_name()},
+                                          {"params", resolved.texts()},
+                                          {"case", w.spec},
+                                          {"n", w.size()},
+                                          {"passes", std::move(passes)}}
+                       .dump();
+    g_message.clear();
+    return 0;
+  } catch (const std::exception& e) {
+    g_trace = {};
+    g_message = e.what();
+    return 1;
+  }
+}
+
+/// The last trace's description (JSON; "" when it was refused).
+EMSCRIPTEN_KEEPALIVE const char* winnow_webgl_trace_json() { return g_trace.json.c_str(); }
+
+/// Pass `i`'s picture: RGB bytes, row by row from the top (its size in the JSON); nullptr past the last.
+EMSCRIPTEN_KEEPALIVE const unsigned char* winnow_webgl_trace_rgb(int i) {
+  if (i < 0 || static_cast<std::size_t>(i) >= g_trace.pictures.size()) return nullptr;
+  return &g_trace.pictures[static_cast<std::size_t>(i)].pixels().front().r;
+}
+
+/// Pass `i`'s picture as a PNG file (winnow_webgl_trace_png_bytes() long); nullptr past the last.
+EMSCRIPTEN_KEEPALIVE const char* winnow_webgl_trace_png(int i) {
+  if (i < 0 || static_cast<std::size_t>(i) >= g_trace.pictures.size()) return nullptr;
+  g_trace.png = g_trace.pictures[static_cast<std::size_t>(i)].png();
+  return g_trace.png.data();
+}
+EMSCRIPTEN_KEEPALIVE int winnow_webgl_trace_png_bytes() { return static_cast<int>(g_trace.png.size()); }
 
 /// The last run's record, one JSON line ("" when the run was refused).
 EMSCRIPTEN_KEEPALIVE const char* winnow_webgl_record() { return g_record.c_str(); }

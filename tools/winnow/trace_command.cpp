@@ -113,19 +113,10 @@ int trace_command(const trace_args& a) {
     const int scale = shader_era::scale_for(p);
     const std::string file = file_name(p);
     write_atomically(fs::path(a.out) / file, shader_era::pass_picture(p, w.size(), scale, &rect).png());
-    j["passes"].push_back({{"number", p.number},
-                           {"phase", p.phase},
-                           {"name", p.name},
-                           {"shader", p.shader},
-                           {"width", p.width},
-                           {"height", p.height},
-                           {"content", p.stream ? "stream" : "values"},
-                           {"block", p.block},
-                           {"min", p.min},
-                           {"max", p.max},
-                           {"ns", p.ns},
-                           {"file", file},
-                           {"image", {{"x", rect.x0}, {"y", rect.y0}, {"scale", rect.scale}}}});
+    nlohmann::ordered_json pass = shader_era::to_json(p);
+    pass["file"] = file;
+    pass["image"] = {{"x", rect.x0}, {"y", rect.y0}, {"scale", rect.scale}};
+    j["passes"].push_back(std::move(pass));
   }
   const std::string title =
       entry.info.full_name() + "  " + to_string(resolved.texts()) + "\n" + w.spec + "  (" + dev.device + ")";

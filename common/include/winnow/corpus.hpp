@@ -10,6 +10,7 @@
 ///   file:scan.png:threshold=100
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -93,6 +94,10 @@ inline constexpr std::uint64_t default_elements = 256 * 1024;
 /// would block the read forever, a directory is not an image) holding a PNG or PGM whose header's
 /// size is within the corpus limit. usage_error naming the path and what is wrong.
 void check_source(const case_spec& spec);
+
+/// FNV-1a (64 bits) over the words' bytes, least significant first, from `h` (the offset basis, or
+/// where an earlier call left it to go on): the corpus's checksum, and `winnow trace`'s per pass.
+[[nodiscard]] std::uint64_t fnv1a(std::span<const std::uint32_t> words, std::uint64_t h = 0xcbf29ce484222325ull);
 
 /// FNV-1a over the stream and the removal list: the tests pin one per family.
 [[nodiscard]] std::uint64_t checksum(const workload& w);

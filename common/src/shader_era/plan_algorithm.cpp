@@ -44,7 +44,7 @@ void executor::record_round(const view& choice, std::span<const std::size_t> pas
 }
 
 bool runs_plans(const algorithm_info& info) {
-  return std::find(plan_apis.begin(), plan_apis.end(), info.api) != plan_apis.end() &&
+  return (std::find(plan_apis.begin(), plan_apis.end(), info.api) != plan_apis.end() || info.api == "webgl") &&
          (info.name == "horn" || info.name == "jj" || info.name == "rlz" || info.name == "bt" ||
           info.name == "histopyramid");
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "winnow/corpus.hpp"
 #include "winnow/error.hpp"
 
 namespace winnow::shader_era {
@@ -115,6 +116,23 @@ std::vector<traced_pass> trace(plan_algorithm& a, timer& t) {
   return out;
 }
 
+nlohmann::ordered_json to_json(const traced_pass& p) {
+  char fnv[17];
+  std::snprintf(fnv, sizeof fnv, "%016llx", static_cast<unsigned long long>(fnv1a(p.words)));
+  return {{"number", p.number},
+          {"phase", p.phase},
+          {"name", p.name},
+          {"shader", p.shader},
+          {"width", p.width},
+          {"height", p.height},
+          {"content", p.stream ? "stream" : "values"},
+          {"block", p.block},
+          {"min", p.min},
+          {"max", p.max},
+          {"ns", p.ns},
+          {"words_fnv1a", fnv}};
+}
+
 int scale_for(const traced_pass& p, int target) {
   const int by_width = target / static_cast<int>(std::max<std::uint32_t>(p.width, 1));
   const int by_height = 2 * target / static_cast<int>(std::max<std::uint32_t>(p.height, 1));
@@ -138,10 +156,12 @@ picture texels(const traced_pass& p, std::uint64_t n, int scale) {
     for (std::uint32_t x = p.block; x < p.width; x += p.block)
       out.fill(static_cast<int>(x) * scale, 0, 1, out.height(), boundary);
   if (scale >= 3)
-    for (std::size_t b = 0; b < p.spans.size(); ++b)
-      for (std::uint32_t t = p.spans[b].first; t < p.spans[b].second; ++t)
+    for (std::size_t b = 0; b < p.spans.size(); ++b) {
+      const auto [begin, end] = p.spans[b];
+      for (std::uint32_t t = begin; t < end; ++t)
         out.fill(static_cast<int>(t % p.width) * scale, static_cast<int>(t / p.width) * scale + scale - 1, scale, 1,
                  span_colour[b % 2]);
+    }
   return out;
 }
 

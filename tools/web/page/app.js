@@ -6,6 +6,9 @@
 //   ?cases=SPEC%0ASPEC…   specs (one a line), in place of the examples
 //   &preset=conformance   a preset's specs (conformance, families, sizes); cases and presets in order
 //   &run=1                make and check them as soon as the module is there
+//   &trace=webgl/horn     trace that algorithm on the first case (&params=block=64 its parameters)
+//                         once the module is there; winnowResult is then {kind: "trace", trace, elapsed_ms},
+//                         and window.winnowTracePng(i) gives pass i's picture as a PNG file in base64
 // window.winnowReady is true once the module is loaded and the page takes input; when a list ends,
 // window.winnowResult holds {kind: "cases" or "runs", records, summary, elapsed_ms, environment}. A
 // page that cannot start sets window.winnowError (tests/web/browser.py waits for these).
@@ -211,8 +214,69 @@ async function runAll() {
   );
 }
 
+/// Traces the chosen algorithm on the list's first case one pass at a time (winnow_webgl_trace: the
+/// same trace() and pictures as `winnow trace`): a figure a pass, its picture, name and time.
+async function traceFirst() {
+  const m = corpus.m;
+  const spec = specsOf($("specs").value)[0] ?? "";
+  const algorithm = $("algorithm").value;
+  const params = $("params").value.trim();
+  setBusy(true);
+  $("progress-text").textContent = `tracing ${algorithm} on ${spec}`;
+  await tick();
+  const start = performance.now();
+  const rc = m.ccall("winnow_webgl_trace", "number", ["string", "string", "string"], [algorithm, params, spec]);
+  const panel = $("trace-panel");
+  panel.hidden = false;
+  $("passes").replaceChildren();
+  if (rc !== 0) {
+    const message = corpus.text(m._winnow_webgl_message());
+    $("trace-title").textContent = `${algorithm} on ${spec}: refused: ${message}`;
+    finish("cases", records, { kind: "trace", trace: null, message }, `trace refused: ${message}`, start);
+    return;
+  }
+  const trace = JSON.parse(corpus.text(m._winnow_webgl_trace_json()));
+  $("trace-title").textContent = `${trace.algorithm} ${paramsText(trace.params)} · ${trace.case} · ${trace.passes.length} passes`;
+  for (const [i, pass] of trace.passes.entries()) $("passes").append(passFigure(m, i, pass));
+  finish("cases", records, { kind: "trace", trace }, `traced ${trace.passes.length} passes`, start);
+  panel.scrollIntoView();
+}
+
+/// Pass i of the last trace as a figure: its picture (the module's RGB bytes) and a caption.
+function passFigure(m, i, pass) {
+  const { width, height } = pass.picture;
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  const rgb = m.HEAPU8.subarray(m._winnow_webgl_trace_rgb(i), m._winnow_webgl_trace_rgb(i) + width * height * 3);
+  const image = new ImageData(width, height);
+  for (let p = 0, q = 0; p < rgb.length; p += 3, q += 4) {
+    image.data[q] = rgb[p];
+    image.data[q + 1] = rgb[p + 1];
+    image.data[q + 2] = rgb[p + 2];
+    image.data[q + 3] = 255;
+  }
+  canvas.getContext("2d").putImageData(image, 0, 0);
+  const figure = document.createElement("figure");
+  const caption = document.createElement("figcaption");
+  caption.textContent = `${pass.number} · ${pass.phase} · ${pass.name}${pass.ns ? ` · ${ms(pass.ns / 1e6)} ms` : ""}`;
+  caption.title = `shader ${pass.shader || "none"} · ${pass.width} × ${pass.height} · words ${pass.words_fnv1a}`;
+  figure.append(canvas, caption);
+  return figure;
+}
+
+/// Pass i's picture of the last trace as the PNG file `winnow trace` writes, in base64.
+window.winnowTracePng = (i) => {
+  const m = corpus.m;
+  const p = m._winnow_webgl_trace_png(i);
+  const bytes = m.HEAPU8.subarray(p, p + m._winnow_webgl_trace_png_bytes());
+  let text = "";
+  for (let k = 0; k < bytes.length; k += 0x8000) text += String.fromCharCode(...bytes.subarray(k, k + 0x8000));
+  return btoa(text);
+};
+
 function setBusy(busy) {
-  for (const id of ["make", "run", "download"]) $(id).disabled = busy;
+  for (const id of ["make", "run", "trace", "download"]) $(id).disabled = busy;
   const progress = $("progress");
   progress.max = Math.max(1, specsOf($("specs").value).length);
   progress.value = 0;
@@ -227,6 +291,7 @@ function finish(kind, list, result, text, start) {
   $("summary").textContent = text;
   $("make").disabled = false;
   $("run").disabled = false;
+  $("trace").disabled = false;
   $("download").disabled = records.length === 0;
   $("download").textContent = `Download JSONL (${records.length} ${kind === "runs" ? "run records" : "cases"})`;
   window.winnowResult = { ...result, records: result.records ?? list, elapsed_ms: elapsed, environment };
@@ -307,6 +372,7 @@ function showEngine() {
 function wire() {
   $("make").addEventListener("click", makeAll);
   $("run").addEventListener("click", runAll);
+  $("trace").addEventListener("click", traceFirst);
   $("download").addEventListener("click", download);
   $("clear").addEventListener("click", () => ($("specs").value = ""));
   $("preset").addEventListener("change", (e) => {
@@ -356,7 +422,12 @@ async function main() {
   }
   $("make").disabled = false;
   window.winnowReady = true;
-  if (query.get("run") === "1") await makeAll();
+  if (query.has("trace") && engine.device) {
+    $("algorithm").value = query.get("trace");
+    $("algorithm").dispatchEvent(new Event("change")); // its summary and parameters' hints
+    $("params").value = query.get("params") ?? "";
+    await traceFirst();
+  } else if (query.get("run") === "1") await makeAll();
 }
 
 main().catch((e) => {

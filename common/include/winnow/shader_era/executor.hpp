@@ -19,11 +19,12 @@
 
 namespace winnow::shader_era {
 
-/// The APIs whose executors run the plans: GL fragment passes, Vulkan compute dispatches, Vulkan
-/// fragment passes.
+/// The native APIs whose executors run the plans: GL fragment passes, Vulkan compute dispatches,
+/// Vulkan fragment passes. (The web build's webgl runs GL's executor on WebGL 2: tools/web.)
 inline constexpr std::array<std::string_view, 3> plan_apis{"gl", "vk", "vkfrag"};
 
-/// Whether `info` is one of the four shader-era algorithms (horn, jj, rlz, bt) on a plan API.
+/// Whether `info` is one of the four shader-era algorithms (horn, jj, rlz, bt) or the HistoPyramid
+/// on a plan API or webgl.
 [[nodiscard]] bool runs_plans(const algorithm_info& info);
 
 /// The most words a predicate resource holds (executor::predicate_on): one per adaptive candidate.

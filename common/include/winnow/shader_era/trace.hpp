@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "winnow/picture.hpp"
 #include "winnow/shader_era/executor.hpp"
 
@@ -48,6 +50,10 @@ struct image_rect {
 /// The pass's picture as `winnow trace` writes it: a title (number, phase, name, size, range), block
 /// ticks, the texels at `scale`, a legend; `rect` receives where the texels are.
 [[nodiscard]] picture pass_picture(const traced_pass& p, std::uint64_t n, int scale, image_rect* rect = nullptr);
+/// What trace.json says of a pass, and the page's trace too (tools/web): number, phase, name, shader,
+/// width, height, content ("stream" or "values"), block, min, max, ns, and words_fnv1a (fnv1a of its
+/// words in 16 hex digits: two traces, of two APIs or two builds, compared word for word).
+[[nodiscard]] nlohmann::ordered_json to_json(const traced_pass& p);
 /// Every pass on one labelled grid (number, phase, name under each).
 [[nodiscard]] picture contact_sheet(const std::vector<traced_pass>& passes, std::uint64_t n, const std::string& title);
 
