@@ -36,6 +36,20 @@ int timestamp_bits() {
   return bits;
 }
 
+int elapsed_bits() {
+  GLint bits = 0;
+#ifdef GL_ES_VERSION_3_0
+  if (es()) {
+    if (GLAD_GL_EXT_disjoint_timer_query) glGetQueryivEXT(GL_TIME_ELAPSED_EXT, GL_QUERY_COUNTER_BITS_EXT, &bits);
+    return bits;
+  }
+#endif
+#ifdef GL_VERSION_3_3
+  glGetQueryiv(GL_TIME_ELAPSED, GL_QUERY_COUNTER_BITS, &bits);
+#endif
+  return bits;
+}
+
 void query_counter(GLuint query) {
 #ifdef GL_ES_VERSION_3_0
   if (es()) return glQueryCounterEXT(query, GL_TIMESTAMP_EXT);

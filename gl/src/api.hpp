@@ -29,6 +29,8 @@ void set_es(bool es);
 
 /// GL_QUERY_COUNTER_BITS of the timestamp query; 0 where the context has none.
 [[nodiscard]] int timestamp_bits();
+/// GL_QUERY_COUNTER_BITS of the elapsed-time query (GL_TIME_ELAPSED); 0 where the context has none.
+[[nodiscard]] int elapsed_bits();
 void query_counter(GLuint query);
 [[nodiscard]] GLuint64 query_result(GLuint query);
 /// ES: the GPU reported a disjoint event (its timer results are void) since the last call; GL: false.

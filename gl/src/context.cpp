@@ -241,6 +241,7 @@ void context::set_up(GLADloadfunc load) {
   }
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &m_info.max_texture_size);
   m_info.timestamp_bits = api::timestamp_bits();
+  if (m_info.timestamp_bits == 0) m_info.elapsed_bits = api::elapsed_bits(); // timer_query's other form
   glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &m_info.uniform_offset_alignment);
   glGetIntegerv(GL_MAX_DRAW_BUFFERS, &m_info.max_draw_buffers);
   // Integer textures are read with texelFetch only; rows of any width are packed tightly.

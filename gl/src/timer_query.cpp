@@ -2,15 +2,30 @@
 
 #include <cstdlib>
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten/emscripten.h>
+#endif
+
 #include "api.hpp"
 #include "winnow/error.hpp"
 #include "winnow/gl/context.hpp"
 
 namespace winnow::gl {
+namespace {
 
-timer_query::timer_query() {
-  if (context::get().info().timestamp_bits == 0)
-    throw unavailable("winnow::gl::timer_query: this driver has no GL_TIMESTAMP queries");
+// GL 3.3's GL_TIME_ELAPSED is ES's GL_TIME_ELAPSED_EXT (EXT_disjoint_timer_query): one enum, 0x88BF;
+// each build's headers name one of them.
+#ifdef GL_TIME_ELAPSED
+constexpr GLenum time_elapsed = GL_TIME_ELAPSED;
+#else
+constexpr GLenum time_elapsed = GL_TIME_ELAPSED_EXT;
+#endif
+
+} // namespace
+
+timer_query::timer_query() : m_elapsed(context::get().info().timestamp_bits == 0) {
+  if (m_elapsed && context::get().info().elapsed_bits == 0)
+    throw unavailable("winnow::gl::timer_query: this driver has no GL_TIMESTAMP or GL_TIME_ELAPSED queries");
   // Enough for any algorithm's phases (the adaptive one's with choice=device marks every candidate's:
   // up to about 90); created here so no query is made inside a timed run.
   for (int i = 0; i < 128; ++i) {
@@ -21,21 +36,33 @@ timer_query::timer_query() {
 }
 
 std::string timer_query::clock() const {
+  if (m_elapsed) return "GL_TIME_ELAPSED_EXT queries, one a phase (EXT_disjoint_timer_query)";
   return api::es() ? "GL_TIMESTAMP_EXT queries (EXT_disjoint_timer_query)" : "GL_TIMESTAMP queries";
 }
 
+// A timestamp at every mark; or, with elapsed-time queries, the open phase's query ended and (but at
+// the stop) the next one begun: one query a phase, whose result is the phase's time.
 void timer_query::mark() {
+  if (m_elapsed && m_open) glEndQuery(time_elapsed);
+  m_open = false;
+  if (m_elapsed && m_names.size() == m_used) return; // the stop: no phase follows
   if (m_used == m_queries.size()) {
     GLuint id = 0;
     glGenQueries(1, &id);
     m_queries.emplace_back(id);
   }
-  api::query_counter(m_queries[m_used++].id());
+  if (m_elapsed) {
+    glBeginQuery(time_elapsed, m_queries[m_used++].id());
+    m_open = true;
+  } else {
+    api::query_counter(m_queries[m_used++].id());
+  }
 }
 
 void timer_query::start() {
   m_used = 0;
   m_names.clear();
+  m_open = false;
 }
 
 // Each phase is also a debug group of its name (KHR_debug: core since 4.3, an extension on 3.3), so
@@ -56,6 +83,18 @@ void timer_query::stop() {
 }
 
 std::vector<phase_time> timer_query::read() {
+#ifdef __EMSCRIPTEN__
+  // WebGL hands out a query's result only after the page's task has returned to the browser (the
+  // WebGL 2 spec; docs/driver-quirks.md): yield to it (Asyncify) until the last mark's is there.
+  for (int yielded = 0; m_used; ++yielded) {
+    GLuint available = 0;
+    glGetQueryObjectuiv(m_queries[m_used - 1].id(), GL_QUERY_RESULT_AVAILABLE, &available);
+    if (available) break;
+    if (yielded == 10000)
+      throw error("winnow::gl::timer_query: the browser made no timestamp available after 10000 returns to it");
+    emscripten_sleep(0);
+  }
+#endif
   std::vector<GLuint64> stamps(m_used);
   for (std::size_t i = 0; i < m_used; ++i) stamps[i] = api::query_result(m_queries[i].id());
   context::get().check("winnow::gl::timer_query");
@@ -64,8 +103,11 @@ std::vector<phase_time> timer_query::read() {
     throw error("winnow::gl::timer_query: the GPU reported a disjoint event (GL_GPU_DISJOINT_EXT): this run's "
                 "timestamps are void");
   std::vector<phase_time> out;
-  for (std::size_t i = 0; i + 1 < m_used; ++i)
-    out.push_back({m_names[i], static_cast<double>(stamps[i + 1] - stamps[i])});
+  if (m_elapsed)
+    for (std::size_t i = 0; i < m_used; ++i) out.push_back({m_names[i], static_cast<double>(stamps[i])});
+  else
+    for (std::size_t i = 0; i + 1 < m_used; ++i)
+      out.push_back({m_names[i], static_cast<double>(stamps[i + 1] - stamps[i])});
   return out;
 }
 
@@ -98,7 +140,12 @@ std::unique_ptr<winnow::timer> make_timer() {
   if (!asked.empty() && asked != "queries" && asked != "finish")
     throw usage_error("environment: WINNOW_GL_TIMER='" + asked + "' is not accepted (queries or finish)" +
                       did_you_mean(asked, {"queries", "finish"}));
-  if (asked == "finish" || context::get().info().timestamp_bits == 0) return std::make_unique<finish_timer>();
+  const context_info& i = context::get().info();
+  if (asked == "finish" || (i.timestamp_bits == 0 && i.elapsed_bits == 0)) return std::make_unique<finish_timer>();
+  // SwiftShader's elapsed-time queries (all it has under WebGL 2) read about ten times the host's wall
+  // time around the whole run (docs/driver-quirks.md): not a clock of the work. glFinish's is truer
+  // there, unless the queries are asked for by name.
+  if (asked.empty() && i.software && i.timestamp_bits == 0) return std::make_unique<finish_timer>();
   return std::make_unique<timer_query>();
 }
 

@@ -5,7 +5,9 @@ Builds the web build (WINNOW_WEB, Debian's emscripten) into WORK/build, serves t
 webgl_conformance.html beside its winnow_web.js and opens it in headless Chromium on SwiftShader
 (browser.py): every webgl algorithm (horn, jj, rlz, bt, histopyramid, adaptive) with its defaults on
 every conformance case (uniform:4M among them: about 19 s of the run on SwiftShader), then every value of
-each parameter's sweep on two cases. Every record must be verified, be one JSON line of the schema
+each parameter's sweep on two cases, then every algorithm on three cases timed by the timer queries
+(EXT_disjoint_timer_query_webgl2, asked for by name), whose results the module waits for by returning
+to the browser (Asyncify). Every record must be verified, be one JSON line of the schema
 `winnow bench` writes, and name api webgl and the timer; with WINNOW (the native CLI), `winnow compare`
 must read them all (WORK/records/webgl.jsonl against itself, a record per algorithm, parameters and case). Exit 0, 1 (a record failed: each named), or
 77 (skipped: no emcmake, node, node-acorn, chromium, chromium-driver or selenium).
@@ -27,6 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import browser  # noqa: E402
 
 SWEEP_CASES = "uniform:100003:p=0.5;removal:1000:k=0.999"
+# The timer queries (EXT_disjoint_timer_query_webgl2's elapsed-time queries on SwiftShader, asked for by
+# name: SwiftShader's own choice is glFinish, docs/driver-quirks.md), whose results the module waits for
+# by returning to the browser: every algorithm on these, each record verified and timed by the queries.
+QUERY_CASES = "uniform:100003:p=0.5;bunny:64K;removal:1000:k=0.999"
 
 
 def skip(why: str) -> int:
@@ -105,7 +111,11 @@ def main(argv: list[str]) -> int:
     shutil.copy(src / "tests" / "web" / "pages" / "webgl_conformance.html", served)
     shutil.copy(module, served)
     cases = conformance_cases(module)
-    pages = [f"webgl_conformance.html?cases={';'.join(cases)}", f"webgl_conformance.html?sweep=1&cases={SWEEP_CASES}"]
+    pages = [
+        f"webgl_conformance.html?cases={';'.join(cases)}",
+        f"webgl_conformance.html?sweep=1&cases={SWEEP_CASES}",
+        f"webgl_conformance.html?timer=queries&reps=3&cases={QUERY_CASES}",
+    ]
 
     failed = total = 0
     lines, seen = [], set()
@@ -129,6 +139,8 @@ def main(argv: list[str]) -> int:
                         lines.append(r["record"])
                     if rec["api"] != "webgl" or rec["algorithm"] != r["algorithm"] or not rec["timer"]:
                         why = f"a record of api {rec['api']}, algorithm {rec['algorithm']}, timer '{rec['timer']}'"
+                    elif "timer=queries" in page and not rec["timer"].startswith("GL_TIME"):
+                        why = f"timed by '{rec['timer']}', not the timer queries asked for"
                 if why:
                     failed += 1
                     print(f"FAILED {r['algorithm']} {r['params'] or '(defaults)'} {r['spec']}: {why}")

@@ -6,6 +6,8 @@
 //
 //   winnow_webgl_use_canvas("#c")              before anything else; 0, or 1 with winnow_webgl_message()
 //   winnow_webgl_device()                      "renderer — driver" (makes the context), "" and a message if none
+//   winnow_webgl_timer("queries")              the timer of the runs after it: "queries", "finish" or "" (the
+//                                              context's choice: gl::make_timer, WINNOW_GL_TIMER natively)
 //   winnow_webgl_algorithms()                  JSON: [{name, summary, stable, params: [{key, default, values, help}]}]
 //   winnow_webgl_run("webgl/horn", "block=256", "uniform:64K:p=0.5", reps, warmup)
 //                                              0 when the record was made (verified or not), 1 on a usage error
@@ -21,6 +23,7 @@
 //                                              that picture as the PNG file `winnow trace` writes, and its size
 #include <emscripten/emscripten.h>
 
+#include <cstdlib>
 #include <exception>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -125,6 +128,14 @@ EMSCRIPTEN_KEEPALIVE const char* winnow_webgl_device() {
     text.clear();
   }
   return text.c_str();
+}
+
+/// The timer of the runs and traces after it, as WINNOW_GL_TIMER chooses natively (gl::make_timer):
+/// "queries" (timer queries, where the context has them), "finish" (glFinish and performance.now()),
+/// or "" (the context's choice). A word it does not take is refused by the next run, naming it.
+EMSCRIPTEN_KEEPALIVE void winnow_webgl_timer(const char* which) {
+  if (*which) setenv("WINNOW_GL_TIMER", which, 1);
+  else unsetenv("WINNOW_GL_TIMER");
 }
 
 /// The webgl algorithms and their parameters (the registry's axes), as JSON.

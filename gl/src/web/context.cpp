@@ -2,9 +2,11 @@
 // context — OpenGL ES 3.0 — on a canvas of the page, made by Emscripten's html5 API. The backend then
 // runs as on an ES context without compute shaders or conditional rendering: the device check falls
 // back to the host (as on a 3.3 context), reads within a run take the plain read, shaders get ESSL 3.00
-// (objects.cpp, graphics.glsl's WINNOW_GL33 branch), and phases are timed by finish_timer, glFinish
-// and performance.now(): WebGL makes a query's result available only after the page's task returns to
-// the browser, which a run timed in one call never does.
+// (objects.cpp, graphics.glsl's WINNOW_GL33 branch), and phases are timed by timer queries where the
+// browser offers EXT_disjoint_timer_query_webgl2 (timestamps, or elapsed time where it has none). WebGL makes a query's
+// result available only after the page's task returns to the browser, so timer_query::read yields to it
+// (emscripten_sleep: the module is built with Asyncify); without the extension, finish_timer (glFinish,
+// performance.now()).
 #include <emscripten/html5.h>
 
 #include <string>
@@ -74,7 +76,13 @@ context::context() {
   }
   m_info.software = m_info.renderer.find("SwiftShader") != std::string::npos;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &m_info.max_texture_size);
-  m_info.timestamp_bits = 0; // see above: finish_timer
+  // Timer queries where the browser offers EXT_disjoint_timer_query_webgl2 (timestamps where its
+  // counter has bits, else elapsed-time queries):
+  // their results come only between the page's tasks, so timer_query waits for them by yielding to
+  // the browser (Asyncify); else finish_timer.
+  GLAD_GL_EXT_disjoint_timer_query = emscripten_webgl_enable_extension(handle, "EXT_disjoint_timer_query_webgl2");
+  m_info.timestamp_bits = api::timestamp_bits();
+  if (m_info.timestamp_bits == 0) m_info.elapsed_bits = api::elapsed_bits(); // SwiftShader: 0 and 64
   glGetIntegerv(GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT, &m_info.uniform_offset_alignment);
   glGetIntegerv(GL_MAX_DRAW_BUFFERS, &m_info.max_draw_buffers);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);

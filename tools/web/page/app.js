@@ -177,11 +177,13 @@ async function runAll() {
     $("progress-text").textContent = `${i} / ${specs.length} · ${algorithm} · ${spec}`;
     $("progress").value = i;
     await tick();
-    const rc = m.ccall(
+    // async: the module returns to the browser while it waits for a timer query's result.
+    const rc = await m.ccall(
       "winnow_webgl_run",
       "number",
       ["string", "string", "string", "number", "number"],
       [algorithm, params, spec, reps, warmup],
+      { async: true },
     );
     const message = corpus.text(m._winnow_webgl_message());
     const r = { algorithm, params, spec, message, record: null, status: "refused" };
@@ -225,7 +227,9 @@ async function traceFirst() {
   $("progress-text").textContent = `tracing ${algorithm} on ${spec}`;
   await tick();
   const start = performance.now();
-  const rc = m.ccall("winnow_webgl_trace", "number", ["string", "string", "string"], [algorithm, params, spec]);
+  const rc = await m.ccall("winnow_webgl_trace", "number", ["string", "string", "string"], [algorithm, params, spec], {
+    async: true,
+  });
   const panel = $("trace-panel");
   panel.hidden = false;
   $("passes").replaceChildren();

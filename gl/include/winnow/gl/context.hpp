@@ -36,7 +36,10 @@ struct context_info {
   std::string vendor, renderer, version;
   bool software = false; ///< Mesa's software rasterizer (llvmpipe, softpipe): calibration sweeps less
   int max_texture_size = 0;
-  int timestamp_bits = 0;             ///< GL_QUERY_COUNTER_BITS of GL_TIMESTAMP; 0: no timer queries
+  int timestamp_bits = 0; ///< GL_QUERY_COUNTER_BITS of GL_TIMESTAMP; 0: no timer queries
+  /// GL_QUERY_COUNTER_BITS of GL_TIME_ELAPSED where a context has no timestamps but elapsed-time
+  /// queries (WebGL 2's EXT_disjoint_timer_query_webgl2 on SwiftShader and in many browsers); else 0.
+  int elapsed_bits = 0;
   int uniform_offset_alignment = 256; ///< GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT
   int max_draw_buffers = 0;           ///< GL_MAX_DRAW_BUFFERS (the loop check writes two outputs)
   bool debug_groups = false;          ///< KHR_debug: phases are debug groups
