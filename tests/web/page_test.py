@@ -67,6 +67,21 @@ def write_pgm(path: Path, width: int = 61, height: int = 37) -> None:
     path.write_bytes(b"P5\n# winnow web.page\n%d %d\n255\n" % (width, height) + bytes(pixels))
 
 
+def assemble(source: Path, web_build: Path, page: Path, say) -> bool:
+    """The page in `page`, with the web build in `web_build` built where needed (tools/web.sh --check);
+    False, with its output printed, when that fails."""
+    start = time.monotonic()
+    run = subprocess.run(
+        [source / "tools/web.sh", "--check", "--build", web_build, "--out", page], capture_output=True, text=True
+    )
+    if run.returncode != 0:
+        print(run.stdout + run.stderr)
+        say("tools/web.sh --check failed")
+        return False
+    say(f"web build and page {time.monotonic() - start:.1f} s")
+    return True
+
+
 def page_line(r: dict) -> str:
     """A page record as the first fields of corpus_lines.cpp's line."""
     if r["status"] == "refused":
@@ -104,17 +119,8 @@ def main() -> int:
         return browser.SKIP
     work.mkdir(parents=True, exist_ok=True)
 
-    start = time.monotonic()
-    assemble = subprocess.run(
-        [source / "tools/web.sh", "--check", "--build", web_build, "--out", work / "page"],
-        capture_output=True,
-        text=True,
-    )
-    if assemble.returncode != 0:
-        print(assemble.stdout + assemble.stderr)
-        say("tools/web.sh --check failed")
+    if not assemble(source, web_build, work / "page", say):
         return 1
-    say(f"web build and page {time.monotonic() - start:.1f} s")
 
     # The native lines: the conformance sample and specs.txt, then the image's cases (made where the
     # image is, so that both sides name it file:web_page.pgm).

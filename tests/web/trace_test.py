@@ -94,17 +94,8 @@ def main() -> int:
         say(f"skipped: {reason}")
         return browser.SKIP
     work.mkdir(parents=True, exist_ok=True)
-    start = time.monotonic()
-    assemble = subprocess.run(
-        [source / "tools/web.sh", "--check", "--build", web_build, "--out", work / "page"],
-        capture_output=True,
-        text=True,
-    )
-    if assemble.returncode != 0:
-        print(assemble.stdout + assemble.stderr)
-        say("tools/web.sh --check failed")
+    if not page_test.assemble(source, web_build, work / "page", say):
         return 1
-    say(f"web build and page {time.monotonic() - start:.1f} s")
 
     natives = {}
     for name, params in TRACES:
