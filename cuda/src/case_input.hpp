@@ -4,9 +4,10 @@
 // them device to device into its own pristine buffers. A 2^29-element case took 0.6 s a record to
 // upload from pageable memory (the H200's Redzone campaign: 888 s of prepare), and its device copy
 // takes about a millisecond. A stream whose payloads are all their indices + 1 (a removal case as
-// generated: payloads_are_indices) is not uploaded at all but made in place. No algorithm ever gets these buffers: they
-// are only the source of prepare's copies and the device check's pristine input, so a run that writes where it should
-// not cannot change what the next record starts from or is checked against.
+// generated: payloads_are_indices) is not uploaded at all but made in place. No algorithm ever gets
+// these buffers: they are only the source of prepare's copies and the device check's pristine input,
+// so a run that writes where it should not cannot change what the next record starts from or is
+// checked against.
 #include <cstdint>
 
 #include "buffer.hpp"

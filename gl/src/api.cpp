@@ -22,33 +22,27 @@ bool load(GLADloadfunc loader) {
   return false;
 }
 
-int timestamp_bits() {
+namespace {
+
+/// GL_QUERY_COUNTER_BITS of the query `target` (timestamp or time_elapsed); 0 where the context has none.
+int counter_bits(GLenum target) {
   GLint bits = 0;
 #ifdef GL_ES_VERSION_3_0
   if (es()) {
-    if (GLAD_GL_EXT_disjoint_timer_query) glGetQueryivEXT(GL_TIMESTAMP_EXT, GL_QUERY_COUNTER_BITS_EXT, &bits);
+    if (GLAD_GL_EXT_disjoint_timer_query) glGetQueryivEXT(target, GL_QUERY_COUNTER_BITS_EXT, &bits);
     return bits;
   }
 #endif
 #ifdef GL_VERSION_3_3
-  if (!es()) glGetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &bits);
+  if (!es()) glGetQueryiv(target, GL_QUERY_COUNTER_BITS, &bits);
 #endif
   return bits;
 }
 
-int elapsed_bits() {
-  GLint bits = 0;
-#ifdef GL_ES_VERSION_3_0
-  if (es()) {
-    if (GLAD_GL_EXT_disjoint_timer_query) glGetQueryivEXT(GL_TIME_ELAPSED_EXT, GL_QUERY_COUNTER_BITS_EXT, &bits);
-    return bits;
-  }
-#endif
-#ifdef GL_VERSION_3_3
-  glGetQueryiv(GL_TIME_ELAPSED, GL_QUERY_COUNTER_BITS, &bits);
-#endif
-  return bits;
-}
+} // namespace
+
+int timestamp_bits() { return counter_bits(timestamp); }
+int elapsed_bits() { return counter_bits(time_elapsed); }
 
 void query_counter(GLuint query) {
 #ifdef GL_ES_VERSION_3_0

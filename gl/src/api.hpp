@@ -27,6 +27,10 @@ void set_es(bool es);
 /// Loads the entry points of the current context's API (gladLoadGL or gladLoadGLES2); false: failed.
 [[nodiscard]] bool load(GLADloadfunc load);
 
+/// GL 3.3's GL_TIMESTAMP and GL_TIME_ELAPSED are ES's GL_TIMESTAMP_EXT and GL_TIME_ELAPSED_EXT
+/// (EXT_disjoint_timer_query): the same enums, which each build's headers name one way.
+inline constexpr GLenum timestamp = 0x8E28, time_elapsed = 0x88BF;
+
 /// GL_QUERY_COUNTER_BITS of the timestamp query; 0 where the context has none.
 [[nodiscard]] int timestamp_bits();
 /// GL_QUERY_COUNTER_BITS of the elapsed-time query (GL_TIME_ELAPSED); 0 where the context has none.

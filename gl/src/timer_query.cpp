@@ -11,17 +11,6 @@
 #include "winnow/gl/context.hpp"
 
 namespace winnow::gl {
-namespace {
-
-// GL 3.3's GL_TIME_ELAPSED is ES's GL_TIME_ELAPSED_EXT (EXT_disjoint_timer_query): one enum, 0x88BF;
-// each build's headers name one of them.
-#ifdef GL_TIME_ELAPSED
-constexpr GLenum time_elapsed = GL_TIME_ELAPSED;
-#else
-constexpr GLenum time_elapsed = GL_TIME_ELAPSED_EXT;
-#endif
-
-} // namespace
 
 timer_query::timer_query() : m_elapsed(context::get().info().timestamp_bits == 0) {
   if (m_elapsed && context::get().info().elapsed_bits == 0)
@@ -43,7 +32,7 @@ std::string timer_query::clock() const {
 // A timestamp at every mark; or, with elapsed-time queries, the open phase's query ended and (but at
 // the stop) the next one begun: one query a phase, whose result is the phase's time.
 void timer_query::mark() {
-  if (m_elapsed && m_open) glEndQuery(time_elapsed);
+  if (m_elapsed && m_open) glEndQuery(api::time_elapsed);
   m_open = false;
   if (m_elapsed && m_names.size() == m_used) return; // the stop: no phase follows
   if (m_used == m_queries.size()) {
@@ -52,7 +41,7 @@ void timer_query::mark() {
     m_queries.emplace_back(id);
   }
   if (m_elapsed) {
-    glBeginQuery(time_elapsed, m_queries[m_used++].id());
+    glBeginQuery(api::time_elapsed, m_queries[m_used++].id());
     m_open = true;
   } else {
     api::query_counter(m_queries[m_used++].id());
@@ -60,9 +49,10 @@ void timer_query::mark() {
 }
 
 void timer_query::start() {
+  if (m_open) glEndQuery(api::time_elapsed); // a run that ended without stop(): a query may be open
+  m_open = false;
   m_used = 0;
   m_names.clear();
-  m_open = false;
 }
 
 // Each phase is also a debug group of its name (KHR_debug: core since 4.3, an extension on 3.3), so
