@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "check.hpp"
+#include "staging.hpp"
 #include "winnow/host_memory.hpp"
 
 namespace winnow::cuda {
@@ -15,8 +16,7 @@ namespace winnow::cuda {
 /// `count` elements from `d_src` into host memory. Synchronous: for result(), never inside a run.
 template <class T> [[nodiscard]] std::vector<T> download(const T* d_src, std::size_t count, cudaStream_t stream) {
   std::vector<T> h = zeroed_vector<T>(count); // its pages advised first: see host_memory.hpp
-  if (count) WINNOW_CUDA_CHECK(cudaMemcpyAsync(h.data(), d_src, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
-  WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream));
+  download_bytes(h.data(), d_src, count * sizeof(T), stream);
   return h;
 }
 
@@ -57,8 +57,9 @@ public:
     m_ptr = static_cast<T*>(p);
     m_count = count;
   }
+  /// In stream order; `h_src` may go as soon as this returns (staging.hpp).
   void upload(const T* h_src, std::size_t count, cudaStream_t stream) {
-    if (count) WINNOW_CUDA_CHECK(cudaMemcpyAsync(m_ptr, h_src, count * sizeof(T), cudaMemcpyHostToDevice, stream));
+    upload_bytes(m_ptr, h_src, count * sizeof(T), stream);
   }
   void copy_from(const device_buffer& d_src, cudaStream_t stream) {
     if (m_count)

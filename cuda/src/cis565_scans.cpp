@@ -27,20 +27,7 @@ constexpr int runs = 10;
 constexpr unsigned write_up_block = 128;
 
 /// The write-up's test data: n pseudo-random values in [0, 50).
-std::vector<std::uint32_t> values_below_50(std::size_t n) {
-  std::vector<std::uint32_t> v(n);
-  std::uint64_t x = 565;
-  for (auto& e : v) e = static_cast<std::uint32_t>(splitmix64(x) % 50);
-  return v;
-}
-
-/// The n sums a scan left at d_sums (synchronous).
-std::vector<std::uint32_t> download(const std::uint32_t* d_sums, std::size_t n, cudaStream_t s) {
-  std::vector<std::uint32_t> h(n);
-  if (n) WINNOW_CUDA_CHECK(cudaMemcpyAsync(h.data(), d_sums, n * sizeof(std::uint32_t), cudaMemcpyDeviceToHost, s));
-  WINNOW_CUDA_CHECK(cudaStreamSynchronize(s));
-  return h;
-}
+std::vector<std::uint32_t> values_below_50(std::size_t n) { return splitmix64_values(n, 565, 50); }
 
 const char* name_of(scan_kind k) {
   return k == scan_kind::hillis ? "naive" : k == scan_kind::blelloch ? "efficient" : "thrust";
@@ -87,11 +74,10 @@ void scans_at(std::size_t n, const std::vector<unsigned>& blocks, std::vector<ca
       restore();
       const std::vector<std::uint32_t> got = download(scan.run(data.get(), s), n, s);
       const std::vector<std::uint32_t>& expect = scan.inclusive() ? inclusive : want;
-      for (std::size_t i = 0; i < n; ++i)
-        if (got[i] != expect[i])
-          throw error("winnow::cuda: the CIS 565 " + who + " scan of " + size + " values is wrong at element " +
-                      std::to_string(i) + ": " + std::to_string(got[i]) + " (the CPU's " +
-                      (scan.inclusive() ? "inclusive" : "exclusive") + " sum: " + std::to_string(expect[i]) + ")");
+      if (const std::size_t i = first_difference(got, expect); i < n)
+        throw error("winnow::cuda: the CIS 565 " + who + " scan of " + size + " values is wrong at element " +
+                    std::to_string(i) + ": " + std::to_string(got[i]) + " (the CPU's " +
+                    (scan.inclusive() ? "inclusive" : "exclusive") + " sum: " + std::to_string(expect[i]) + ")");
       const double ns = median_time_ns(s, runs, restore, [&] { (void)scan.run(data.get(), s); });
       out.push_back({std::string("cis565_scan_") + name_of(kind) + "_n" + size +
                          (kind == scan_kind::thrust ? "" : "_b" + std::to_string(block)),

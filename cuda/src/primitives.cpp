@@ -7,7 +7,11 @@
 // 10 runs timed on its own from the unsorted input (restored between runs, untimed), the median.
 #include "primitives.hpp"
 
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_sort.h>
+
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <iostream>
 #include <numeric>
@@ -28,15 +32,36 @@ std::uint64_t splitmix64(std::uint64_t& x) {
   return z ^ (z >> 31);
 }
 
+std::vector<std::uint32_t> splitmix64_values(std::size_t n, std::uint64_t seed, std::uint32_t below) {
+  std::vector<std::uint32_t> v(n);
+  constexpr std::size_t slice = std::size_t{1} << 20;
+  tbb::parallel_for(std::size_t{0}, (n + slice - 1) / slice, [&](std::size_t c) {
+    std::uint64_t x = seed + c * slice * 0x9e3779b97f4a7c15ull; // the state before element c × slice
+    for (std::size_t i = c * slice; i < std::min(n, (c + 1) * slice); ++i) {
+      const std::uint64_t z = splitmix64(x);
+      v[i] = static_cast<std::uint32_t>(below ? z % below : z);
+    }
+  });
+  return v;
+}
+
+std::size_t first_difference(const std::vector<std::uint32_t>& got, const std::vector<std::uint32_t>& want) {
+  constexpr std::size_t slice = std::size_t{1} << 20;
+  std::atomic<std::size_t> first{want.size()};
+  tbb::parallel_for(std::size_t{0}, (want.size() + slice - 1) / slice, [&](std::size_t c) {
+    for (std::size_t i = c * slice; i < std::min(want.size(), (c + 1) * slice) && i < first.load(); ++i)
+      if (got[i] != want[i]) {
+        for (std::size_t seen = first.load(); i < seen && !first.compare_exchange_weak(seen, i);) {}
+        return;
+      }
+  });
+  return first.load();
+}
+
 namespace {
 
 /// The primitives' test data: n pseudo-random 32-bit values, whose sums wrap around 2^32 many times.
-std::vector<std::uint32_t> values_of(std::size_t n) {
-  std::vector<std::uint32_t> v(n);
-  std::uint64_t x = 0x5eed;
-  for (auto& e : v) e = static_cast<std::uint32_t>(splitmix64(x));
-  return v;
-}
+std::vector<std::uint32_t> values_of(std::size_t n) { return splitmix64_values(n, 0x5eed); }
 
 /// Mean time of one of `runs` calls of `once`, back to back on the stream, after one untimed call.
 double mean_ns(int runs, const std::function<void()>& once) {
@@ -65,9 +90,12 @@ void radix_sorts(std::vector<calibration>& out) {
                 " (against std::stable_sort)");
   };
   // The order std::stable_sort gives the keys: every variant's expected output.
+  // Sorting (key, index) pairs is that order: equal keys keep their indices' order. On all cores.
+  std::vector<std::uint64_t> pairs_sorted(n);
+  for (std::size_t i = 0; i < n; ++i) pairs_sorted[i] = std::uint64_t{keys[i]} << 32 | i;
+  tbb::parallel_sort(pairs_sorted.begin(), pairs_sorted.end());
   std::vector<std::size_t> order(n);
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+  for (std::size_t i = 0; i < n; ++i) order[i] = static_cast<std::uint32_t>(pairs_sorted[i]);
   // §5.3's sort on interleaved elements of 1, 2 or 4 words.
   for (const unsigned words : {1u, 2u, 4u}) {
     std::vector<std::uint32_t> host(n * words);
@@ -176,11 +204,10 @@ std::vector<calibration> primitives() {
         a.upload(host.data(), n, s);
         once();
         const std::vector<std::uint32_t> got = result.download(n, s);
-        for (std::size_t i = 0; i < n; ++i)
-          if (got[i] != want[i])
-            throw error("winnow::cuda: " + impl + "'s prefix sum of " + label + " values (" +
-                        (in_place ? "in" : "out of") + " place) is " + std::to_string(got[i]) + " at element " +
-                        std::to_string(i) + ", the CPU's " + std::to_string(want[i]));
+        if (const std::size_t i = first_difference(got, want); i < n)
+          throw error("winnow::cuda: " + impl + "'s prefix sum of " + label + " values (" +
+                      (in_place ? "in" : "out of") + " place) is " + std::to_string(got[i]) + " at element " +
+                      std::to_string(i) + ", the CPU's " + std::to_string(want[i]));
         const std::string place = in_place ? "in" : "out";
         out.push_back({"prefix_sum_" + impl + "_" + label + "_" + place, mean_ns(10, once) / 1000.0, "µs",
                        std::string(impl == "billeter" ? "Billeter et al. §5.2 (count / scan / prefix over P warps)"

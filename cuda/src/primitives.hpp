@@ -18,6 +18,16 @@ namespace winnow::cuda {
 /// The next value of the splitmix64 sequence whose state is x (advanced): the calibrate step's test data.
 [[nodiscard]] std::uint64_t splitmix64(std::uint64_t& x);
 
+/// The low 32 bits of the first n values of the splitmix64 sequence from state `seed`, each modulo
+/// `below` unless it is 0: the values n calls of splitmix64 give in turn, made on all cores (the
+/// sequence's i-th state is seed + (i + 1) × its constant).
+[[nodiscard]] std::vector<std::uint32_t> splitmix64_values(std::size_t n, std::uint64_t seed, std::uint32_t below = 0);
+
+/// The first index at which `got` and `want` differ (on all cores), or want.size() where the first
+/// want.size() elements of `got` (at least as many) are equal.
+[[nodiscard]] std::size_t first_difference(const std::vector<std::uint32_t>& got,
+                                           const std::vector<std::uint32_t>& want);
+
 /// One whole-stream count / scan of Billeter's scheme for n elements of `words` words: P virtual
 /// processors (warps) as cuda/billeter sizes them, their sums or counts and offsets.
 class billeter_pass {

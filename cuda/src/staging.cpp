@@ -1,0 +1,109 @@
+#include "staging.hpp"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <mutex>
+
+#include "check.hpp"
+
+namespace winnow::cuda {
+namespace {
+
+/// memcpy on all cores, in slices of 2 MiB (one transparent huge page of the case's arrays).
+void copy_on_all_cores(void* to, const void* from, std::size_t bytes) {
+  constexpr std::size_t slice = std::size_t{2} << 20;
+  tbb::parallel_for(std::size_t{0}, (bytes + slice - 1) / slice, [&](std::size_t i) {
+    const std::size_t at = i * slice;
+    std::memcpy(static_cast<char*>(to) + at, static_cast<const char*>(from) + at, std::min(slice, bytes - at));
+  });
+}
+
+/// Two pinned chunks and, for each, an event recorded after the last copy that used it. Made on the
+/// first large copy; one mutex, since a chunk is busy until its event has passed.
+class staging {
+public:
+  static constexpr std::size_t chunk = std::size_t{32} << 20;
+
+  static staging& get() {
+    static staging s;
+    return s;
+  }
+
+  void upload(char* d_dst, const char* h_src, std::size_t bytes, cudaStream_t stream) {
+    const std::scoped_lock lock(m_mutex);
+    for (std::size_t at = 0, i = 0; at < bytes; at += chunk, i ^= 1) {
+      const std::size_t n = std::min(chunk, bytes - at);
+      WINNOW_CUDA_CHECK(cudaEventSynchronize(m_done[i])); // the copy engine has emptied chunk i
+      copy_on_all_cores(m_chunk[i], h_src + at, n);
+      WINNOW_CUDA_CHECK(cudaMemcpyAsync(d_dst + at, m_chunk[i], n, cudaMemcpyHostToDevice, stream));
+      WINNOW_CUDA_CHECK(cudaEventRecord(m_done[i], stream));
+    }
+  }
+
+  void download(char* h_dst, const char* d_src, std::size_t bytes, cudaStream_t stream) {
+    const std::scoped_lock lock(m_mutex);
+    // Chunk k's copy is queued before chunk k - 1 is copied out on the host: the copy engine fills
+    // one chunk while the cores empty the other.
+    const auto queue = [&](std::size_t at, std::size_t i) {
+      WINNOW_CUDA_CHECK(
+          cudaMemcpyAsync(m_chunk[i], d_src + at, std::min(chunk, bytes - at), cudaMemcpyDeviceToHost, stream));
+      WINNOW_CUDA_CHECK(cudaEventRecord(m_done[i], stream));
+    };
+    const auto take = [&](std::size_t at, std::size_t i) {
+      WINNOW_CUDA_CHECK(cudaEventSynchronize(m_done[i]));
+      copy_on_all_cores(h_dst + at, m_chunk[i], std::min(chunk, bytes - at));
+    };
+    queue(0, 0);
+    std::size_t i = 0;
+    for (std::size_t at = 0; at < bytes; at += chunk, i ^= 1) {
+      if (at + chunk < bytes) queue(at + chunk, i ^ 1);
+      take(at, i);
+    }
+  }
+
+  staging(const staging&) = delete;
+  staging& operator=(const staging&) = delete;
+
+private:
+  staging() {
+    for (std::size_t i = 0; i < 2; ++i) {
+      WINNOW_CUDA_CHECK(cudaMallocHost(&m_chunk[i], chunk));
+      WINNOW_CUDA_CHECK(cudaEventCreateWithFlags(&m_done[i], cudaEventDisableTiming));
+      WINNOW_CUDA_CHECK(cudaEventRecord(m_done[i], nullptr)); // a chunk starts free
+    }
+  }
+  ~staging() {
+    for (std::size_t i = 0; i < 2; ++i) {
+      check_noexcept(cudaEventSynchronize(m_done[i]), "cudaEventSynchronize");
+      check_noexcept(cudaEventDestroy(m_done[i]), "cudaEventDestroy");
+      check_noexcept(cudaFreeHost(m_chunk[i]), "cudaFreeHost");
+    }
+  }
+  std::mutex m_mutex;
+  std::array<void*, 2> m_chunk{};
+  std::array<cudaEvent_t, 2> m_done{};
+};
+
+} // namespace
+
+void upload_bytes(void* d_dst, const void* h_src, std::size_t bytes, cudaStream_t stream) {
+  if (bytes < staged_copy_bytes) {
+    if (bytes) WINNOW_CUDA_CHECK(cudaMemcpyAsync(d_dst, h_src, bytes, cudaMemcpyHostToDevice, stream));
+    return;
+  }
+  staging::get().upload(static_cast<char*>(d_dst), static_cast<const char*>(h_src), bytes, stream);
+}
+
+void download_bytes(void* h_dst, const void* d_src, std::size_t bytes, cudaStream_t stream) {
+  if (bytes < staged_copy_bytes) {
+    if (bytes) WINNOW_CUDA_CHECK(cudaMemcpyAsync(h_dst, d_src, bytes, cudaMemcpyDeviceToHost, stream));
+    WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream));
+    return;
+  }
+  staging::get().download(static_cast<char*>(h_dst), static_cast<const char*>(d_src), bytes, stream);
+}
+
+} // namespace winnow::cuda
