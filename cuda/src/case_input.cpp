@@ -6,8 +6,11 @@
 #include <atomic>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "dispatch/check.hpp"
 #include "dispatch/mark.hpp"
+#include "dispatch/redzone.hpp"
 #include "winnow/error.hpp"
 
 namespace winnow::cuda {
@@ -35,6 +38,19 @@ case_input::case_input(const workload& w, cudaStream_t stream) : data(w.size()),
   else data.upload(w.data.data(), w.size(), stream);
   removals.upload(w.removals.data(), w.removals.size(), stream);
   WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream)); // the host arrays may go before the next record
+}
+
+redzone_pairs count_redzone_pairs(const case_input& in, std::size_t n, cudaStream_t stream) {
+  const std::size_t k = in.removals.size();
+  if (k == 0 || k > n) return {}; // as the host's count: no list, or not a removal list
+  device_buffer<unsigned> removed(n / 32 + 1);
+  device_buffer<unsigned long long> counts(5); // the four counts, then set_bits's repeats (unused)
+  WINNOW_CUDA_CHECK(cudaMemsetAsync(removed.get(), 0, removed.bytes(), stream));
+  WINNOW_CUDA_CHECK(cudaMemsetAsync(counts.get(), 0, counts.bytes(), stream));
+  launch_set_bits(removed.get(), in.removals.get(), k, counts.get() + 4, stream); // indices < n: checked
+  redzone_pairs_counts(in.removals.get(), k, n - k, removed.get(), counts.get(), stream);
+  const std::vector<unsigned long long> c = counts.download(4, stream);
+  return {c[0], c[1], c[2], c[3]};
 }
 
 const case_input* shared_input(device_copies* copies, const workload& w, cudaStream_t stream) {

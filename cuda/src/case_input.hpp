@@ -12,6 +12,7 @@
 
 #include "buffer.hpp"
 #include "winnow/device_copies.hpp"
+#include "winnow/redzone_pairs.hpp"
 #include "winnow/workload.hpp"
 
 namespace winnow::cuda {
@@ -21,6 +22,11 @@ struct case_input {
   device_buffer<std::uint32_t> data;     ///< the stream as generated
   device_buffer<std::uint32_t> removals; ///< R as generated
 };
+
+/// count_redzone_pairs (redzone_pairs.hpp) of the case whose input this is (n elements), counted on
+/// the device, where the host's count marks a byte per element, on every record where every record is
+/// a case of its own (redzone-r's seeds: 512 MiB of marks a record at 512M).
+[[nodiscard]] redzone_pairs count_redzone_pairs(const case_input& in, std::size_t n, cudaStream_t stream);
 
 /// Throws winnow::error when a removal index of `w` lies past its stream (the check every prepare
 /// needs, made once a case where the case's input is shared).

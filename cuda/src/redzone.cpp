@@ -7,6 +7,7 @@
 
 #include "algorithms.hpp"
 #include "check.hpp"
+#include "case_input.hpp"
 #include "cuda_algorithm.hpp"
 #include "dispatch/redzone.hpp"
 #include "event_timer.hpp"
@@ -204,11 +205,14 @@ private:
 
   /// The traffic model's case counts (fixed by the data: pairs Z[i] ↔ R[i]).
   void count_cases() {
-    // Fixed by the case: counted once for all its records (an O(n) pass over the case on the host).
+    // Fixed by the case: counted once for all its records, on the device where the case's input is
+    // there (an O(k) pass), else on the host (O(n)).
+    const case_input* in = shared_input(m_copies, *m_w, stream());
+    const auto count = [&] { return in ? count_redzone_pairs(*in, m_n, stream()) : count_redzone_pairs(*m_w); };
     const redzone_pairs pairs =
-        m_copies ? m_copies->get<redzone_pairs>(
-                       "cuda redzone pairs", [&] { return std::make_unique<redzone_pairs>(count_redzone_pairs(*m_w)); })
-                 : count_redzone_pairs(*m_w);
+        m_copies ? m_copies->get<redzone_pairs>("cuda redzone pairs",
+                                                [&] { return std::make_unique<redzone_pairs>(count()); })
+                 : count();
     m_zone = pairs.zone;
     m_case_a = pairs.hole_kept;
     m_case_c = pairs.hole_removed;

@@ -16,6 +16,11 @@
 #include "winnow/error.hpp"
 #include "winnow/harness.hpp"
 #include "winnow/reference.hpp"
+#include "winnow/redzone_pairs.hpp"
+
+// Private headers of winnow::cuda (tests may look inside).
+#include "../../cuda/src/case_input.hpp"
+#include "../../cuda/src/context.hpp"
 
 namespace winnow::cuda {
 namespace {
@@ -188,6 +193,26 @@ TEST(cuda_redzone, index_past_the_stream_is_refused_before_any_kernel) {
     (void)run_redzone("redzone2", w, {});
     FAIL() << "an index ≥ n was accepted";
   } catch (const error& e) { EXPECT_NE(std::string(e.what()).find("removal index 9"), std::string::npos) << e.what(); }
+}
+
+// The traffic model's pairs, counted on the device from the case's input there (what every record
+// of a removal case uses), equal the host's count: every share of R in the zone, the extremes of k,
+// gains after A, a uniform list, and a list no chunk of a warp's width divides.
+TEST(cuda_redzone, pairs_counted_on_the_device_equal_the_hosts) {
+  WINNOW_NEED_DEVICE();
+  const cudaStream_t s = context::get().stream();
+  for (const char* spec :
+       {"removal:100000:k=0.1:r=0", "removal:100000:k=0.1:r=0.5", "removal:100000:k=0.1:r=1", "removal:1000:k=0",
+        "removal:1000:k=0.001", "removal:1000:k=1", "removal:1:k=1", "removal:100003:k=0.3:g=0.1",
+        "removal:1000003:k=0.5:r=uniform", "removal:4099:k=0.37:r=0.25"}) {
+    const workload w = generate(spec);
+    const case_input in(w, s);
+    const redzone_pairs host = count_redzone_pairs(w), device = count_redzone_pairs(in, w.size(), s);
+    EXPECT_EQ(device.zone, host.zone) << spec;
+    EXPECT_EQ(device.hole_kept, host.hole_kept) << spec;
+    EXPECT_EQ(device.hole_removed, host.hole_removed) << spec;
+    EXPECT_EQ(device.zone_kept, host.zone_kept) << spec;
+  }
 }
 
 } // namespace

@@ -71,4 +71,10 @@ void redzone2_orphans(const redzone_state& s, const redzone2_config& c, cudaStre
 void redzone1_fill(const redzone_state& s, cudaStream_t stream);
 void redzone1_orphans(const redzone_state& s, cudaStream_t stream);
 
+/// The traffic model's pair counts of a removal list (redzone_pairs.hpp) added to d_counts[0 … 3]
+/// (zone, hole_kept, hole_removed, zone_kept): R[i] of d_r (k of them) paired with item z + i,
+/// d_removed_bits holding bit j for each j in R.
+void redzone_pairs_counts(const std::uint32_t* d_r, std::size_t k, std::size_t z, const unsigned* d_removed_bits,
+                          unsigned long long* d_counts, cudaStream_t stream);
+
 } // namespace winnow::cuda

@@ -366,6 +366,29 @@ kernel_fn pick_kernel(const redzone2_config& c) {
   return table[i];
 }
 
+// ---- the traffic model's pairs ------------------------------------------------------------------
+
+/// How the pairs R[i] ↔ z + i fall (redzone_pairs.hpp): counts[0] R[i] in the zone, [1] outside with
+/// item z + i kept, [2] outside with it removed, [3] inside with it kept. removed_bits: bit j set
+/// for each j in R. Each warp sums its lanes' counts and adds them once.
+__global__ void pairs_kernel(const std::uint32_t* __restrict__ r, std::size_t k, std::size_t z,
+                             const unsigned* __restrict__ removed_bits, unsigned long long* counts) {
+  unsigned zone = 0, hole_kept = 0, hole_removed = 0, zone_kept = 0;
+  for (std::size_t i = global_thread(); i < k; i += grid_threads()) {
+    const std::size_t item = z + i;
+    const bool inside = r[i] >= z, kept = ((removed_bits[item >> 5] >> (item & 31)) & 1u) == 0;
+    zone += inside;
+    hole_kept += !inside && kept;
+    hole_removed += !inside && !kept;
+    zone_kept += inside && kept;
+  }
+  const unsigned sums[4] = {detail::warp_sum(zone), detail::warp_sum(hole_kept), detail::warp_sum(hole_removed),
+                            detail::warp_sum(zone_kept)};
+  if (lane_id() == 0)
+    for (int c = 0; c < 4; ++c)
+      if (sums[c]) atomicAdd(counts + c, static_cast<unsigned long long>(sums[c]));
+}
+
 } // namespace
 
 int redzone2_fill_occupancy(const redzone2_config& c) {
@@ -407,6 +430,13 @@ void redzone1_orphans(const redzone_state& s, cudaStream_t stream) {
   if (s.k == 0 || s.k == s.n) return;
   orphans1_kernel<<<1, tuning::single_block, 0, stream>>>(s);
   check_launch("winnow::cuda::redzone1 orphans1_kernel", stream);
+}
+
+void redzone_pairs_counts(const std::uint32_t* d_r, std::size_t k, std::size_t z, const unsigned* d_removed_bits,
+                          unsigned long long* d_counts, cudaStream_t stream) {
+  if (k == 0) return;
+  pairs_kernel<<<detail::stream_grid(k), tuning::stream_block, 0, stream>>>(d_r, k, z, d_removed_bits, d_counts);
+  check_launch("winnow::cuda::redzone pairs_kernel", stream);
 }
 
 } // namespace winnow::cuda
