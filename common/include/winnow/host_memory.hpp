@@ -28,6 +28,12 @@ template <class T> void resize_zeroed(std::vector<T>& v, std::size_t n) {
   v.resize(n);
 }
 
+/// v.assign(n, 0) for arithmetic T: n zeros, the storage advised first where it has to grow.
+template <class T> void assign_zeroed(std::vector<T>& v, std::size_t n) {
+  v.clear();
+  resize_zeroed(v, n);
+}
+
 /// n value-initialized elements, their storage advised before it is touched.
 template <class T> [[nodiscard]] std::vector<T> zeroed_vector(std::size_t n) {
   std::vector<T> v;

@@ -1,4 +1,5 @@
 #include "cpu_algorithm.hpp"
+#include "winnow/host_memory.hpp"
 
 #include <oneapi/tbb/parallel_for.h>
 
@@ -21,7 +22,7 @@ param_axis threads_axis() {
 void cpu_algorithm::prepare(const workload& w, const param_set& p, const prepare_options&) {
   m_w = &w;
   m_handed_over = false;
-  m_a.resize(w.size());
+  assign_zeroed(m_a, w.size()); // huge pages: host_memory.hpp
   // A second prepare() may ask for other threads, and an initialized arena cannot change (oneTBB
   // asserts so in its debug builds, and its release builds would keep the old threads).
   if (m_arena.is_active()) m_arena.terminate();

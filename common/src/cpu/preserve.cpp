@@ -8,6 +8,7 @@
 
 #include "algorithms.hpp"
 #include "cpu_algorithm.hpp"
+#include "winnow/host_memory.hpp"
 
 namespace winnow::cpu {
 namespace {
@@ -17,7 +18,7 @@ public:
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
     cpu_algorithm::prepare(w, p, o);
     m_p = w.preserved();
-    m_out.assign(m_p.size(), 0);
+    assign_zeroed(m_out, m_p.size());
   }
   void run(timer& t) override {
     t.phase("gather");

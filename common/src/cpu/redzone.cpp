@@ -11,6 +11,7 @@
 #include "algorithms.hpp"
 #include "cpu_algorithm.hpp"
 #include "winnow/error.hpp"
+#include "winnow/host_memory.hpp"
 #include "winnow/redzone_pairs.hpp"
 
 namespace winnow::cpu {
@@ -106,7 +107,7 @@ class redzone final : public cpu_algorithm {
 public:
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
     cpu_algorithm::prepare(w, p, o);
-    m_r.resize(w.removals.size());
+    resize_zeroed(m_r, w.removals.size()); // huge pages: host_memory.hpp
     m_batches = static_cast<std::size_t>(p.integer("batches"));
     // The orphan count is fixed by the data (pairs a[z+i] ↔ R[i]), so the traffic model is exact.
     const redzone_pairs pairs = count_redzone_pairs(w);

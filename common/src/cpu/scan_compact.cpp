@@ -8,6 +8,7 @@
 
 #include "algorithms.hpp"
 #include "cpu_algorithm.hpp"
+#include "winnow/host_memory.hpp"
 
 namespace winnow::cpu {
 namespace {
@@ -16,9 +17,9 @@ class scan_compact final : public cpu_algorithm {
 public:
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
     cpu_algorithm::prepare(w, p, o);
-    m_flags.assign(w.size(), 0);
-    m_places.assign(w.size(), 0);
-    m_out.assign(w.size(), 0);
+    assign_zeroed(m_flags, w.size());
+    assign_zeroed(m_places, w.size());
+    assign_zeroed(m_out, w.size());
   }
   void run(timer& t) override {
     mark(t, false);

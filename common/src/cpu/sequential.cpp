@@ -3,6 +3,7 @@
 
 #include "algorithms.hpp"
 #include "cpu_algorithm.hpp"
+#include "winnow/host_memory.hpp"
 
 namespace winnow::cpu {
 namespace {
@@ -11,7 +12,7 @@ class sequential final : public cpu_algorithm {
 public:
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
     cpu_algorithm::prepare(w, p, o);
-    m_out.assign(w.size(), 0);
+    assign_zeroed(m_out, w.size());
   }
   void run(timer& t) override {
     mark(t, false);

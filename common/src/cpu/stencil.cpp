@@ -7,6 +7,7 @@
 
 #include "algorithms.hpp"
 #include "cpu_algorithm.hpp"
+#include "winnow/host_memory.hpp"
 
 namespace winnow::cpu {
 namespace {
@@ -15,10 +16,10 @@ class stencil final : public cpu_algorithm {
 public:
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
     cpu_algorithm::prepare(w, p, o);
-    m_stencil.assign(w.size(), 0);
-    m_out.assign(w.size(), 0);
+    assign_zeroed(m_stencil, w.size());
+    assign_zeroed(m_out, w.size());
     m_chunks = std::max<std::size_t>(1, std::min(static_cast<std::size_t>(p.integer("chunks")), w.size()));
-    m_offsets.assign(m_chunks + 1, 0);
+    assign_zeroed(m_offsets, m_chunks + 1);
   }
   void reset() override {
     cpu_algorithm::reset();
