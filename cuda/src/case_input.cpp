@@ -1,9 +1,5 @@
 #include "case_input.hpp"
 
-#include <tbb/parallel_for.h>
-
-#include <algorithm>
-#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,23 +7,14 @@
 #include "dispatch/check.hpp"
 #include "dispatch/mark.hpp"
 #include "dispatch/redzone.hpp"
+#include "first_where.hpp"
 #include "winnow/error.hpp"
 
 namespace winnow::cuda {
 
 void check_removal_list(const workload& w) {
-  // On all cores: a case of its own (redzone-r's seeds) checks up to 2^28 entries on every record.
   const std::size_t n = w.size(), k = w.removals.size();
-  constexpr std::size_t slice = std::size_t{1} << 20;
-  std::atomic<std::size_t> first{k}; // the first entry past the stream, so the message names that one
-  tbb::parallel_for(std::size_t{0}, (k + slice - 1) / slice, [&](std::size_t c) {
-    for (std::size_t i = c * slice; i < std::min(k, (c + 1) * slice); ++i)
-      if (w.removals[i] >= n) {
-        for (std::size_t seen = first.load(); i < seen && !first.compare_exchange_weak(seen, i);) {}
-        return;
-      }
-  });
-  if (const std::size_t i = first.load(); i < k)
+  if (const std::size_t i = first_where(k, [&](std::size_t j) { return w.removals[j] >= n; }); i < k)
     throw error("winnow::cuda: removal index " + std::to_string(w.removals[i]) + " ≥ n = " + std::to_string(n));
 }
 

@@ -11,7 +11,6 @@
 #include <tbb/parallel_sort.h>
 
 #include <algorithm>
-#include <atomic>
 #include <functional>
 #include <iostream>
 #include <numeric>
@@ -21,6 +20,7 @@
 #include "context.hpp"
 #include "dispatch/cub.hpp"
 #include "event_timer.hpp"
+#include "first_where.hpp"
 #include "winnow/error.hpp"
 
 namespace winnow::cuda {
@@ -46,16 +46,7 @@ std::vector<std::uint32_t> splitmix64_values(std::size_t n, std::uint64_t seed, 
 }
 
 std::size_t first_difference(const std::vector<std::uint32_t>& got, const std::vector<std::uint32_t>& want) {
-  constexpr std::size_t slice = std::size_t{1} << 20;
-  std::atomic<std::size_t> first{want.size()};
-  tbb::parallel_for(std::size_t{0}, (want.size() + slice - 1) / slice, [&](std::size_t c) {
-    for (std::size_t i = c * slice; i < std::min(want.size(), (c + 1) * slice) && i < first.load(); ++i)
-      if (got[i] != want[i]) {
-        for (std::size_t seen = first.load(); i < seen && !first.compare_exchange_weak(seen, i);) {}
-        return;
-      }
-  });
-  return first.load();
+  return first_where(want.size(), [&](std::size_t i) { return got[i] != want[i]; });
 }
 
 namespace {
