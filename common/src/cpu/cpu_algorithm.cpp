@@ -1,5 +1,4 @@
 #include "cpu_algorithm.hpp"
-#include "winnow/host_memory.hpp"
 
 #include <oneapi/tbb/parallel_for.h>
 
@@ -10,6 +9,7 @@
 #include <unistd.h>
 
 #include "winnow/error.hpp"
+#include "winnow/host_memory.hpp"
 
 namespace winnow::cpu {
 

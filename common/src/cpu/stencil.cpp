@@ -19,7 +19,7 @@ public:
     assign_zeroed(m_stencil, w.size());
     assign_zeroed(m_out, w.size());
     m_chunks = std::max<std::size_t>(1, std::min(static_cast<std::size_t>(p.integer("chunks")), w.size()));
-    assign_zeroed(m_offsets, m_chunks + 1);
+    m_offsets.assign(m_chunks + 1, 0);
   }
   void reset() override {
     cpu_algorithm::reset();
