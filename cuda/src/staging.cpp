@@ -1,10 +1,8 @@
 #include "staging.hpp"
 
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <array>
-#include <cstring>
+#include <execution>
 #include <mutex>
 
 #include "check.hpp"
@@ -12,13 +10,10 @@
 namespace winnow::cuda {
 namespace {
 
-/// memcpy on all cores, in slices of 2 MiB (one transparent huge page of the case's arrays).
+/// memcpy on all cores (the parallel algorithms' oneTBB backend, as cpu_algorithm's reset copies).
 void copy_on_all_cores(void* to, const void* from, std::size_t bytes) {
-  constexpr std::size_t slice = std::size_t{2} << 20;
-  tbb::parallel_for(std::size_t{0}, (bytes + slice - 1) / slice, [&](std::size_t i) {
-    const std::size_t at = i * slice;
-    std::memcpy(static_cast<char*>(to) + at, static_cast<const char*>(from) + at, std::min(slice, bytes - at));
-  });
+  const auto* src = static_cast<const char*>(from);
+  std::copy(std::execution::par_unseq, src, src + bytes, static_cast<char*>(to));
 }
 
 /// Two pinned chunks and, for each, an event recorded after the last copy that used it. Made on the
