@@ -24,18 +24,22 @@ case_input::case_input(const workload& w, cudaStream_t stream) : data(w.size()),
     launch_index_payloads(data.get(), w.size(), stream); // nothing to copy: each payload is its index + 1
   else data.upload(w.data.data(), w.size(), stream);
   removals.upload(w.removals.data(), w.removals.size(), stream);
-  WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream)); // the host arrays may go before the next record
+  device_buffer<unsigned long long> repeats(w.removals.empty() ? 0 : 1); // set_bits counts them; unused here
+  if (!w.removals.empty()) {
+    removed_bits.resize(w.size() / 32 + 1);
+    WINNOW_CUDA_CHECK(cudaMemsetAsync(removed_bits.get(), 0, removed_bits.bytes(), stream));
+    WINNOW_CUDA_CHECK(cudaMemsetAsync(repeats.get(), 0, repeats.bytes(), stream));
+    launch_set_bits(removed_bits.get(), removals.get(), removals.size(), repeats.get(), stream); // indices < n: checked
+  }
+  WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream)); // the host arrays and repeats may go
 }
 
 redzone_pairs count_redzone_pairs(const case_input& in, std::size_t n, cudaStream_t stream) {
   const std::size_t k = in.removals.size();
   if (k == 0 || k > n) return {}; // as the host's count: no list, or not a removal list
-  device_buffer<unsigned> removed(n / 32 + 1);
-  device_buffer<unsigned long long> counts(5); // the four counts, then set_bits's repeats (unused)
-  WINNOW_CUDA_CHECK(cudaMemsetAsync(removed.get(), 0, removed.bytes(), stream));
+  device_buffer<unsigned long long> counts(4);
   WINNOW_CUDA_CHECK(cudaMemsetAsync(counts.get(), 0, counts.bytes(), stream));
-  launch_set_bits(removed.get(), in.removals.get(), k, counts.get() + 4, stream); // indices < n: checked
-  redzone_pairs_counts(in.removals.get(), k, n - k, removed.get(), counts.get(), stream);
+  redzone_pairs_counts(in.removals.get(), k, n - k, in.removed_bits.get(), counts.get(), stream);
   const std::vector<unsigned long long> c = counts.download(4, stream);
   return {c[0], c[1], c[2], c[3]};
 }

@@ -21,6 +21,9 @@ struct case_input {
   case_input(const workload& w, cudaStream_t stream);
   device_buffer<std::uint32_t> data;     ///< the stream as generated
   device_buffer<std::uint32_t> removals; ///< R as generated
+  /// Bit i set for each i in R (n / 32 + 1 words; empty without a list): what the Redzone traffic
+  /// model's pair count and the device check's out-of-place test both read, made once a case.
+  device_buffer<unsigned> removed_bits;
 };
 
 /// count_redzone_pairs (redzone_pairs.hpp) of the case whose input this is (n elements), counted on

@@ -17,20 +17,26 @@ expected_copy::expected_copy(const workload& w, const std::vector<std::uint32_t>
                              cudaStream_t stream)
     : m_n(w.size()), m_count(expected.size()) {
   m_counts.resize(check_counts);
-  if (!w.removals.empty()) {
-    // Indices past the input mark nothing (as removed_mask on the host): the list is checked in prepare.
-    m_removed_bits.resize(bitmap_words(w.size()));
-    WINNOW_CUDA_CHECK(cudaMemsetAsync(m_removed_bits.get(), 0, m_removed_bits.bytes(), stream));
-    device_buffer<std::uint32_t> r(input ? 0 : w.removals.size());
-    if (!input) r.upload(w.removals.data(), w.removals.size(), stream);
-    launch_set_bits(m_removed_bits.get(), input ? input->removals.get() : r.get(), w.removals.size(), m_counts.get(),
-                    stream);
-    WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream)); // r is freed on return
-  }
   if (input && kept_set_from_input(*input, stream)) return;
   for (const std::uint32_t v : expected) m_top = std::max(m_top, v);
   m_expected.resize(m_count);
   m_expected.upload(expected.data(), m_count, stream);
+}
+
+const unsigned* expected_copy::removed_bits(const workload& w, const case_input* input, cudaStream_t stream) {
+  if (w.removals.empty()) return nullptr;
+  if (input) return input->removed_bits.get(); // made once a case, as the Redzone pair count reads it
+  if (m_removed_bits.size() == 0) {
+    // Indices past the input mark nothing (as removed_mask on the host): the list is checked in prepare.
+    m_removed_bits.resize(bitmap_words(w.size()));
+    device_buffer<std::uint32_t> r(w.removals.size());
+    r.upload(w.removals.data(), w.removals.size(), stream);
+    WINNOW_CUDA_CHECK(cudaMemsetAsync(m_removed_bits.get(), 0, m_removed_bits.bytes(), stream));
+    WINNOW_CUDA_CHECK(cudaMemsetAsync(m_counts.get(), 0, m_counts.bytes(), stream));
+    launch_set_bits(m_removed_bits.get(), r.get(), w.removals.size(), m_counts.get(), stream);
+    WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream)); // r is freed on return
+  }
+  return m_removed_bits.get();
 }
 
 bool expected_copy::kept_set_from_input(const case_input& input, cudaStream_t stream) {
@@ -43,8 +49,8 @@ bool expected_copy::kept_set_from_input(const case_input& input, cudaStream_t st
   m_expected_bits.resize(bitmap_words(m_n));
   WINNOW_CUDA_CHECK(cudaMemsetAsync(m_expected_bits.get(), 0, m_expected_bits.bytes(), stream));
   WINNOW_CUDA_CHECK(cudaMemsetAsync(m_counts.get(), 0, m_counts.bytes(), stream));
-  launch_kept_bits(m_expected_bits.get(), input.data.get(), m_removed_bits.size() ? m_removed_bits.get() : nullptr, m_n,
-                   m_counts.get(), stream);
+  launch_kept_bits(m_expected_bits.get(), input.data.get(),
+                   input.removed_bits.size() ? input.removed_bits.get() : nullptr, m_n, m_counts.get(), stream);
   const std::vector<unsigned long long> counts = m_counts.download(2, stream);
   if (counts[0] != m_count || counts[1] != 0) {
     m_expected_bits = device_buffer<unsigned>();
@@ -95,7 +101,7 @@ std::optional<bool> expected_copy::matches(const device_result& out, const workl
     }
     a.input_after = out.input_after;
     a.pristine = input ? input->data.get() : m_input.get();
-    a.removed_bits = m_removed_bits.size() ? m_removed_bits.get() : nullptr;
+    a.removed_bits = removed_bits(w, input, stream);
     a.n = m_n;
   }
   a.zeros_to = std::max(out.zeros_to, out.count);

@@ -34,8 +34,8 @@ struct device_result {
 /// bitmaps are uploaded and made when first needed.
 class expected_copy {
 public:
-  /// `input`: the case's input on the device, whose removal list the copy marks from (nullptr: it
-  /// uploads the list itself).
+  /// `input`: the case's input on the device, whose removed-index bitmap the check reads (nullptr: it
+  /// makes its own from `w`'s list when an out-of-place run needs one).
   expected_copy(const workload& w, const std::vector<std::uint32_t>& expected, const case_input* input,
                 cudaStream_t stream);
 
@@ -53,6 +53,9 @@ private:
   /// Makes m_expected_bits from the case's input on the device; true where it stands for the
   /// expected stream (see the definition), false (nothing kept) where the stream must be uploaded.
   bool kept_set_from_input(const case_input& input, cudaStream_t stream);
+  /// The case's removed-index bitmap: the shared input's where there is one, else made here on first
+  /// need from `w`'s list; nullptr without a list.
+  const unsigned* removed_bits(const workload& w, const case_input* input, cudaStream_t stream);
 
   std::size_t m_n;                         ///< the input's size
   std::size_t m_count;                     ///< the expected stream's
@@ -63,7 +66,7 @@ private:
   device_buffer<std::uint32_t> m_input;
   bool m_input_uploaded = false;
   std::optional<bool> m_distinct; ///< set with the bitmaps: the expected values are distinct
-  device_buffer<unsigned> m_expected_bits, m_seen_bits, m_removed_bits;
+  device_buffer<unsigned> m_expected_bits, m_seen_bits, m_removed_bits; ///< m_removed_bits: without a shared input
   device_buffer<unsigned long long> m_counts;
 };
 

@@ -164,12 +164,16 @@ TEST(cuda_case_input, is_uploaded_once_per_case_and_holds_the_input_as_generated
   EXPECT_EQ(shared_input(&copies, w, s), in) << "the case's second record finds the first's copy";
   EXPECT_EQ(in->data.download(w.size(), s), w.data);
   EXPECT_EQ(in->removals.download(w.removals.size(), s), w.removals);
+  std::vector<unsigned> bits(w.size() / 32 + 1, 0u); // the removed-index bitmap, made here by hand
+  for (const std::uint32_t i : w.removals) bits[i / 32] |= 1u << (i % 32);
+  EXPECT_EQ(in->removed_bits.download(bits.size(), s), bits) << "bit i for each removed index i, and no other";
   // A stream made on the device (payloads_are_indices) and one uploaded (not all of them index + 1).
   ASSERT_TRUE(payloads_are_indices(w));
   workload other = generate("uniform:100003:p=0.5");
   ASSERT_FALSE(payloads_are_indices(other));
   const case_input uploaded(other, s);
   EXPECT_EQ(uploaded.data.download(other.size(), s), other.data);
+  EXPECT_EQ(uploaded.removed_bits.size(), 0u) << "no removal list, no bitmap";
 }
 
 TEST(cuda_device_check, every_cuda_algorithm_is_verified_on_the_device_and_its_record_says_so) {
