@@ -173,7 +173,10 @@ TEST(cuda_case_input, is_uploaded_once_per_case_and_holds_the_input_as_generated
   ASSERT_FALSE(payloads_are_indices(other));
   const case_input uploaded(other, s);
   EXPECT_EQ(uploaded.data.download(other.size(), s), other.data);
-  EXPECT_EQ(uploaded.removed_bits.size(), 0u) << "no removal list, no bitmap";
+  workload bare; // a stream made by hand, with no removal list
+  bare.spec = "no list (test)";
+  bare.data = {1, 0, 3};
+  EXPECT_EQ(case_input(bare, s).removed_bits.size(), 0u) << "no removal list, no bitmap";
 }
 
 TEST(cuda_device_check, every_cuda_algorithm_is_verified_on_the_device_and_its_record_says_so) {
