@@ -52,13 +52,15 @@ using sleep = wait_policy<true, 100>;
 /// and MIN_BLOCKS resident blocks per SM asked of the compiler. A block holds its tile in registers
 /// from the load through the look-back to the store, so the bytes in flight per SM are about the
 /// resident tiles' bytes: at 2^28 elements the run is bound by them (Little's law), not by DRAM.
-/// Many vectors per thread win: 128x16m4 (128 registers, 4 blocks of 32 KiB per SM) is the fastest
-/// measured on the H200 since the keep-flags became one bit each (a bool per element took 168
-/// registers and allowed 3 blocks; m5 spills or crowds: slower). ncu there, before: 34 % of DRAM
-/// throughput with 4 blocks of 256x4, 44 % with 8 of 128x8, 51 % with 3 of 128x16. Keeping the tiles
-/// in shared memory instead, filled by bulk copies ahead of persistent blocks, was 2× slower, and one
-/// bulk-copied tile per block (3-12 blocks per SM) 1.04-1.5× slower, the best shape 1.04-1.33×
-/// (docs/algorithms.md § Single pass, "Why the tile stays in registers").
+/// Many vectors per thread win: 128x16m4 (128 registers, 4 blocks of 32 KiB per SM), the default
+/// since the keep-flags became one bit each (a bool per element took 168 registers and allowed 3
+/// blocks). With the L2 prefetch, 128x16m5 measured 2-4 % faster at 10 % valid on the H200 and level
+/// above (docs/findings.md, "Tile, store and prefetch"); untried on the H100, so not the default.
+/// ncu on the H200, before the prefetch: 34 % of DRAM throughput with 4 blocks of 256x4, 44 % with 8
+/// of 128x8, 51 % with 3 of 128x16. Keeping the tiles in shared memory instead, filled by bulk copies
+/// ahead of persistent blocks, was 2× slower, and one bulk-copied tile per block (3-12 blocks per SM)
+/// 1.04-1.5× slower, the best shape 1.04-1.33× (docs/algorithms.md § Single pass, "Why the tile stays
+/// in registers").
 ///
 /// A persistent shape ("p" before its name) keeps its blocks resident for the whole run: each takes
 /// its next tile and issues that tile's loads before it ranks, looks back for and stores the current
