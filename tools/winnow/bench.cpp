@@ -11,6 +11,7 @@
 #include "case_maker.hpp"
 #include "child.hpp"
 #include "commands.hpp"
+#include "progress.hpp"
 #include "results_folder.hpp"
 #include "shard.hpp"
 #include "table.hpp"
@@ -24,30 +25,17 @@
 namespace winnow::cli {
 namespace {
 
-/// "[12/40 0:41, ~1:35 left]": the remaining runs at this run's pace so far (resumed ones cost nothing).
-class progress {
-public:
-  explicit progress(std::size_t total) : m_total(total) {}
-  void skip(std::size_t n) {
-    m_done += n;
-    m_before += n;
-  }
-  std::string next() {
-    ++m_done;
-    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
-    std::string line = "[" + std::to_string(m_done) + "/" + std::to_string(m_total) + " " + format_clock(elapsed);
-    const std::size_t measured = m_done - 1 - m_before; // finished in this run
-    if (measured > 0)
-      line += ", ~" +
-              format_clock(elapsed / static_cast<double>(measured) * static_cast<double>(m_total - m_done + 1)) +
-              " left";
-    return line + "]";
-  }
-
-private:
-  std::size_t m_total, m_done = 0, m_before = 0;
-  std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
-};
+/// The cost model's terms as this machine runs a bench: a device whose clock is watched warms up once,
+/// not every record; a GPU result checked on the device costs no host check.
+device_terms terms_here(const registry& reg, const run_options& options) {
+  return {.watched =
+              [&reg](const std::string& api) {
+                const watched_device* d = watch(reg.device(api).identity);
+                return d && d->clock;
+              },
+          .checks_on_device =
+              [check = options.check](const std::string& api) { return api != "cpu" && check == check_place::device; }};
+}
 
 std::string noise_text(const record& r) {
   if (r.skipped || r.reps < 2) return "-";
@@ -60,16 +48,7 @@ int print_plan(const registry& reg, const bench_plan& plan, const std::string& o
                const std::optional<shard_spec>& shard, bool as_json) {
   const auto shards = shard ? assign_shards(plan_costs(plan, options), shard->count)
                             : std::vector<std::size_t>(plan.jobs.size() * plan.cases.size(), 0);
-  // The estimate counts what this machine does: a device whose clock is watched warms up once, not
-  // every record; a GPU result checked on the device costs no host check.
-  const device_terms here{
-      .watched =
-          [&](const std::string& api) {
-            const watched_device* d = watch(reg.device(api).identity);
-            return d && d->clock;
-          },
-      .checks_on_device = [&](const std::string& api) { return api != "cpu" && options.check == check_place::device; }};
-  const auto costs = plan_costs(plan, options, here);
+  const auto costs = plan_costs(plan, options, terms_here(reg, options));
   table t({"algorithm", "params", "case", "estimate"});
   std::size_t records = 0;
   double seconds = 0;
@@ -176,25 +155,34 @@ int bench_command(const bench_args& a) {
   for (std::size_t k = 0; k < costs.size(); ++k) total += mine(k);
   out->describe(plan.not_run, total);
   std::cerr << "results: " << out->base().string() << ".jsonl (" << total << " runs)\n";
-  progress bar(total);
   // Per case, the jobs whose records the earlier run did not leave; a case with none is not even made.
+  // The progress line estimates what is left record by record, from the cost model as this machine
+  // runs it (progress.hpp).
+  const auto model = plan_costs(plan, options, terms_here(reg, options));
   std::vector<std::vector<const bench_job*>> todo(specs.size());
   std::vector<std::size_t> planned_in(specs.size(), 0); // this shard's records of each case
   std::vector<case_spec> to_make;
+  std::vector<progress_item> items;
   for (std::size_t i = 0; i < specs.size(); ++i) {
     for (std::size_t jx = 0; jx < plan.jobs.size(); ++jx) {
       const bench_job& j = plan.jobs[jx];
-      if (!mine(i * plan.jobs.size() + jx)) continue;
+      const std::size_t k = i * plan.jobs.size() + jx;
+      if (!mine(k)) continue;
       ++planned_in[i];
       record key;
       key.algorithm = j.entry->info.full_name();
       key.parameters = j.p;
       key.spec = to_string(specs[i]);
       key.device = reg.device(j.entry->info.api).device;
-      if (!done_before.contains(resume_key(key))) todo[i].push_back(&j);
+      if (done_before.contains(resume_key(key))) continue;
+      todo[i].push_back(&j);
+      items.push_back({jx, static_cast<double>(specs[i].n),
+                       model[k].seconds + (todo[i].size() == 1 ? model[k].make_seconds : 0.0)});
     }
     if (!todo[i].empty()) to_make.push_back(specs[i]);
   }
+  progress bar(total, std::move(items));
+  const auto started = std::chrono::steady_clock::now();
   // Cases are made ahead, in the background, where every record times a GPU that the harness knows
   // by its identity (an NVIDIA GPU: its timers see only the device, and its clock is watched); not
   // for the CPU's algorithms or a software rasterizer, whose timings the making would share cores
@@ -219,8 +207,8 @@ int bench_command(const bench_args& a) {
     // decoded is bad input: its records are skipped, and bench exits 2 at the end, as run does.
     if (!m.c && spec.family == "file") bad_inputs.push_back(m.why_not);
     for (const bench_job* j : todo[i]) {
-      std::cerr << bar.next() << " " << j->entry->info.full_name() << " " << (j->p.empty() ? "" : to_string(j->p) + " ")
-                << name << " … " << std::flush;
+      std::cerr << bar.next(ns_since(started) * 1e-9) << " " << j->entry->info.full_name() << " "
+                << (j->p.empty() ? "" : to_string(j->p) + " ") << name << " … " << std::flush;
       record r = m.c ? run_case(reg, *j->entry, j->p, *m.c, options)
                      : skipped_case(*j->entry, j->p, name, spec.n + gains_of(spec), m.why_not, options);
       if (!r.host_ns.empty()) {
