@@ -7,12 +7,15 @@
 // device has such a band. Every measurement is a chain of copies, each reading what the one before
 // wrote (ping-pong), timed by CUDA events around the chain after one untimed chain. Then the
 // primitives Billeter et al. build from their compaction (primitives.cpp: Table 4's prefix sum and
-// Table 5's radix sort), and the CIS 565 write-up's scans each alone (cis565_scans.cpp).
+// Table 5's radix sort), the floor under Redzone's fill (hole_write_floor), and the CIS 565
+// write-up's scans each alone (cis565_scans.cpp).
 #include "calibrate.hpp"
 
 #include <cuda_runtime_api.h>
 
+#include <cmath>
 #include <functional>
+#include <random>
 #include <utility>
 #include <string>
 
@@ -44,6 +47,49 @@ double per_pass_ns(std::size_t bytes, int passes, const std::function<void(void*
 std::string label(std::size_t n) {
   const std::size_t m = std::size_t{1} << 20;
   return n % m == 0 ? std::to_string(n / m) + "M" : std::to_string(n);
+}
+
+/// The holes a removal list of `fraction` · n random indices leaves in [0, z), z = n − that many:
+/// every index kept with probability `fraction`, drawn as geometric gaps (MT19937-64, a fixed seed),
+/// so the list comes out sorted.
+std::vector<std::uint32_t> sorted_holes(std::size_t n, double fraction) {
+  std::mt19937_64 rng(20241);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  const auto z = static_cast<double>(n) * (1 - fraction);
+  const double log_q = std::log1p(-fraction);
+  const auto gap = [&] { return std::floor(std::log1p(-u(rng)) / log_q); };
+  std::vector<std::uint32_t> out;
+  out.reserve(static_cast<std::size_t>(1.1 * fraction * z));
+  for (double i = gap(); i < z; i += 1 + gap()) out.push_back(static_cast<std::uint32_t>(i));
+  return out;
+}
+
+/// The floor under Redzone's fill (docs/algorithms.md § Redzone, "The fill's floor"): one 4-byte
+/// write into each hole of a removal list, in address order (as order=bitmap writes them), each
+/// hole's index and its source read contiguously. Holes a few sectors apart each cost a partial
+/// 32-byte sector write, which no ordering removes.
+void hole_write_floor(std::vector<calibration>& out) {
+  const cudaStream_t s = context::get().stream();
+  const std::size_t n = std::size_t{256} << 20;
+  constexpr int passes = 10;
+  for (const auto& [percent, fraction] : {std::pair{2, 0.02}, std::pair{10, 0.10}}) {
+    const std::vector<std::uint32_t> holes = sorted_holes(n, fraction);
+    device_buffer<std::uint32_t> a(n), at(holes.size()), values(holes.size());
+    at.upload(holes.data(), holes.size(), s);
+    WINNOW_CUDA_CHECK(cudaMemsetAsync(a.get(), 0, a.bytes(), s));
+    WINNOW_CUDA_CHECK(cudaMemsetAsync(values.get(), 7, values.bytes(), s));
+    const auto chain = [&] {
+      for (int i = 0; i < passes; ++i) launch_scatter(a.get(), at.get(), values.get(), holes.size(), s);
+    };
+    chain();
+    out.push_back({"hole_writes_us_" + label(n) + "_k" + std::to_string(percent), time_ns(s, chain) / passes / 1e3,
+                   "µs",
+                   "the floor under Redzone's fill: one 4-byte write into each of the " + std::to_string(holes.size()) +
+                       " holes that k = " + std::to_string(percent) + " % of " + label(n) +
+                       " elements leave, in address order, each hole's index and source read contiguously; mean "
+                       "of " +
+                       std::to_string(passes) + " back to back"});
+  }
 }
 
 } // namespace
@@ -89,6 +135,7 @@ std::vector<calibration> calibrate() {
                    "pass-through kernel, 4-byte accesses, " + std::to_string(n) +
                        " 32-bit elements (Billeter et al.'s Table 2 band); mean of 20 ping-pong copies"});
   }
+  hole_write_floor(out);
   for (auto& c : primitives()) out.push_back(std::move(c));
   for (auto& c : cis565_scans()) out.push_back(std::move(c));
   return out;
