@@ -49,21 +49,6 @@ std::string label(std::size_t n) {
   return n % m == 0 ? std::to_string(n / m) + "M" : std::to_string(n);
 }
 
-/// The holes a removal list of `fraction` · n random indices leaves in [0, z), z = n − that many:
-/// every index kept with probability `fraction`, drawn as geometric gaps (MT19937-64, a fixed seed),
-/// so the list comes out sorted.
-std::vector<std::uint32_t> sorted_holes(std::size_t n, double fraction) {
-  std::mt19937_64 rng(20241);
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  const auto z = static_cast<double>(n) * (1 - fraction);
-  const double log_q = std::log1p(-fraction);
-  const auto gap = [&] { return std::floor(std::log1p(-u(rng)) / log_q); };
-  std::vector<std::uint32_t> out;
-  out.reserve(static_cast<std::size_t>(1.1 * fraction * z));
-  for (double i = gap(); i < z; i += 1 + gap()) out.push_back(static_cast<std::uint32_t>(i));
-  return out;
-}
-
 /// The floor under Redzone's fill (docs/algorithms.md § Redzone, "The fill's floor"): one 4-byte
 /// write into each hole of a removal list, in address order (as order=bitmap writes them), each
 /// hole's index and its source read contiguously. Holes a few sectors apart each cost a partial
@@ -93,6 +78,18 @@ void hole_write_floor(std::vector<calibration>& out) {
 }
 
 } // namespace
+
+std::vector<std::uint32_t> sorted_holes(std::size_t n, double fraction) {
+  std::mt19937_64 rng(20241);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  const auto z = static_cast<double>(n) * (1 - fraction);
+  const double log_q = std::log1p(-fraction);
+  const auto gap = [&] { return std::floor(std::log1p(-u(rng)) / log_q); };
+  std::vector<std::uint32_t> out;
+  out.reserve(static_cast<std::size_t>(1.1 * fraction * z));
+  for (double i = gap(); i < z; i += 1 + gap()) out.push_back(static_cast<std::uint32_t>(i));
+  return out;
+}
 
 std::vector<calibration> calibrate() {
   const cudaStream_t s = context::get().stream();

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <functional>
 #include <map>
 #include <numeric>
 
@@ -22,6 +23,8 @@
 #include "../../cuda/src/global_scan.hpp"
 #include "../../cuda/src/event_timer.hpp"
 #include "../../cuda/src/context.hpp"
+#include "../../cuda/src/buffer.hpp"
+#include "../../cuda/src/dispatch/copy.hpp"
 #include "../../cuda/src/primitives.hpp"
 
 namespace winnow::cuda {
@@ -74,6 +77,34 @@ TEST(cuda_timer, phases_in_order_and_nonnegative) {
   cudaStreamDestroy(s);
 }
 
+TEST(cuda_calibrate, the_fill_floors_holes_are_distinct_in_address_order_and_as_many_as_k_leaves) {
+  // Host only: the list the floor writes through.
+  const std::size_t n = std::size_t{1} << 22;
+  for (const double k : {0.02, 0.1}) {
+    const std::vector<std::uint32_t> h = sorted_holes(n, k);
+    ASSERT_FALSE(h.empty());
+    EXPECT_TRUE(std::adjacent_find(h.begin(), h.end(), std::greater_equal<>()) == h.end()) << "strictly ascending";
+    EXPECT_LT(h.back(), n - static_cast<std::size_t>(k * static_cast<double>(n))) << "holes lie before the zone";
+    const double expected = k * (1 - k) * static_cast<double>(n);
+    EXPECT_NEAR(static_cast<double>(h.size()), expected, 0.01 * expected) << "k = " << k;
+    EXPECT_EQ(sorted_holes(n, k), h) << "the same list every time";
+  }
+}
+
+TEST(cuda_calibrate, the_scatter_writes_each_value_at_its_place_and_nothing_else) {
+  WINNOW_NEED_DEVICE();
+  const cudaStream_t s = context::get().stream();
+  const std::vector<std::uint32_t> at = {1, 5, 6, 30}, values = {11, 55, 66, 300};
+  device_buffer<std::uint32_t> a(32), d_at(at.size()), d_values(values.size());
+  WINNOW_CUDA_CHECK(cudaMemsetAsync(a.get(), 0, a.bytes(), s));
+  d_at.upload(at.data(), at.size(), s);
+  d_values.upload(values.data(), values.size(), s);
+  launch_scatter(a.get(), d_at.get(), d_values.get(), at.size(), s);
+  std::vector<std::uint32_t> expected(32, 0);
+  for (std::size_t i = 0; i < at.size(); ++i) expected[at[i]] = values[i];
+  EXPECT_EQ(a.download(32, s), expected);
+}
+
 TEST(cuda_calibrate, names_every_constant_and_the_roofline_is_the_best_copy) {
   WINNOW_NEED_DEVICE();
   std::map<std::string, double> got;
@@ -89,9 +120,9 @@ TEST(cuda_calibrate, names_every_constant_and_the_roofline_is_the_best_copy) {
     best = std::max(best, got[name]);
   }
   EXPECT_EQ(got.at("roofline_bytes_per_ns"), best);
-  for (const char* name :
-       {"empty_pass_ns", "memcpy_bytes_per_ns_16M", "copy_bytes_per_ns_16M_b16", "copy_bytes_per_ns_24M-100k_b4",
-        "copy_bytes_per_ns_24M_b4", "copy_bytes_per_ns_24M+100k_b4"})
+  for (const char* name : {"empty_pass_ns", "memcpy_bytes_per_ns_16M", "copy_bytes_per_ns_16M_b16",
+                           "copy_bytes_per_ns_24M-100k_b4", "copy_bytes_per_ns_24M_b4", "copy_bytes_per_ns_24M+100k_b4",
+                           "hole_writes_us_256M_k2", "hole_writes_us_256M_k10"})
     EXPECT_TRUE(got.count(name)) << name;
   // The registry hands the same step to `winnow calibrate --api cuda`.
   EXPECT_TRUE(all_backends().find_backend("cuda").calibrate);
