@@ -13,6 +13,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <random>
@@ -26,6 +27,7 @@
 #include "dispatch/copy.hpp"
 #include "event_timer.hpp"
 #include "primitives.hpp"
+#include "winnow/error.hpp"
 
 namespace winnow::cuda {
 namespace {
@@ -80,8 +82,14 @@ void hole_write_floor(std::vector<calibration>& out) {
 } // namespace
 
 std::vector<std::uint32_t> sorted_holes(std::size_t n, double fraction) {
+  if (!(fraction > 0 && fraction < 1) || n > (std::uint64_t{1} << 32))
+    throw error("winnow::cuda::sorted_holes: k must be a fraction in (0, 1) and n at most 2^32, not " +
+                std::to_string(fraction) + " and " + std::to_string(n));
   std::mt19937_64 rng(20241);
-  std::uniform_real_distribution<double> u(0.0, 1.0);
+  // [0, 1): some libraries' uniform_real_distribution can return its upper bound (LWG 2524), whose
+  // gap would be infinite.
+  std::uniform_real_distribution<double> draw(0.0, 1.0);
+  const auto u = [&](std::mt19937_64& g) { return std::min(draw(g), std::nextafter(1.0, 0.0)); };
   const auto z = static_cast<double>(n) * (1 - fraction);
   const double log_q = std::log1p(-fraction);
   const auto gap = [&] { return std::floor(std::log1p(-u(rng)) / log_q); };

@@ -89,6 +89,8 @@ TEST(cuda_calibrate, the_fill_floors_holes_are_distinct_in_address_order_and_as_
     EXPECT_NEAR(static_cast<double>(h.size()), expected, 0.01 * expected) << "k = " << k;
     EXPECT_EQ(sorted_holes(n, k), h) << "the same list every time";
   }
+  EXPECT_THROW((void)sorted_holes(n, 0), error) << "no holes to write";
+  EXPECT_THROW((void)sorted_holes((std::size_t{1} << 32) + 1, 0.02), error) << "indices past 32 bits";
 }
 
 TEST(cuda_calibrate, the_scatter_writes_each_value_at_its_place_and_nothing_else) {

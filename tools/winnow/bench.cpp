@@ -176,7 +176,7 @@ int bench_command(const bench_args& a) {
       key.device = reg.device(j.entry->info.api).device;
       if (done_before.contains(resume_key(key))) continue;
       todo[i].push_back(&j);
-      items.push_back({jx, static_cast<double>(specs[i].n),
+      items.push_back({jx, static_cast<double>(model[k].n),
                        model[k].seconds + (todo[i].size() == 1 ? model[k].make_seconds : 0.0)});
     }
     if (!todo[i].empty()) to_make.push_back(specs[i]);
@@ -207,7 +207,7 @@ int bench_command(const bench_args& a) {
     // decoded is bad input: its records are skipped, and bench exits 2 at the end, as run does.
     if (!m.c && spec.family == "file") bad_inputs.push_back(m.why_not);
     for (const bench_job* j : todo[i]) {
-      std::cerr << bar.next(ns_since(started) * 1e-9) << " " << j->entry->info.full_name() << " "
+      std::cerr << bar.line(ns_since(started) * 1e-9) << " " << j->entry->info.full_name() << " "
                 << (j->p.empty() ? "" : to_string(j->p) + " ") << name << " … " << std::flush;
       record r = m.c ? run_case(reg, *j->entry, j->p, *m.c, options)
                      : skipped_case(*j->entry, j->p, name, spec.n + gains_of(spec), m.why_not, options);
@@ -215,6 +215,7 @@ int bench_command(const bench_args& a) {
         r.host_ns.insert(r.host_ns.begin(), {"make", waited}); // on the case's first record that ran
         waited = 0;
       }
+      bar.finished(ns_since(started) * 1e-9, !r.skipped); // a record that did not run teaches nothing
       if (r.skipped) std::cerr << "skipped: " << *r.skipped << "\n";
       else if (!r.verified) std::cerr << "FAILED: " << r.mismatch << "\n";
       else std::cerr << format_ns(r.total.median) << " ± " << noise_text(r) << "\n";

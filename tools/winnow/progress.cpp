@@ -14,7 +14,7 @@ progress::progress(std::size_t total, std::vector<progress_item> items) : m_tota
 }
 
 double progress::seconds_from(std::size_t from) const {
-  // A job not seen yet: the model times the pace of everything finished so far.
+  // A job not seen yet: the model times the pace of everything learned from so far.
   const double pace = m_modelled > 0 ? m_took / m_modelled : 1;
   double s = 0;
   for (std::size_t i = from; i < m_items.size(); ++i) {
@@ -24,20 +24,22 @@ double progress::seconds_from(std::size_t from) const {
   return s;
 }
 
-std::string progress::next(double elapsed_s) {
-  if (m_next > 0 && m_next <= m_items.size()) { // the item started last has finished
-    const progress_item& it = m_items[m_next - 1];
-    const double took = std::max(0.0, elapsed_s - m_started_at);
-    m_took += took;
-    m_modelled += it.model;
-    if (it.model > 0 && it.n >= m_seen[it.job].n) m_seen[it.job] = {it.n, took / it.model};
-  }
-  m_started_at = elapsed_s;
+std::string progress::line(double elapsed_s) {
   ++m_done;
-  std::string line = "[" + std::to_string(m_done) + "/" + std::to_string(m_total) + " " + format_clock(elapsed_s);
-  if (m_next > 0) line += ", ~" + format_clock(seconds_from(m_next)) + " left";
-  ++m_next;
-  return line + "]";
+  std::string text = "[" + std::to_string(m_done) + "/" + std::to_string(m_total) + " " + format_clock(elapsed_s);
+  if (m_modelled > 0) text += ", ~" + format_clock(seconds_from(m_next)) + " left";
+  return text + "]";
+}
+
+void progress::finished(double elapsed_s, bool learn) {
+  if (m_next >= m_items.size()) return;
+  const progress_item& it = m_items[m_next++];
+  const double took = std::max(0.0, elapsed_s - m_last_end);
+  m_last_end = elapsed_s;
+  if (!learn || !(it.model > 0)) return;
+  m_took += took;
+  m_modelled += it.model;
+  if (it.n >= m_seen[it.job].n) m_seen[it.job] = {it.n, took / it.model};
 }
 
 } // namespace winnow::cli

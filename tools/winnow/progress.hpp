@@ -14,7 +14,7 @@ namespace winnow::cli {
 /// A record a bench will run, in the order it runs them.
 struct progress_item {
   std::size_t job = 0; ///< which algorithm and parameters (the plan's job index)
-  double n = 0;        ///< its case's elements
+  double n = 0;        ///< its case's elements, as the cost model counts them
   double model = 0;    ///< the cost model's seconds (with the case's making on its case's first record)
 };
 
@@ -24,9 +24,12 @@ public:
   progress(std::size_t total, std::vector<progress_item> items);
   /// `n` records an earlier run left: counted, nothing to wait for.
   void skip(std::size_t n) { m_done += n; }
-  /// The line for the next item, `elapsed_s` seconds into this run (the item before it has then
-  /// finished: what it took is learned from).
-  [[nodiscard]] std::string next(double elapsed_s);
+  /// The line for the item about to run, `elapsed_s` seconds into this run.
+  [[nodiscard]] std::string line(double elapsed_s);
+  /// The item that ran last has finished, `elapsed_s` seconds into this run: its time is the time
+  /// since the item before it finished (so the wait for its case's making is its own, as the model
+  /// counts it). `learn`: false for a record that did not run (skipped), whose time says nothing.
+  void finished(double elapsed_s, bool learn);
   /// The estimated seconds of the items from `from` on, by what was learned so far.
   [[nodiscard]] double seconds_from(std::size_t from) const;
 
@@ -38,10 +41,10 @@ private:
   std::size_t m_total;
   std::vector<progress_item> m_items;
   std::vector<seen> m_seen; ///< by job
-  std::size_t m_done = 0;   ///< records skipped or started
-  std::size_t m_next = 0;   ///< the next item to start
-  double m_started_at = 0;  ///< when the item started last began [s]
-  double m_took = 0;        ///< the items finished: their seconds together …
+  std::size_t m_done = 0;   ///< records skipped, or whose line was printed
+  std::size_t m_next = 0;   ///< the next item to finish
+  double m_last_end = 0;    ///< when the item before it finished [s]
+  double m_took = 0;        ///< the items learned from: their seconds together …
   double m_modelled = 0;    ///< … and their model's
 };
 

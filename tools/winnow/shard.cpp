@@ -99,7 +99,7 @@ std::vector<planned_record> plan_costs(const bench_plan& plan, const run_options
     for (const auto& j : plan.jobs) {
       const std::string& api = j.entry->info.api;
       out.push_back(
-          {i,
+          {i, n,
            record_seconds({api, n, options.reps, options.warmup, options.warmup_ns / 1e6, options.min_time_ns / 1e6,
                            options.busy_ns / 1e6, here.watched && here.watched(api),
                            here.checks_on_device && here.checks_on_device(api)}),

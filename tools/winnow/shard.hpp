@@ -43,6 +43,7 @@ struct cost_inputs {
 
 struct planned_record {
   std::size_t case_index = 0;
+  std::uint64_t n = 0;     ///< its case's elements as the model counts them (gains included; a file: its header's)
   double seconds = 0;      ///< record_seconds
   double make_seconds = 0; ///< of its case
 };

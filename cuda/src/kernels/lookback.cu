@@ -54,7 +54,7 @@ using sleep = wait_policy<true, 100>;
 /// resident tiles' bytes: at 2^28 elements the run is bound by them (Little's law), not by DRAM.
 /// Many vectors per thread win: 128x16m4 (128 registers, 4 blocks of 32 KiB per SM), the default
 /// since the keep-flags became one bit each (a bool per element took 168 registers and allowed 3
-/// blocks). With the L2 prefetch, 128x16m5 measured 2-4 % faster at 10 % valid on the H200 and level
+/// blocks). With the L2 prefetch, 128x16m5 measured 4 % faster at 10 % valid on the H200 and 1-1.5 %
 /// above (docs/findings.md, "Tile, store and prefetch"); untried on the H100, so not the default.
 /// ncu on the H200, before the prefetch: 34 % of DRAM throughput with 4 blocks of 256x4, 44 % with 8
 /// of 128x8, 51 % with 3 of 128x16. Keeping the tiles in shared memory instead, filled by bulk copies
