@@ -43,9 +43,13 @@ layout(constant_id = 2) const uint ROWS = 4u;  // 16-byte vectors per invocation
 // 1: subgroup 0 alone looks back and hands the prefix on through shared memory; 0: every subgroup
 // looks back (it only reads), so no subgroup-divergent code precedes a barrier (lavapipe's quirk).
 layout(constant_id = 3) const uint ONE_LOOKER = 0u;
-// 1: every invocation writes its survivors straight to their places (no staging in shared memory,
-// which then limits the resident workgroups no more); 0: staged, stored as aligned 16-byte vectors.
-layout(constant_id = 4) const uint DIRECT_STORE = 0u;
+// How survivors reach the output. 0 (staged): the tile's survivors in order through shared memory,
+// stored as aligned 16-byte vectors. 1 (direct): every invocation writes its survivors straight to
+// their places (no staging area, which then limits the resident workgroups no more). 2 (rows): row
+// by row, each subgroup stages its own share of the row — which lands in one contiguous range of
+// the output — and stores it as aligned vectors: staging's whole-vector stores with an area of a row
+// per subgroup (THREADS + a vector per subgroup), not a tile.
+layout(constant_id = 4) const uint STORE = 0u;
 #ifdef WINNOW_PAUSE
 // How a look-back waits (cuda/lookback's pauses, counted in the subgroup's clock ticks): after
 // publishing the aggregate, before the first read of the predecessors, and between reads of states
@@ -83,9 +87,41 @@ shared uint sh_tile, sh_first;
 // A workgroup barrier that orders (and in the Vulkan memory model makes available and visible) shared memory.
 void workgroup_barrier() { controlBarrier(gl_ScopeWorkgroup, gl_ScopeWorkgroup, gl_StorageSemanticsShared, SHARED_BARRIER); }
 shared uint sh_counts[PAIRS * (THREADS / 4u)]; // per row pair, per subgroup (subgroups of ≥ 4: host check)
-// The survivors in order, shifted to output alignment; one vector when stores are direct (the driver
-// reserves a declared array even where no code uses it, and shared memory limits resident workgroups).
-shared uvec4 sh_stage[DIRECT_STORE != 0u ? 1u : TILE / VEC + 1u];
+// The survivors in order, shifted to output alignment: the tile's (staged), or each subgroup's share
+// of a row in an area of its own (rows: subgroup size + 1 vectors each, subgroups of at least 4);
+// one vector when stores are direct (the driver reserves a declared array even where no code uses
+// it, and shared memory limits resident workgroups).
+shared uvec4 sh_stage[STORE == 0u ? TILE / VEC + 1u : STORE == 2u ? THREADS + THREADS / 4u : 1u];
+
+// Stages element j of `raw` (WORDS words) at word `at` of the staging area. Word by word (no inner
+// loop over an element's words: lavapipe (Mesa 22.3) lost lanes after such a nest).
+void stage(uint at, uvec4 raw, uint j) {
+  const uint from = j * WORDS;
+  sh_stage[at / 4u][at % 4u] = raw[from];
+  if (WORDS > 1u) sh_stage[(at + 1u) / 4u][(at + 1u) % 4u] = raw[from + 1u];
+  if (WORDS > 2u) {
+    sh_stage[(at + 2u) / 4u][(at + 2u) % 4u] = raw[from + 2u];
+    sh_stage[(at + 3u) / 4u][(at + 3u) % 4u] = raw[from + 3u];
+  }
+}
+
+// Stores output elements [begin, end), staged from word `area` · 4 of the staging area on, element
+// `origin` (begin rounded down to a whole vector) first: whole aligned vectors, then the words before
+// the first and after the last one, `lane` of `lanes` invocations sharing the work.
+void store_staged(uint begin, uint end, uint area, uint lane, uint lanes) {
+  const uint origin = begin - begin % VEC;
+  const uint q_first = (begin + VEC - 1u) / VEC, q_last = end / VEC, stage_origin = origin / VEC;
+  for (uint q = q_first + lane; q < q_last; q += lanes) rw_x4(args.out_).v[q] = sh_stage[area + q - stage_origin];
+  const uint head_end = min(q_first * VEC, end), tail_begin = max(q_last * VEC, head_end);
+  for (uint g = begin * WORDS + lane; g < head_end * WORDS; g += lanes) {
+    const uint s = area * 4u + g - origin * WORDS;
+    args.out_.v[g] = sh_stage[s / 4u][s % 4u];
+  }
+  for (uint g = tail_begin * WORDS + lane; g < end * WORDS; g += lanes) {
+    const uint s = area * 4u + g - origin * WORDS;
+    args.out_.v[g] = sh_stage[s / 4u][s % 4u];
+  }
+}
 
 uint payload_of(uvec4 raw, uint j) { return raw[j * WORDS]; }
 
@@ -221,7 +257,7 @@ void main() {
   }
   const uint last = first + aggregate;
 
-  if (DIRECT_STORE != 0u) {
+  if (STORE == 1u) {
     // 4'. Each survivor to its place in one store (4, 8 or 16 bytes, aligned): a subgroup's row lands
     //     in one contiguous range, so the stores of a row combine in the caches.
     uint row_start = 0u;
@@ -236,22 +272,37 @@ void main() {
         }
       row_start += row_total[r];
     }
-  } else {
-    // 4. Stage in order, shifted by first mod VEC, so that output vector q is stage vector q − first / VEC.
-    const uint shift = first % VEC, origin = first - shift;
+  } else if (STORE == 2u) {
+    // 4''. Row by row, the subgroup's share of the row: staged in order in the subgroup's own area,
+    //      shifted to output alignment, then stored as whole vectors. Only subgroup barriers: the
+    //      subgroups of the workgroup never wait for each other.
+    const uint area = gl_SubgroupID * (gl_SubgroupSize + 1u); // in vectors
     uint row_start = 0u;
     [[unroll]] for (uint r = 0u; r < ROWS; ++r) {
-      uint rank = shift + row_start + row_before[r];
+      const uint mine = bitCount(ok[r]), in_subgroup = subgroupExclusiveAdd(mine);
+      // The row's survivors before this subgroup's first invocation, and the subgroup's own.
+      const uint begin = first + row_start + row_before[r] - in_subgroup, end = begin + subgroupAdd(mine);
+      uint rank = begin % VEC + in_subgroup;
       [[unroll]] for (uint j = 0u; j < VEC; ++j)
         if ((ok[r] & (1u << j)) != 0u) {
-          // Word by word (no inner loop over an element's words: lavapipe (Mesa 22.3) lost lanes after such a nest).
-          const uint at = rank * WORDS, from = j * WORDS;
-          sh_stage[at / 4u][at % 4u] = raw[r][from];
-          if (WORDS > 1u) sh_stage[(at + 1u) / 4u][(at + 1u) % 4u] = raw[r][from + 1u];
-          if (WORDS > 2u) {
-            sh_stage[(at + 2u) / 4u][(at + 2u) % 4u] = raw[r][from + 2u];
-            sh_stage[(at + 3u) / 4u][(at + 3u) % 4u] = raw[r][from + 3u];
-          }
+          stage(area * 4u + rank * WORDS, raw[r], j);
+          ++rank;
+        }
+      subgroupMemoryBarrierShared();
+      subgroupBarrier();
+      store_staged(begin, end, area, gl_SubgroupInvocationID, gl_SubgroupSize);
+      subgroupMemoryBarrierShared(); // the next row is staged over this one
+      subgroupBarrier();
+      row_start += row_total[r];
+    }
+  } else {
+    // 4. Stage in order, shifted by first mod VEC, so that output vector q is stage vector q − first / VEC.
+    uint row_start = 0u;
+    [[unroll]] for (uint r = 0u; r < ROWS; ++r) {
+      uint rank = first % VEC + row_start + row_before[r];
+      [[unroll]] for (uint j = 0u; j < VEC; ++j)
+        if ((ok[r] & (1u << j)) != 0u) {
+          stage(rank * WORDS, raw[r], j);
           ++rank;
         }
       row_start += row_total[r];
@@ -259,17 +310,7 @@ void main() {
     workgroup_barrier();
 
     // 5. Store: whole aligned vectors, then the elements before the first and after the last one.
-    const uint q_first = (first + VEC - 1u) / VEC, q_last = last / VEC, stage_origin = origin / VEC;
-    for (uint q = q_first + t; q < q_last; q += THREADS) rw_x4(args.out_).v[q] = sh_stage[q - stage_origin];
-    const uint head_end = min(q_first * VEC, last), tail_begin = max(q_last * VEC, head_end);
-    for (uint g = first * WORDS + t; g < head_end * WORDS; g += THREADS) {
-      const uint s = g - origin * WORDS;
-      args.out_.v[g] = sh_stage[s / 4u][s % 4u];
-    }
-    for (uint g = tail_begin * WORDS + t; g < last * WORDS; g += THREADS) {
-      const uint s = g - origin * WORDS;
-      args.out_.v[g] = sh_stage[s / 4u][s % 4u];
-    }
+    store_staged(first, last, 0u, t, THREADS);
   }
   if (tile == args.tiles - 1u && t == 0u) args.count.v[0] = last;
 }

@@ -3,11 +3,12 @@
 // offsets by decoupled look-back over tile states — one 64-bit word per tile with relaxed atomics
 // (state=relaxed) or release/acquire (state=packed), or flag and value words ordered by release/acquire in the Vulkan
 // memory model (state=vmm) or the GLSL450 one (state=glsl450). Survivors are stored at their places by the invocations
-// holding them (store=direct) or staged in shared memory first (store=staged); the look-back pauses on the subgroup
-// clock (wait=pause) or spins. 32-, 64- and 128-bit elements; out of place or in place. Needs subgroup ballot and
-// arithmetic and subgroups that divide the workgroup; the 64-bit states need 64-bit buffer atomics, state=vmm the
-// Vulkan memory model, wait=pause the subgroup clock. Example, tiles of 4: x = 5 0 0 8 | 0 6 7 0 → tile 0 keeps 2 and
-// publishes "prefix 2"; tile 1 keeps 2, reads tile 0's prefix, writes 6 7 at 2 → 5 8 6 7.
+// holding them (store=direct), staged in shared memory first (store=staged), or staged a row at a time per subgroup
+// (store=rows); the look-back pauses on the subgroup clock (wait=pause) or spins. 32-, 64- and 128-bit elements; out
+// of place or in place. Needs subgroup ballot and arithmetic and subgroups that divide the workgroup; the 64-bit states
+// need 64-bit buffer atomics, state=vmm the Vulkan memory model, wait=pause the subgroup clock.
+// Example, tiles of 4: x = 5 0 0 8 | 0 6 7 0 → tile 0 keeps 2 and publishes "prefix 2"; tile 1 keeps 2,
+// reads tile 0's prefix, writes 6 7 at 2 → 5 8 6 7.
 #include "algorithms.hpp"
 #include "device_check.hpp"
 #include "wide.hpp"
@@ -48,7 +49,8 @@ public:
     m_shape = parse_shape(p.text("tile"));
     const std::string& state = p.text("state");
     const bool one_looker = p.choice<bool>("lookback", {{"one", true}, {"all", false}});
-    const bool direct = p.choice<bool>("store", {{"staged", false}, {"direct", true}});
+    // shaders/lookback.glsl's STORE.
+    const auto store = p.choice<std::uint32_t>("store", {{"staged", 0}, {"direct", 1}, {"rows", 2}});
     const bool pause = p.choice<bool>("wait", {{"spin", false}, {"pause", true}});
     const bool packed = state == "packed" || state == "relaxed";
     if (pause && !packed)
@@ -63,10 +65,10 @@ public:
       throw unavailable("winnow::vk: vk/lookback tile=" + p.text("tile") + " needs workgroups of " +
                         std::to_string(m_shape.threads) + " invocations in whole subgroups of at least 4 on " +
                         props.name);
-    // The staging area (a tile and one vector; one vector when stores are direct) and the
-    // per-subgroup counts (shaders/lookback.glsl).
-    const std::uint32_t shared =
-        (direct ? 0 : m_shape.bytes()) + 16 + 4 * (m_shape.rows / 2) * (m_shape.threads / 4) + 8;
+    // The staging area (a tile and one vector; a row and a vector per subgroup of at least 4 for
+    // store=rows; one vector when stores are direct) and the per-subgroup counts (shaders/lookback.glsl).
+    const std::uint32_t stage = store == 0 ? m_shape.bytes() + 16 : store == 2 ? 16 * (m_shape.threads * 5 / 4) : 16;
+    const std::uint32_t shared = stage + 4 * (m_shape.rows / 2) * (m_shape.threads / 4) + 8;
     if (shared > props.max_shared_bytes)
       throw unavailable("winnow::vk: vk/lookback tile=" + p.text("tile") + " needs " + std::to_string(shared) +
                         " bytes of shared memory; " + props.name + " has " + std::to_string(props.max_shared_bytes));
@@ -119,8 +121,8 @@ public:
     m_count.fill(0);
     const std::string shader = (state == "glsl450" ? "lookback" : "lookback_" + state) + (pause ? "_pause" : "");
     const auto first_pause = static_cast<std::uint32_t>(p.integer("pause"));
-    m_pipeline = &pipeline::get(
-        {shader, {m_shape.threads, m_words, m_shape.rows, one_looker ? 1u : 0u, direct ? 1u : 0u, first_pause}});
+    m_pipeline =
+        &pipeline::get({shader, {m_shape.threads, m_words, m_shape.rows, one_looker ? 1u : 0u, store, first_pause}});
     m_epoch = 0;
     m_base = 0;
     device::get().check("vk/lookback: prepare");
@@ -232,8 +234,10 @@ algorithm_entry lookback_entry() {
                                 "one", {"one", "all"}),
                     choice_axis("store",
                                 "staged: survivors in order through shared memory, stored as aligned 16-byte vectors; "
-                                "direct: each invocation writes its survivors to their places (no shared memory)",
-                                "direct", {"direct", "staged"}),
+                                "direct: each invocation writes its survivors to their places (no shared memory); "
+                                "rows: each subgroup stages its share of a row at a time and stores it as aligned "
+                                "vectors (a row's shared memory per subgroup, not a tile's)",
+                                "direct", {"direct", "staged", "rows"}),
                     choice_axis("wait",
                                 "how the look-back waits: spin re-reads at once; pause waits on the subgroup clock "
                                 "after publishing and between reads (state=relaxed, packed)",
