@@ -14,7 +14,7 @@ namespace winnow::cuda {
 
 /// The holes a removal list of `fraction` · n random indices leaves in [0, z), z = n − that many, in
 /// address order (the fill's floor that calibrate measures): every index a hole with probability
-/// `fraction`, drawn as geometric gaps from MT19937-64 with a fixed seed.
+/// `fraction`, drawn as geometric gaps from MT19937-64, a fixed seed per chunk of 2^22 indices.
 [[nodiscard]] std::vector<std::uint32_t> sorted_holes(std::size_t n, double fraction);
 
 } // namespace winnow::cuda
