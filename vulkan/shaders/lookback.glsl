@@ -281,8 +281,9 @@ void main() {
     [[unroll]] for (uint r = 0u; r < ROWS; ++r) {
       const uint mine = bitCount(ok[r]), in_subgroup = subgroupExclusiveAdd(mine);
       // The row's survivors before this subgroup's first invocation, and the subgroup's own.
-      const uint begin = first + row_start + row_before[r] - in_subgroup, end = begin + subgroupAdd(mine);
-      uint rank = begin % VEC + in_subgroup;
+      const uint row_begin = first + row_start + row_before[r] - in_subgroup;
+      const uint row_end = row_begin + subgroupAdd(mine);
+      uint rank = row_begin % VEC + in_subgroup;
       [[unroll]] for (uint j = 0u; j < VEC; ++j)
         if ((ok[r] & (1u << j)) != 0u) {
           stage(area * 4u + rank * WORDS, raw[r], j);
@@ -290,7 +291,7 @@ void main() {
         }
       subgroupMemoryBarrierShared();
       subgroupBarrier();
-      store_staged(begin, end, area, gl_SubgroupInvocationID, gl_SubgroupSize);
+      store_staged(row_begin, row_end, area, gl_SubgroupInvocationID, gl_SubgroupSize);
       subgroupMemoryBarrierShared(); // the next row is staged over this one
       subgroupBarrier();
       row_start += row_total[r];

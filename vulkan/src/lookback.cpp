@@ -121,8 +121,12 @@ public:
     m_count.fill(0);
     const std::string shader = (state == "glsl450" ? "lookback" : "lookback_" + state) + (pause ? "_pause" : "");
     const auto first_pause = static_cast<std::uint32_t>(p.integer("pause"));
-    m_pipeline =
-        &pipeline::get({shader, {m_shape.threads, m_words, m_shape.rows, one_looker ? 1u : 0u, store, first_pause}});
+    // Full subgroups of the queried size, pinned where the device lets us: the look-back steps over
+    // predecessors a subgroup's width at a time, and store=rows gives each subgroup an area of that
+    // width in a staging array sized for full subgroups (a driver may otherwise run them part-filled).
+    const std::uint32_t pinned = props.subgroup_size_control ? props.subgroup_size : 0;
+    m_pipeline = &pipeline::get(
+        {shader, {m_shape.threads, m_words, m_shape.rows, one_looker ? 1u : 0u, store, first_pause}, pinned});
     m_epoch = 0;
     m_base = 0;
     device::get().check("vk/lookback: prepare");
