@@ -2,9 +2,10 @@
 // The line a bench prints before each record: "[12/40 0:41, ~1:35 left]", how far it is and how long
 // the rest will take. A suite runs its cases from small to large and its algorithms differ by orders
 // of magnitude at one size, so counting records misleads: the Redzone suite on an H200 said "~1:06
-// left" at 5870 of 6580 records, with 17 minutes still to run. The rest is estimated record by record
-// instead: the plan's cost model (shard.hpp: record_seconds, make_seconds) for its size, times what the
-// same job (algorithm and parameters) took against that model at the largest size it ran so far.
+// left" at 5870 of 6580 records, with more than 17 minutes still to run. The rest is estimated record
+// by record instead: the plan's cost model (shard.hpp: record_seconds, make_seconds) for its size,
+// times what the same job (algorithm and parameters) took against that model at the largest size it
+// ran so far.
 #include <cstddef>
 #include <string>
 #include <vector>
