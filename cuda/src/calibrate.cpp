@@ -71,13 +71,12 @@ void hole_write_floor(std::vector<calibration>& out) {
       for (int i = 0; i < passes; ++i) launch_scatter(a.get(), at.get(), values.get(), holes.size(), s);
     };
     chain();
-    out.push_back({"hole_writes_us_" + label(n) + "_k" + std::to_string(percent), time_ns(s, chain) / passes / 1e3,
-                   "µs",
-                   "the floor under Redzone's fill: one 4-byte write into each of the " + std::to_string(holes.size()) +
-                       " holes that k = " + std::to_string(percent) + " % of " + label(n) +
-                       " elements leave, in address order, each hole's index and source read contiguously; mean "
-                       "of " +
-                       std::to_string(passes) + " back to back"});
+    const std::string how = "the floor under Redzone's fill: one 4-byte write into each of the " +
+                            std::to_string(holes.size()) + " holes that k = " + std::to_string(percent) + " % of " +
+                            label(n) + " elements leave, in address order, each hole's index and source read " +
+                            "contiguously; mean of " + std::to_string(passes) + " back to back";
+    out.push_back(
+        {"hole_writes_us_" + label(n) + "_k" + std::to_string(percent), time_ns(s, chain) / passes / 1e3, "µs", how});
   }
 }
 

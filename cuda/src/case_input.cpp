@@ -24,14 +24,19 @@ case_input::case_input(const workload& w, cudaStream_t stream) : data(w.size()),
     launch_index_payloads(data.get(), w.size(), stream); // nothing to copy: each payload is its index + 1
   else data.upload(w.data.data(), w.size(), stream);
   removals.upload(w.removals.data(), w.removals.size(), stream);
-  device_buffer<unsigned long long> repeats(w.removals.empty() ? 0 : 1); // set_bits counts them; unused here
-  if (!w.removals.empty()) {
-    removed_bits.resize(w.size() / 32 + 1);
-    WINNOW_CUDA_CHECK(cudaMemsetAsync(removed_bits.get(), 0, removed_bits.bytes(), stream));
-    WINNOW_CUDA_CHECK(cudaMemsetAsync(repeats.get(), 0, repeats.bytes(), stream));
-    launch_set_bits(removed_bits.get(), removals.get(), removals.size(), repeats.get(), stream); // indices < n: checked
-  }
-  WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream)); // the host arrays and repeats may go
+  if (!w.removals.empty()) removed_bits = removed_bitmap(removals.get(), removals.size(), w.size(), stream);
+  WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream)); // the host arrays may go before the next record
+}
+
+device_buffer<unsigned> removed_bitmap(const std::uint32_t* d_removals, std::size_t k, std::size_t n,
+                                       cudaStream_t stream) {
+  device_buffer<unsigned> bits(n / 32 + 1);
+  device_buffer<unsigned long long> repeats(1); // set_bits counts them; nothing here needs the count
+  WINNOW_CUDA_CHECK(cudaMemsetAsync(bits.get(), 0, bits.bytes(), stream));
+  WINNOW_CUDA_CHECK(cudaMemsetAsync(repeats.get(), 0, repeats.bytes(), stream));
+  launch_set_bits(bits.get(), d_removals, k, repeats.get(), stream);
+  WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream)); // repeats is freed on return
+  return bits;
 }
 
 redzone_pairs count_redzone_pairs(const case_input& in, std::size_t n, cudaStream_t stream) {

@@ -26,6 +26,11 @@ struct case_input {
   device_buffer<unsigned> removed_bits;
 };
 
+/// The bitmap of a removal list on the device: bit i set for each of the k indices at d_removals (each
+/// below n: checked before), n / 32 + 1 words. Waits for it to be made.
+[[nodiscard]] device_buffer<unsigned> removed_bitmap(const std::uint32_t* d_removals, std::size_t k, std::size_t n,
+                                                     cudaStream_t stream);
+
 /// count_redzone_pairs (redzone_pairs.hpp) of the case whose input this is (n elements), counted on
 /// the device, where the host's count marks a byte per element, on every record where every record is
 /// a case of its own (redzone-r's seeds: 512 MiB of marks a record at 512M).

@@ -26,15 +26,10 @@ expected_copy::expected_copy(const workload& w, const std::vector<std::uint32_t>
 const unsigned* expected_copy::removed_bits(const workload& w, const case_input* input, cudaStream_t stream) {
   if (w.removals.empty()) return nullptr;
   if (input) return input->removed_bits.get(); // made once a case, as the Redzone pair count reads it
-  if (m_removed_bits.size() == 0) {
-    // Indices past the input mark nothing (as removed_mask on the host): the list is checked in prepare.
-    m_removed_bits.resize(bitmap_words(w.size()));
+  if (m_removed_bits.size() == 0) {            // the list's indices are below n: prepare checked them
     device_buffer<std::uint32_t> r(w.removals.size());
     r.upload(w.removals.data(), w.removals.size(), stream);
-    WINNOW_CUDA_CHECK(cudaMemsetAsync(m_removed_bits.get(), 0, m_removed_bits.bytes(), stream));
-    WINNOW_CUDA_CHECK(cudaMemsetAsync(m_counts.get(), 0, m_counts.bytes(), stream));
-    launch_set_bits(m_removed_bits.get(), r.get(), w.removals.size(), m_counts.get(), stream);
-    WINNOW_CUDA_CHECK(cudaStreamSynchronize(stream)); // r is freed on return
+    m_removed_bits = removed_bitmap(r.get(), w.removals.size(), w.size(), stream); // r is done with on return
   }
   return m_removed_bits.get();
 }
