@@ -227,13 +227,14 @@ TEST_F(results, output_names_and_input_files_are_checked_before_the_run) {
 TEST_F(results, reproduce_refuses_an_unknown_paper) {
   const result r = winnow("reproduce nature --out " + (m_dir / "r").string());
   EXPECT_EQ(r.code, 2) << r.output;
-  EXPECT_NE(r.output.find("unknown paper 'nature' (known: moreira, cross-api, redzone, billeter, cpu, cis565, all)"),
-            std::string::npos)
+  EXPECT_NE(
+      r.output.find("unknown paper 'nature' (known: moreira, cross-api, redzone, billeter, cpu, cis565, limit, all)"),
+      std::string::npos)
       << r.output;
   // The help names the same papers, from the same list.
   const result help = winnow("reproduce --help");
   EXPECT_EQ(help.code, 0) << help.output;
-  EXPECT_NE(help.output.find("moreira, cross-api, redzone, billeter, cpu, cis565, or all"), std::string::npos)
+  EXPECT_NE(help.output.find("moreira, cross-api, redzone, billeter, cpu, cis565, limit, or all"), std::string::npos)
       << help.output;
 }
 

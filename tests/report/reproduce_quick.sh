@@ -8,4 +8,4 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 "$winnow" reproduce all --quick --out "$dir/r" >"$dir/tables.log" 2>"$dir/progress.log" || {
   echo "reproduce failed (exit $?):"; tail -20 "$dir/progress.log"; exit 1; }
-python3 "$check" "$dir/r" --papers moreira,cross-api,redzone,billeter,cpu,cis565
+python3 "$check" "$dir/r" --papers moreira,cross-api,redzone,billeter,cpu,cis565,limit

@@ -70,6 +70,11 @@ const std::vector<paper>& papers() {
       {"billeter", {"cuda", "vk", "gl"}, {{"billeter", {"cuda", "gl"}}}},
       {"cpu", {}, {{"cpu", {"cpu"}}}},
       {"cis565", {"cuda"}, {{"cis565", {"cpu", "cuda"}}}}, // cuda's calibrate step times the scans alone
+      // The project's own targets (issue 58): every time against the copy rooflines of the same run,
+      // Redzone's fill against its floor (cuda's calibration measures both).
+      {"limit",
+       {"cuda", "vk"},
+       {{"limit", {"cuda", "vk"}}, {"limit-wide", {"cuda", "vk"}}, {"limit-redzone", {"cuda"}}}},
   };
   return list;
 }

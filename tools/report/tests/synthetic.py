@@ -30,6 +30,7 @@ PHASES = {
     "sequential": ["mark", "compact"],
     "billeter": ["count", "scan", "move"],
     "cub_if": ["select"],
+    "lookback": ["compact"],
     "geometry": ["compact"],
     "histopyramid": ["reduce", "traverse"],
     "adaptive": ["sample", "reduce", "traverse", "count", "concat"],
@@ -263,6 +264,25 @@ def cpu_records():
     return out
 
 
+LAVAPIPE_LOOKBACK = {"state": "packed", "lookback": "all", "wait": "spin"}  # suite limit's quick vk/lookback
+
+
+def limit_vk_records(suite):
+    """Suites limit and limit-wide on vk as a quick run on lavapipe leaves them (cuda does not run here):
+    vk/lookback at 16 ns an element, with the parameters lavapipe runs."""
+    out = []
+    if suite == "limit":
+        cells = [(size, p, "32") for size in ("64K", "256K") for p in ("0.1", "0.5", "0.9")]
+    else:
+        cells = [("64K", "0.5", bits) for bits in ("64", "128")]
+    for size, p, bits in cells:
+        n = SIZES[size]
+        r = record("vk", "lookback", {**LAVAPIPE_LOOKBACK, "element": bits}, f"uniform:{size}:p={p}:seed=1", 16 * n)
+        r["kept"] = round(float(p) * n)
+        out.append(r)
+    return out
+
+
 def calibrate_lines(api, device=None):
     dev, drv = DEVICE[api]
     line = lambda name, value: {
@@ -279,6 +299,7 @@ def calibrate_lines(api, device=None):
         line("copy_pass_ns_64K", 80000.0),
         line("copy_bytes_per_ns_64K", 6.0),
         line("copy_bytes_per_ns_256K", 7.0),
+        line("roofline_bytes_per_ns", 7.0),
     ]
 
 
@@ -333,6 +354,11 @@ def make_dir(root):
             step("bench", api, suite)
         write_jsonl(root / api / "moreira-era.jsonl", era_records(api))
         step("bench", api, "moreira-era")
+    for suite in ("limit", "limit-wide"):
+        write_jsonl(root / "vk" / f"{suite}.jsonl", limit_vk_records(suite))
+        step("bench", "vk", suite)
+        step("bench", "cuda", suite, status="not run", reason=NO_CUDA)
+    step("bench", "cuda", "limit-redzone", status="not run", reason=NO_CUDA)
     write_jsonl(root / "cpu" / "cpu.jsonl", cpu_records())
     (root / "cpu" / "cpu.status.json").write_text(
         json.dumps(
@@ -349,7 +375,7 @@ def make_dir(root):
     (root / "reproduce.json").write_text(
         json.dumps(
             {
-                "papers": ["moreira", "cross-api", "redzone", "billeter", "cpu"],
+                "papers": ["moreira", "cross-api", "redzone", "billeter", "cpu", "limit"],
                 "quick": True,
                 "winnow": "abc1234",
                 "command": "winnow reproduce all --quick --out R",

@@ -13,7 +13,7 @@ from .synthetic import has_matplotlib, run
 def test_exit_and_files(quick):
     assert quick.result.returncode == 0, quick.result.stderr
     assert quick.report is not None
-    assert list(quick.report["papers"]) == ["moreira", "cross-api", "redzone", "billeter", "cpu"]
+    assert list(quick.report["papers"]) == ["moreira", "cross-api", "redzone", "billeter", "cpu", "limit"]
 
 
 def test_figures(quick):
@@ -24,6 +24,7 @@ def test_figures(quick):
         "cpu-fig7-phases.png",
         "cpu-fig7-shares.png",
         "redzone-preserve.png",
+        "limit-roofline.png",
     }
     drawn = {f["file"] for p in quick.report["papers"].values() for f in p["figures"] if f["drawn"]}
     if has_matplotlib():

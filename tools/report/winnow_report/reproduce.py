@@ -3,7 +3,7 @@ published finding computed from the records, and the paper's figures.
 
 Usage: tools/report/reproduce.py DIR [--paper NAME ...] [--out OUT]
   DIR        what `winnow reproduce` wrote: reproduce.json, <api>/<suite>.jsonl, <api>/calibrate.jsonl
-  --paper    moreira, cross-api, redzone, billeter, cpu, cis565 or all (default: the manifest's papers)
+  --paper    moreira, cross-api, redzone, billeter, cpu, cis565, limit or all (default: the manifest's papers)
   --out      where report.md, report.json and the PNGs go (default: DIR)
 
 report.md and report.json are written before any figure is drawn, and again after: a python without

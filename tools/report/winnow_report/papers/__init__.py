@@ -5,7 +5,7 @@ build(paper) -> None, which fills a common.Paper with tables, figure specs and v
 imports matplotlib: plots.py does, only when the figures are drawn, after report.md exists.
 """
 
-from . import billeter, cis565, cpu, cross_api, moreira, redzone
+from . import billeter, cis565, cpu, cross_api, limit, moreira, redzone
 
 # The order of the report's sections; names as `winnow reproduce PAPER` spells them.
 MODULES = {
@@ -15,5 +15,6 @@ MODULES = {
     "billeter": billeter,
     "cpu": cpu,
     "cis565": cis565,
+    "limit": limit,
 }
 ALIASES = {"cross_api": "cross-api", "crossapi": "cross-api", "paths": "cross-api"}

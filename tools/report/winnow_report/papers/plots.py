@@ -35,6 +35,12 @@ STYLES = {
     "thrust_copy_if": ("#e377c2", "v"),
     "ink": ("#7f7f7f", "D"),
     "ink_atomic": ("#7f7f7f", "d"),
+    # the single pass (decoupled look-back), through CUDA and through Vulkan compute
+    "lookback": ("#d62728", "o"),
+    "lookback:vk": ("#2ca02c", "^"),
+    # bounds drawn as lines without markers: a roofline, and a target below it
+    "roofline": ("#404040", ""),
+    "target": ("#7f7f7f", ""),
     "stencil": ("#17becf", "s"),
     "remove_if": ("#c51b7d", "^"),
     "par_remove_if": ("#e377c2", "v"),
@@ -96,6 +102,8 @@ PHASE_COLOURS = {
     "prefix": "#d95f02",
     "flags": "#e7298a",
 }
+# Reference lines (no markers): a line that lies close to one of them still shows, so neither is redrawn.
+BOUNDS = {"roofline", "target"}
 FALLBACK = itertools.cycle(["#17becf", "#bcbd22", "#7f7f7f", "#8c564b", "#e377c2"])
 # Two series whose typical (median) shared point is this close are drawn so both show: on a log axis
 # 12 % is a few pixels, on a linear one 5 % is.
@@ -124,7 +132,8 @@ def coincidences(panel):
     """Pairs of series (labels) in a line panel whose median relative gap over shared x is within closeness()
     (the median, not every point: lines that part at one point still hide each other elsewhere)."""
     out = []
-    for a, b in itertools.combinations(panel.series, 2):
+    lines = [s for s in panel.series if s.style not in BOUNDS]
+    for a, b in itertools.combinations(lines, 2):
         pa, pb = dict(zip(a.xs, a.ys, strict=True)), dict(zip(b.xs, b.ys, strict=True))
         gaps = sorted(abs(pa[x] - pb[x]) / max(pa[x], pb[x]) for x in pa if x in pb and pa[x] and pb[x])
         if len(gaps) >= 2 and gaps[len(gaps) // 2] <= closeness(panel):
