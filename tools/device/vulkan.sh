@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Vulkan backend on the GPU machine: the Vulkan tests, then the benchmarks, into $OUT
-# (7 files: log.txt, moreira-vk.{jsonl,csv}, gl/moreira-vk.{jsonl,csv}, ballot.{jsonl,csv}).
+# (7 files: log.txt, moreira.{jsonl,csv}, gl/moreira.{jsonl,csv}, ballot.{jsonl,csv}).
 # Run from the repository root, carrying .gl, .libs and the build folder (default build-device,
 # configured with the release preset, CUDA architecture 90, WINNOW_BUILD_TESTS=ON):
 #   tools/device/vulkan.sh [build-folder]
@@ -26,12 +26,12 @@ log=$out/log.txt
   (cd "$build" && ctest -R 'conformance.*/vk_' -j 12 --timeout 120 2>&1 | tail -n 15)
   # Benchmarks without the layer: it adds host time to every call.
   export WINNOW_VK_VALIDATION=0
-  echo "== bench moreira-vk (vk)"
-  "$build/winnow" bench --suite vulkan/bench/moreira-vk.json --api vk --out "$out" | tail -n 5
+  echo "== bench moreira (vk)"
+  "$build/winnow" bench --suite moreira --api vk --out "$out" | tail -n 5
   if "$build/winnow" list 2>/dev/null | grep -A1 '^gl ' | grep -q 'available:'; then
-    echo "== bench moreira-vk (gl, same session)"
-    "$build/winnow" bench --suite vulkan/bench/moreira-vk.json --api gl --out "$out/gl" | tail -n 5
+    echo "== bench moreira (gl, same session)"
+    "$build/winnow" bench --suite moreira --api gl --out "$out/gl" | tail -n 5
   fi
   echo "== bench ballot (vk, cuda)"
-  "$build/winnow" bench --suite vulkan/bench/ballot.json --out "$out" | tail -n 60
+  "$build/winnow" bench --suite ballot --out "$out" | tail -n 60
 } 2>&1 | tee "$log"
