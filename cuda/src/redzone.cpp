@@ -264,7 +264,8 @@ algorithm_entry redzone1_entry() {
                    .stable = false,
                    .in_place = true,
                    .input = input_kind::removal_list,
-                   .axes = {}},
+                   .axes = {},
+                   .relative_cost = 40},
           .make = [] { return std::make_unique<redzone>(true); }};
 }
 

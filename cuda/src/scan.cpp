@@ -84,7 +84,8 @@ algorithm_entry scan_naive_entry() {
                .stable = true,
                .in_place = false,
                .input = input_kind::predicate,
-               .axes = {block_axis("the scan passes")}},
+               .axes = {block_axis("the scan passes")},
+               .relative_cost = 5},
       .make = [] { return std::make_unique<scan_compaction>(scan_kind::hillis); }};
 }
 

@@ -51,7 +51,8 @@ algorithm_entry single_pass_entry() {
                    .stable = true,
                    .in_place = true,
                    .input = input_kind::predicate,
-                   .axes = {}},
+                   .axes = {},
+                   .relative_cost = 60},
           .make = [] { return std::make_unique<single_pass>(); }};
 }
 

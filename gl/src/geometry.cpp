@@ -212,7 +212,8 @@ algorithm_entry geometry_entry() {
                    .stable = true,
                    .in_place = false,
                    .input = input_kind::predicate,
-                   .axes = {}},
+                   .axes = {},
+                   .relative_cost = 6},
           .make = [] { return std::make_unique<geometry>(); }};
 }
 

@@ -9,8 +9,11 @@
 #include <set>
 #include <sstream>
 
+#include "bench_plan.hpp"
 #include "run_winnow.hpp"
 #include "shard.hpp"
+#include "winnow/backends.hpp"
+#include "winnow/harness.hpp"
 
 namespace {
 
@@ -54,25 +57,47 @@ protected:
 };
 
 TEST(shard_costs, the_estimate_counts_a_watched_warm_up_and_a_device_check_where_the_partition_does_not) {
-  // 2^26 elements on cuda: a run is 2^26 × 0.02 ns, the host check 2^26 × 3 ns (docs/cli.md, SHARDING).
+  // 2^26 elements on cuda: a set-up of 2 ms and 0.05 ns an element, a run of 2^26 × 0.01 ns, the host
+  // check 2^26 × 3 ns (docs/cli.md, SHARDING).
   winnow::cli::cost_inputs c{.api = "cuda", .n = 1ull << 26, .reps = 10, .warmup = 2, .warmup_ms = 200};
-  const double run = 0x1p26 * 0.02e-9, check = 0x1p26 * 3e-9;
+  const double setup = 0.002 + 0x1p26 * 0.05e-9, run = 0x1p26 * 0.01e-9, check = 0x1p26 * 3e-9;
   const double plain = winnow::cli::record_seconds(c);
-  EXPECT_NEAR(plain, 0.05 + 0x1p26 * 0.4e-9 + check + 0.2 + 10 * run, 1e-12);
+  EXPECT_NEAR(plain, setup + check + 0.2 + 10 * run, 1e-12);
   c.watched = true; // the clock watched: two warm-up runs, not 200 ms
   EXPECT_NEAR(plain - winnow::cli::record_seconds(c), 0.2 - 2 * run, 1e-12);
   c.checked_on_device = true;
   EXPECT_NEAR(plain - winnow::cli::record_seconds(c), 0.2 - 2 * run + check, 1e-12);
   c.min_time_ms = 100; // timed runs until 100 ms of them, more than 10 runs take
-  EXPECT_NEAR(winnow::cli::record_seconds(c) - 0.1, 0.05 + 0x1p26 * 0.4e-9 + 2 * run, 1e-12);
+  EXPECT_NEAR(winnow::cli::record_seconds(c) - 0.1, setup + 2 * run, 1e-12);
   c.min_time_ms = 0;
-  c.busy_ms = 30; // the runs (2 + 10: 16.1 ms) go on until they have lasted 30 ms
-  EXPECT_NEAR(winnow::cli::record_seconds(c), 0.05 + 0x1p26 * 0.4e-9 + 0.030, 1e-12);
+  c.busy_ms = 30; // the runs (2 + 10: 8.1 ms) go on until they have lasted 30 ms
+  EXPECT_NEAR(winnow::cli::record_seconds(c), setup + 0.030, 1e-12);
   c.min_time_ms = 20; // both met by the same timed runs: 30 ms in all, not 20 + 30
-  EXPECT_NEAR(winnow::cli::record_seconds(c), 0.05 + 0x1p26 * 0.4e-9 + 0.030, 1e-12);
+  EXPECT_NEAR(winnow::cli::record_seconds(c), setup + 0.030, 1e-12);
   c.min_time_ms = 0;
+  c.relative_cost = 40; // one block of the GPU (cuda/redzone1): 12 runs of 27 ms, past the busy time
+  EXPECT_NEAR(winnow::cli::record_seconds(c), setup + 12 * 40 * run, 1e-12);
+  c.relative_cost = 1;
   c.watched = false; // the settle rule knows no busy time
-  EXPECT_NEAR(winnow::cli::record_seconds(c), 0.05 + 0x1p26 * 0.4e-9 + 0.2 + 10 * run, 1e-12);
+  EXPECT_NEAR(winnow::cli::record_seconds(c), setup + 0.2 + 10 * run, 1e-12);
+}
+
+TEST(shard_costs, a_plan_weighs_each_algorithm_by_its_relative_cost) {
+  // On one core, cpu/sequential's runs count 5 times cpu/redzone's (docs/cli.md, SHARDING); the
+  // set-up and upload of the same case are the same for both.
+  const auto& reg = winnow::all_backends();
+  winnow::cli::bench_plan plan{.name = "p", .jobs = {}, .cases = {"removal:1M:k=0.1"}, .not_run = {}};
+  for (const char* name : {"cpu/sequential", "cpu/redzone"}) plan.jobs.push_back({&reg.find(name), {}});
+  winnow::run_options o;
+  o.reps = 10;
+  o.warmup = 0;
+  o.warmup_ns = 0;
+  const auto costs = winnow::cli::plan_costs(plan, o);
+  ASSERT_EQ(costs.size(), 2u);
+  EXPECT_EQ(reg.find("cpu/sequential").info.relative_cost, 5);
+  EXPECT_EQ(reg.find("cpu/redzone").info.relative_cost, 1);
+  const double run = 0x1p20 * 0.8e-9;
+  EXPECT_NEAR(costs[0].seconds - costs[1].seconds, 10 * (5 - 1) * run, 1e-9);
 }
 
 TEST_F(shard, bad_shard_values_are_usage_errors_naming_the_value) {

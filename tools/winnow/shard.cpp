@@ -13,15 +13,21 @@
 namespace winnow::cli {
 namespace {
 
-/// Per api: the fixed set-up of a record [s], the upload [ns an element] and a run [ns an element].
+/// Per api: the fixed set-up of a record [s], its upload and set-up per element [ns] and a typical
+/// compaction's run [ns an element]. Medians of the whole H200 runs committed under docs/results
+/// (their records' host_ms and totals, 2026-12-04; the CPU's on the GPU machine's 16 cores): a
+/// graphics api sets up textures or buffers and pipelines per element of its case, and runs a
+/// shader-era algorithm's dozens of passes.
 struct api_rates {
   double setup_s, upload_ns, run_ns;
 };
 
 api_rates rates(const std::string& api) {
-  if (api == "cpu") return {0.001, 0.0, 1.0};
-  if (api == "cuda") return {0.05, 0.4, 0.02};
-  return {0.1, 0.4, 0.1}; // gl, vkfrag, vk: graphics apis, more passes a run
+  if (api == "cpu") return {0.001, 4.0, 0.8};
+  if (api == "cuda") return {0.002, 0.05, 0.01};
+  if (api == "vk") return {0.008, 2.0, 0.05};
+  if (api == "vkfrag") return {0.013, 6.0, 0.8};
+  return {0.005, 15.0, 0.8}; // gl
 }
 
 constexpr double check_ns = 3.0; ///< verifying an element on the host
@@ -48,7 +54,7 @@ shard_spec parse_shard(const std::string& text) {
 double record_seconds(const cost_inputs& c) {
   const api_rates r = rates(c.api);
   const double n = static_cast<double>(c.n);
-  const double run_s = n * r.run_ns * 1e-9;
+  const double run_s = n * r.run_ns * c.relative_cost * 1e-9;
   const double timed_s = std::max(c.reps * run_s, c.min_time_ms / 1000);
   // Watched: the warmup runs, and the runs in all last at least busy_ms.
   const double runs_s = c.watched ? std::max(c.warmup * run_s + timed_s, c.busy_ms / 1000)
@@ -102,7 +108,7 @@ std::vector<planned_record> plan_costs(const bench_plan& plan, const run_options
           {i, n,
            record_seconds({api, n, options.reps, options.warmup, options.warmup_ns / 1e6, options.min_time_ns / 1e6,
                            options.busy_ns / 1e6, here.watched && here.watched(api),
-                           here.checks_on_device && here.checks_on_device(api)}),
+                           here.checks_on_device && here.checks_on_device(api), j.entry->info.relative_cost}),
            make_seconds(n)});
     }
   }

@@ -36,6 +36,7 @@ struct cost_inputs {
   /// nvml: the warm-up is the record's runs alone, not warmup_ms), and a GPU result is checked on the
   /// device (no host check per element).
   bool watched = false, checked_on_device = false;
+  double relative_cost = 1; ///< the algorithm's (algorithm_info::relative_cost): its runs against the api's rate
 };
 [[nodiscard]] double record_seconds(const cost_inputs& c);
 /// Making a case of n elements (generation and reference) [s].

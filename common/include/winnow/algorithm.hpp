@@ -80,6 +80,10 @@ struct algorithm_info {
   bool in_place = false;
   input_kind input = input_kind::predicate;
   std::vector<param_axis> axes;
+  /// Its run's time per element against its api's typical compaction, for a plan's estimates only
+  /// (docs/cli.md, "Sharding"): the algorithms on one block of a GPU or one core of a CPU, and the
+  /// O(n log n) scan, take many times as long; nothing else reads it.
+  double relative_cost = 1.0;
 
   [[nodiscard]] std::string full_name() const { return api + "/" + name; }
 };

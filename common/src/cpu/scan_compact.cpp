@@ -57,7 +57,8 @@ algorithm_entry scan_compact_entry() {
                    .stable = true,
                    .in_place = false,
                    .input = input_kind::predicate,
-                   .axes = {}},
+                   .axes = {},
+                   .relative_cost = 3},
           .make = [] { return std::make_unique<scan_compact>(); }};
 }
 

@@ -40,7 +40,8 @@ algorithm_entry sequential_entry() {
                    .stable = true,
                    .in_place = false,
                    .input = input_kind::predicate,
-                   .axes = {}},
+                   .axes = {},
+                   .relative_cost = 5},
           .make = [] { return std::make_unique<sequential>(); }};
 }
 
