@@ -83,6 +83,12 @@ public:
     return r;
   }
 
+  /// order=auto: which fill it ran, the ordered one (bitmap) or the paper's (off).
+  [[nodiscard]] params chosen() const override {
+    if (!m_auto_order) return {};
+    return {{"order", m_bitmap ? "bitmap" : "off"}};
+  }
+
 protected:
   void prepare_device(const param_set& p) override {
     m_a.resize(m_n);
@@ -94,7 +100,8 @@ protected:
       m_cfg.early = p.on("early");
       m_cfg.shared = p.on("shared");
       m_cfg.prefetch = p.on("prefetch");
-      m_bitmap = p.text("order") == "bitmap" || (p.text("order") == "auto" && bitmap_pays());
+      m_auto_order = p.text("order") == "auto";
+      m_bitmap = p.text("order") == "bitmap" || (m_auto_order && bitmap_pays());
       m_order_bits = m_bitmap ? std::pair{0, 0} : order_bits(p.text("order"));
       const std::size_t tile = static_cast<std::size_t>(tuning::redzone_block) * tuning::redzone_items;
       std::size_t batch = param_size(p, "batch");
@@ -219,7 +226,8 @@ private:
   }
 
   bool m_single;
-  bool m_bitmap = false; ///< order=bitmap: sorted R, holes paired with kept zone items in address order
+  bool m_bitmap = false;     ///< order=bitmap: sorted R, holes paired with kept zone items in address order
+  bool m_auto_order = false; ///< order=auto: the record says which order it chose (chosen())
   redzone_bitmap_plan m_plan;
   redzone2_config m_cfg;
   redzone_state m_state;

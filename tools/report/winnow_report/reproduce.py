@@ -106,7 +106,7 @@ def verdict_lines(verdicts):
 
 
 def figure_lines(f, stage):
-    notes = plots.figure_notes(f) if f.rows else []
+    notes = list(f.notes) + (plots.figure_notes(f) if f.rows else [])
     out = [f"**{f.file}** — {f.caption}", ""]
     if f.drawn:
         out += [f"![{f.caption}]({f.file})", ""]

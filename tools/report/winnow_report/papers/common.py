@@ -673,7 +673,7 @@ class Figure:
     sharey: bool = False  # one y scale for all panels, where panels are compared with each other
     drawn: bool = False
     error: str = None
-    notes: list = field(default_factory=list)
+    notes: list = field(default_factory=list)  # lines under the caption: what the figure leaves out, and why
 
     def json(self):
         return {

@@ -36,8 +36,8 @@ STYLES = {
     "ink": ("#7f7f7f", "D"),
     "ink_atomic": ("#7f7f7f", "d"),
     # the single pass (decoupled look-back), through CUDA and through Vulkan compute
-    "lookback": ("#d62728", "o"),
-    "lookback:vk": ("#2ca02c", "^"),
+    "lookback": ("#e6550d", "o"),
+    "lookback:vk": ("#fdae6b", "^"),
     # bounds drawn as lines without markers: a roofline, and a target below it
     "roofline": ("#404040", ""),
     "target": ("#7f7f7f", ""),
