@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Vulkan backend on the GPU machine: the Vulkan tests, then the benchmarks, into $OUT
-# (7 files: log.txt, moreira.{jsonl,csv}, gl/moreira.{jsonl,csv}, ballot.{jsonl,csv}).
+# (10 files: log.txt, and each bench's NAME.{jsonl,csv,status.json}: moreira, gl/moreira, ballot).
 # Run from the repository root, carrying .gl, .libs and the build folder (default build-device,
 # configured with the release preset, CUDA architecture 90, WINNOW_BUILD_TESTS=ON):
 #   tools/device/vulkan.sh [build-folder]

@@ -20,9 +20,10 @@ struct shard_spec {
 [[nodiscard]] shard_spec parse_shard(const std::string& text);
 
 /// What a record is expected to cost, from what the plan knows before anything runs. The model
-/// (docs/cli.md, "Sharding"): a record costs a fixed set-up per api, an upload of n elements (GPU
-/// apis), its warm-up (warmup runs, or at least warmup_ms), reps timed runs of n elements at the
-/// api's rate (at least min_time_ms of them), and a check of n elements on the host; a case costs its making once per
+/// (docs/cli.md, "Sharding"): a record costs a fixed set-up per api, an upload (and set-up) of n
+/// elements, its warm-up (warmup runs, or at least warmup_ms), reps timed runs of n elements at the
+/// api's rate times the algorithm's relative cost (at least min_time_ms of them), and a check of n
+/// elements on the host; a case costs its making once per
 /// process that runs one of its records. The rates are rough (a software driver is far slower than a GPU); what the
 /// partition needs is their ratio inside one bench, which the model gets right enough: cost grows with n and with reps.
 struct cost_inputs {

@@ -33,7 +33,8 @@ algorithm_entry remove_if_entry() {
                    .stable = true,
                    .in_place = true,
                    .input = input_kind::predicate,
-                   .axes = {}},
+                   .axes = {},
+                   .relative_cost = 5},
           .make = [] { return std::make_unique<remove_if>(); }};
 }
 
