@@ -83,10 +83,14 @@ public:
     return r;
   }
 
-  /// order=auto: which fill it ran, the ordered one (bitmap) or the paper's (off).
+  /// What it settled for where it was given "auto" or 0: with order=auto the fill it ran, the ordered
+  /// one (bitmap) or the paper's (off); with batch=0 the batch its fill ran, sized from this device's
+  /// SMs and occupancy (the bitmap fill has no batches).
   [[nodiscard]] params chosen() const override {
-    if (!m_auto_order) return {};
-    return {{"order", m_bitmap ? "bitmap" : "off"}};
+    params out;
+    if (m_auto_order) out["order"] = m_bitmap ? "bitmap" : "off";
+    if (m_auto_batch && !m_bitmap) out["batch"] = std::to_string(m_cfg.batch);
+    return out;
   }
 
 protected:
@@ -105,6 +109,7 @@ protected:
       m_order_bits = m_bitmap ? std::pair{0, 0} : order_bits(p.text("order"));
       const std::size_t tile = static_cast<std::size_t>(tuning::redzone_block) * tuning::redzone_items;
       std::size_t batch = param_size(p, "batch");
+      m_auto_batch = batch == 0;
       if (batch == 0) {
         // Auto: whole tiles, as few batches as fill every SM once (one block per batch).
         const std::size_t slots =
@@ -228,6 +233,7 @@ private:
   bool m_single;
   bool m_bitmap = false;     ///< order=bitmap: sorted R, holes paired with kept zone items in address order
   bool m_auto_order = false; ///< order=auto: the record says which order it chose (chosen())
+  bool m_auto_batch = false; ///< batch=0: the record says the batch this device got (chosen())
   redzone_bitmap_plan m_plan;
   redzone2_config m_cfg;
   redzone_state m_state;

@@ -150,10 +150,10 @@ TEST(cuda_redzone, adds_and_removes_in_one_operation_and_records_o_of_j_plus_k_t
   EXPECT_NE(r.phases.front().name, "append");
 }
 
-TEST(cuda_redzone, order_auto_says_which_fill_it_ran) {
+TEST(cuda_redzone, auto_order_and_batch_say_what_they_chose) {
   WINNOW_NEED_DEVICE();
   // auto orders R (bitmap) where k >= 10 % or the stream is over 4x the L2, else runs the paper's
-  // fill; the record's `chosen` says which (reports read it), a given order chooses nothing.
+  // fill; the record's `chosen` says which (reports read it), a given order and batch choose nothing.
   const auto& reg = all_backends();
   const std::vector<std::pair<const char*, const char*>> cases = {{"removal:100003:k=0.02", "off"},
                                                                   {"removal:100003:k=0.2", "bitmap"}};
@@ -162,11 +162,15 @@ TEST(cuda_redzone, order_auto_says_which_fill_it_ran) {
     c.expected = reference_compact(c.w);
     const record r = run_case(reg, reg.find("cuda/redzone2"), {{"order", "auto"}}, c, {0, 1, false});
     EXPECT_TRUE(r.verified) << spec << ": " << r.mismatch;
-    EXPECT_EQ(r.chosen, (params{{"order", fill}})) << spec;
+    EXPECT_EQ(r.chosen.at("order"), fill) << spec;
     const bool ordered =
         std::any_of(r.phases.begin(), r.phases.end(), [](const auto& ph) { return ph.name == "order"; });
     EXPECT_EQ(ordered, std::string(fill) == "bitmap") << spec;
-    const record given = run_case(reg, reg.find("cuda/redzone2"), {{"order", fill}}, c, {0, 1, false});
+    // batch=0 (the default): the paper's fill says the batch this device's SMs got; the bitmap fill has none.
+    EXPECT_EQ(r.chosen.contains("batch"), std::string(fill) == "off") << spec;
+    if (r.chosen.contains("batch")) EXPECT_GT(std::stoul(r.chosen.at("batch")), 0u) << spec;
+    const record given =
+        run_case(reg, reg.find("cuda/redzone2"), {{"order", fill}, {"batch", "256"}}, c, {0, 1, false});
     EXPECT_TRUE(given.chosen.empty()) << spec;
   }
 }
