@@ -103,6 +103,23 @@ TEST_F(bench_cli, list_prints_the_plan_and_runs_nothing) {
   EXPECT_NE(r.output.find("11 runs"), std::string::npos) << r.output;
 }
 
+TEST_F(bench_cli, list_estimates_what_cannot_run_here_as_where_its_device_is) {
+  // Suite limit-redzone on cuda: 2 sizes × 2 k × 3 seeds × 4 algorithm sets (redzone2 twice: order off,
+  // auto). Where no CUDA device is, --list still plans them, estimated as on a GPU: a login node can size
+  // a Slurm campaign for GPU nodes it cannot run on itself.
+  const result r = winnow("bench --suite limit-redzone --list --json");
+  ASSERT_EQ(r.code, 0) << r.output;
+  const auto j = nlohmann::json::parse(r.output);
+  if (!j["not_run"].contains("cuda")) GTEST_SKIP() << "cuda runs here";
+  EXPECT_EQ(j["records"], 0);
+  EXPECT_EQ(j["elsewhere"]["records"], 48) << r.output;
+  // At least the 48 records' busy time (30 ms each, the clock watched there); far less than a day.
+  EXPECT_GT(j["elsewhere"]["seconds"].get<double>(), 48 * 0.030) << r.output;
+  EXPECT_LT(j["elsewhere"]["seconds"].get<double>(), 86400) << r.output;
+  const result text = winnow("bench --suite limit-redzone --list");
+  EXPECT_NE(text.output.find("where they can run: 48 runs, an estimated "), std::string::npos) << text.output;
+}
+
 TEST_F(bench_cli, case_globs_pick_from_the_suite_and_name_picks_the_file) {
   const result all = winnow("bench --suite cpu --api cpu --list");
   const result some = winnow("bench --suite cpu --api cpu --case 'removal:128K:*' --case 'removal:1M:k=0.[19]' --list");

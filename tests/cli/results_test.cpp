@@ -238,4 +238,17 @@ TEST_F(results, reproduce_refuses_an_unknown_paper) {
       << help.output;
 }
 
+TEST_F(results, reproduce_list_estimates_the_steps_that_cannot_run_here_as_where_their_device_is) {
+  // The Redzone paper without a CUDA device: its cpu step here, its cuda steps estimated as on a GPU,
+  // each with its records, and their sum apart; nothing is written.
+  const result r = winnow("reproduce redzone --out " + (m_dir / "r").string() + " --list");
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_FALSE(fs::exists(m_dir / "r")) << "--list writes nothing";
+  if (r.output.find("cuda  (") == std::string::npos) GTEST_SKIP() << "cuda runs here:\n" << r.output;
+  // redzone 6580, redzone-r 1500, preserve 30 on cuda (the suites' own plans).
+  for (const char* step : {"(6580)", "(1500)", "(30)"}) EXPECT_NE(r.output.find(step), std::string::npos) << step;
+  EXPECT_NE(r.output.find("The steps that cannot run here: 8110 records, an estimated "), std::string::npos)
+      << r.output;
+}
+
 } // namespace

@@ -82,6 +82,20 @@ TEST(shard_costs, the_estimate_counts_a_watched_warm_up_and_a_device_check_where
   EXPECT_NEAR(winnow::cli::record_seconds(c), setup + 0.2 + 10 * run, 1e-12);
 }
 
+TEST(shard_costs, a_case_made_ahead_costs_only_its_wait) {
+  // 4 ns an element made in turn, 0.6 ns where bench makes it while a watched GPU measures.
+  EXPECT_NEAR(winnow::cli::make_seconds(1u << 20), 0x1p20 * 4e-9, 1e-12);
+  EXPECT_NEAR(winnow::cli::make_seconds(1u << 20, true), 0x1p20 * 0.6e-9, 1e-12);
+  // plan_costs counts it ahead only where every job's device is watched.
+  const auto& reg = winnow::all_backends();
+  winnow::cli::bench_plan plan{.name = "p", .jobs = {{&reg.find("cpu/redzone"), {}}}, .cases = {"removal:1M:k=0.1"}};
+  const winnow::run_options o;
+  const winnow::cli::device_terms watched{.watched = [](const std::string&) { return true; },
+                                          .checks_on_device = [](const std::string&) { return false; }};
+  EXPECT_NEAR(winnow::cli::plan_costs(plan, o, watched)[0].make_seconds, 0x1p20 * 0.6e-9, 1e-12);
+  EXPECT_NEAR(winnow::cli::plan_costs(plan, o)[0].make_seconds, 0x1p20 * 4e-9, 1e-12);
+}
+
 TEST(shard_costs, a_plan_weighs_each_algorithm_by_its_relative_cost) {
   // On one core, cpu/sequential's runs count 5 times cpu/redzone's (docs/cli.md, SHARDING); the
   // set-up and upload of the same case are the same for both.

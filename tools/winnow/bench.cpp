@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <utility>
 
 #include "bench_plan.hpp"
 #include "case_maker.hpp"
@@ -42,6 +43,32 @@ std::string noise_text(const record& r) {
   return format_percent(r.total.noise()) + (r.max_noise > 0 && r.total.noise() > r.max_noise ? " (over)" : "");
 }
 
+/// What the records of the apis that cannot run here would cost where their device is, as on the
+/// machines the model was fitted to: a GPU's clock watched, its results checked on it. With a shard,
+/// that shard's part of them (partitioned as a run there would).
+std::pair<std::size_t, double> elsewhere_estimate(const bench_plan& plan, const run_options& options,
+                                                  const std::optional<shard_spec>& shard) {
+  if (plan.elsewhere.empty()) return {0, 0.0};
+  bench_plan there = plan;
+  there.jobs = plan.elsewhere;
+  const device_terms gpu{
+      .watched = [](const std::string& api) { return api != "cpu"; },
+      .checks_on_device =
+          [check = options.check](const std::string& api) { return api != "cpu" && check == check_place::device; }};
+  const auto costs = plan_costs(there, options, gpu);
+  const auto shards =
+      shard ? assign_shards(plan_costs(there, options), shard->count) : std::vector<std::size_t>(costs.size(), 0);
+  std::size_t records = 0;
+  double seconds = 0;
+  std::set<std::size_t> cases;
+  for (std::size_t k = 0; k < costs.size(); ++k) {
+    if (shard && shards[k] != shard->index) continue;
+    ++records;
+    seconds += costs[k].seconds + (cases.insert(costs[k].case_index).second ? costs[k].make_seconds : 0);
+  }
+  return {records, seconds};
+}
+
 /// `--list`: what would run, one line per (algorithm, parameters, case), and what cannot run here;
 /// with --shard only that shard's; with --json one object (records, estimated seconds, not run).
 int print_plan(const registry& reg, const bench_plan& plan, const std::string& out, const run_options& options,
@@ -63,13 +90,20 @@ int print_plan(const registry& reg, const bench_plan& plan, const std::string& o
       seconds += c.seconds + (cases.insert(i).second ? c.make_seconds : 0);
       t.add({j.entry->info.full_name(), to_string(j.p), plan.cases[i], format_ns(c.seconds * 1e9)});
     }
+  const auto [there, there_seconds] = elsewhere_estimate(plan, options, shard);
   if (as_json) {
-    nlohmann::ordered_json j{{"records", records}, {"seconds", seconds}, {"not_run", plan.not_run}};
+    nlohmann::ordered_json j{{"records", records},
+                             {"seconds", seconds},
+                             {"not_run", plan.not_run},
+                             {"elsewhere", {{"records", there}, {"seconds", there_seconds}}}};
     std::cout << j.dump() << "\n";
     return 0;
   }
   if (records) std::cout << t.str() << "\n";
   for (const auto& [api, why] : plan.not_run) std::cout << api << ": not run here: " << why << "\n";
+  if (there)
+    std::cout << "where they can run: " << there << " runs, an estimated " << format_clock(there_seconds)
+              << " (their device's clock watched, results checked on it)\n";
   std::cout << records << " runs";
   if (shard) std::cout << " (shard " << shard->index << "/" << shard->count << " of " << costs.size() << ")";
   else std::cout << " (" << plan.jobs.size() << " algorithms and parameter sets × " << plan.cases.size() << " cases)";

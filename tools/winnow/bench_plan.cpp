@@ -213,8 +213,12 @@ bench_plan make_plan(const bench_args& a, const suite& s, const registry& reg) {
       }
     }
     if (mine.empty()) continue;
-    if (auto why = reg.unavailable_reason(b.api)) plan.not_run[b.api] = *why;
-    else plan.jobs.insert(plan.jobs.end(), mine.begin(), mine.end());
+    if (auto why = reg.unavailable_reason(b.api)) {
+      plan.not_run[b.api] = *why;
+      plan.elsewhere.insert(plan.elsewhere.end(), mine.begin(), mine.end());
+    } else {
+      plan.jobs.insert(plan.jobs.end(), mine.begin(), mine.end());
+    }
   }
   if (plan.jobs.empty() && plan.not_run.empty())
     throw usage_error("bench: the filters leave no algorithm to run (see `winnow list`)");

@@ -22,6 +22,9 @@ struct bench_plan {
   std::vector<bench_job> jobs;                ///< on the backends that can run here
   std::vector<std::string> cases;             ///< case specs as given, in order
   std::map<std::string, std::string> not_run; ///< api → why it cannot run here (its jobs are left out)
+  /// The jobs of the apis in not_run: never run here, planned only so that --list can say what they
+  /// would cost where their device is (a Slurm login node sizing a campaign for the GPU nodes).
+  std::vector<bench_job> elsewhere;
 };
 
 /// `--param [PATTERN:]KEY=V1,V2,…`: the values to sweep for KEY in every selected algorithm whose

@@ -257,21 +257,24 @@ void check_out_folder(const fs::path& dir, const std::vector<const paper*>& list
 }
 
 /// `--list`: each step with its records and estimated time (the bench's own `--list --json`, in a
-/// child as the step would run, so this process holds no device), and why a step will not run.
+/// child as the step would run, so this process holds no device), and why a step will not run. A
+/// step that cannot run here is estimated too, as where its device is (its bench's "elsewhere"): a
+/// login node can size a Slurm campaign for GPU nodes it cannot run on itself.
 int list_steps(const std::vector<step>& steps, const std::map<std::string, std::string>& missing,
                const std::function<bool(const step&)>& deferred, const std::optional<shard_spec>& shard) {
   constexpr double calibrate_seconds = 10; // measured: 2 s (gl) to 15 s (cuda, with its scans) on an H200
   table t({"step", "api", "records", "estimate"});
-  double total = 0;
-  std::size_t records = 0;
+  double total = 0, there_total = 0;
+  std::size_t records = 0, there_records = 0;
   for (const auto& s : steps) {
     const std::string what = s.kind + (s.suite.empty() ? "" : " " + s.name);
-    if (auto it = missing.find(s.api); it != missing.end()) t.add({what, s.api, "-", "not run here: " + it->second});
-    else if (shard && s.kind == "calibrate" && shard->index != 0) t.add({what, s.api, "-", "on shard 0"});
+    const auto not_here = missing.find(s.api);
+    if (shard && s.kind == "calibrate" && shard->index != 0) t.add({what, s.api, "-", "on shard 0"});
     else if (deferred(s)) t.add({what, s.api, "-", "after the merge"});
     else if (s.kind == "calibrate") {
-      t.add({what, s.api, "-", format_clock(calibrate_seconds)});
-      total += calibrate_seconds;
+      t.add({what, s.api, "-",
+             not_here != missing.end() ? "not run here: " + not_here->second : format_clock(calibrate_seconds)});
+      (not_here != missing.end() ? there_total : total) += calibrate_seconds;
     } else {
       std::vector<std::string> argv = s.argv;
       std::erase(argv, std::string("--resume"));
@@ -280,6 +283,15 @@ int list_steps(const std::vector<step>& steps, const std::map<std::string, std::
       const auto j = nlohmann::json::parse(r.output, nullptr, false);
       if (r.exit != 0 || !j.is_object() || !j.contains("records")) {
         t.add({what, s.api, "?", "its plan failed (exit " + std::to_string(r.exit) + ")"});
+        continue;
+      }
+      if (not_here != missing.end()) {
+        const auto n = j.contains("elsewhere") ? j.at("elsewhere").at("records").get<std::size_t>() : 0;
+        const double seconds = j.contains("elsewhere") ? j.at("elsewhere").at("seconds").get<double>() : 0;
+        there_records += n;
+        there_total += seconds;
+        t.add({what, s.api, "(" + std::to_string(n) + ")",
+               "not run here: " + not_here->second + "; there " + format_clock(seconds)});
         continue;
       }
       const auto n = j.at("records").get<std::size_t>();
@@ -294,6 +306,10 @@ int list_steps(const std::vector<step>& steps, const std::map<std::string, std::
             << (shard ? " in shard " + std::to_string(shard->index) + "/" + std::to_string(shard->count) : "")
             << ", an estimated " << format_clock(total)
             << " before the report (docs/cli.md, \"Sharding\", gives the model; a software driver takes far longer)\n";
+  if (there_records || there_total > 0)
+    std::cout << "The steps that cannot run here: " << there_records << " records, an estimated "
+              << format_clock(there_total)
+              << " on a machine with their devices (a GPU's clock watched, its results checked on it)\n";
   return 0;
 }
 

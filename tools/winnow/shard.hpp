@@ -40,8 +40,9 @@ struct cost_inputs {
   double relative_cost = 1; ///< the algorithm's (algorithm_info::relative_cost): its runs against the api's rate
 };
 [[nodiscard]] double record_seconds(const cost_inputs& c);
-/// Making a case of n elements (generation and reference) [s].
-[[nodiscard]] double make_seconds(std::uint64_t n);
+/// Making a case of n elements (generation and reference) [s]; `ahead`: made while a GPU measures,
+/// only the wait for it counted.
+[[nodiscard]] double make_seconds(std::uint64_t n, bool ahead = false);
 
 struct planned_record {
   std::size_t case_index = 0;
