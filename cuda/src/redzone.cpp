@@ -279,7 +279,7 @@ algorithm_entry redzone1_entry() {
                    .in_place = true,
                    .input = input_kind::removal_list,
                    .axes = {},
-                   .relative_cost = 40},
+                   .relative_cost = 50},
           .make = [] { return std::make_unique<redzone>(true); }};
 }
 

@@ -52,7 +52,7 @@ algorithm_entry single_pass_entry() {
                    .in_place = true,
                    .input = input_kind::predicate,
                    .axes = {},
-                   .relative_cost = 60},
+                   .relative_cost = 75},
           .make = [] { return std::make_unique<single_pass>(); }};
 }
 

@@ -168,7 +168,7 @@ TEST(cuda_redzone, auto_order_and_batch_say_what_they_chose) {
     EXPECT_EQ(ordered, std::string(fill) == "bitmap") << spec;
     // batch=0 (the default): the paper's fill says the batch this device's SMs got; the bitmap fill has none.
     EXPECT_EQ(r.chosen.contains("batch"), std::string(fill) == "off") << spec;
-    if (r.chosen.contains("batch")) EXPECT_GT(std::stoul(r.chosen.at("batch")), 0u) << spec;
+    if (r.chosen.contains("batch")) { EXPECT_GT(std::stoul(r.chosen.at("batch")), 0u) << spec; }
     const record given =
         run_case(reg, reg.find("cuda/redzone2"), {{"order", fill}, {"batch", "256"}}, c, {0, 1, false});
     EXPECT_TRUE(given.chosen.empty()) << spec;
