@@ -8,12 +8,14 @@
 #   --gres SPEC     what each job asks for (default gpu:1); --no-gres asks for none (CPU-only papers)
 #   --sbatch ARG    one more sbatch argument for both jobs (repeatable: --sbatch=--partition=gpu)
 # REPRODUCE ARGS go to every `winnow reproduce` (e.g. --quick). Prints the two job ids.
+# To choose N: `winnow reproduce PAPER --out DIR --list` on the login node estimates the steps its GPUs
+# will run too (docs/cli.md, SHARDING); N shards take about that over N, plus the calibration.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 winnow=$(command -v winnow || echo "$here/../../build/winnow")
 gres=(--gres=gpu:1)
 extra=()
-usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0" >&2; exit 2; }
 while [[ $# -gt 0 && $1 == --* ]]; do
   case $1 in
     --winnow) winnow=$2; shift 2 ;;
