@@ -43,21 +43,16 @@ std::string noise_text(const record& r) {
   return format_percent(r.total.noise()) + (r.max_noise > 0 && r.total.noise() > r.max_noise ? " (over)" : "");
 }
 
-/// What the records of the apis that cannot run here would cost where their device is, as on the
-/// machines the model was fitted to: a GPU's clock watched, its results checked on it. With a shard,
-/// that shard's part of them (partitioned as a run there would).
-std::pair<std::size_t, double> elsewhere_estimate(const bench_plan& plan, const run_options& options,
-                                                  const std::optional<shard_spec>& shard) {
-  if (plan.elsewhere.empty()) return {0, 0.0};
-  bench_plan there = plan;
-  there.jobs = plan.elsewhere;
-  const device_terms gpu{
-      .watched = [](const std::string& api) { return api != "cpu"; },
-      .checks_on_device =
-          [check = options.check](const std::string& api) { return api != "cpu" && check == check_place::device; }};
-  const auto costs = plan_costs(there, options, gpu);
-  const auto shards =
-      shard ? assign_shards(plan_costs(there, options), shard->count) : std::vector<std::size_t>(costs.size(), 0);
+/// Which shard runs each record of the plan (all 0 without --shard): the partition a run makes.
+std::vector<std::size_t> shards_of(const bench_plan& plan, const run_options& options,
+                                   const std::optional<shard_spec>& shard) {
+  return shard ? assign_shards(plan_costs(plan, options), shard->count)
+               : std::vector<std::size_t>(plan.jobs.size() * plan.cases.size(), 0);
+}
+
+/// The records of `shard` (all without one) and their estimated seconds, a case's making counted once.
+std::pair<std::size_t, double> totals(const std::vector<planned_record>& costs, const std::vector<std::size_t>& shards,
+                                      const std::optional<shard_spec>& shard) {
   std::size_t records = 0;
   double seconds = 0;
   std::set<std::size_t> cases;
@@ -69,28 +64,34 @@ std::pair<std::size_t, double> elsewhere_estimate(const bench_plan& plan, const 
   return {records, seconds};
 }
 
+/// What the records of the apis that cannot run here would cost where their device is, as on the
+/// machines the model was fitted to: a GPU's clock watched, its results checked on it (as --check
+/// says). With a shard, that shard's part of them (partitioned as a run there would).
+std::pair<std::size_t, double> elsewhere_estimate(const registry& reg, const bench_plan& plan,
+                                                  const run_options& options, const std::optional<shard_spec>& shard) {
+  bench_plan there = plan;
+  there.jobs = plan.elsewhere;
+  device_terms gpu = terms_here(reg, options);
+  gpu.watched = [](const std::string& api) { return api != "cpu"; };
+  return totals(plan_costs(there, options, gpu), shards_of(there, options, shard), shard);
+}
+
 /// `--list`: what would run, one line per (algorithm, parameters, case), and what cannot run here;
 /// with --shard only that shard's; with --json one object (records, estimated seconds, not run).
 int print_plan(const registry& reg, const bench_plan& plan, const std::string& out, const run_options& options,
                const std::optional<shard_spec>& shard, bool as_json) {
-  const auto shards = shard ? assign_shards(plan_costs(plan, options), shard->count)
-                            : std::vector<std::size_t>(plan.jobs.size() * plan.cases.size(), 0);
+  const auto shards = shards_of(plan, options, shard);
   const auto costs = plan_costs(plan, options, terms_here(reg, options));
+  const auto [records, seconds] = totals(costs, shards, shard);
   table t({"algorithm", "params", "case", "estimate"});
-  std::size_t records = 0;
-  double seconds = 0;
-  std::set<std::size_t> cases;
   for (std::size_t i = 0; i < plan.cases.size(); ++i)
     for (std::size_t jx = 0; jx < plan.jobs.size(); ++jx) {
       const bench_job& j = plan.jobs[jx];
       const std::size_t k = i * plan.jobs.size() + jx;
-      const planned_record& c = costs[k];
       if (shard && shards[k] != shard->index) continue;
-      ++records;
-      seconds += c.seconds + (cases.insert(i).second ? c.make_seconds : 0);
-      t.add({j.entry->info.full_name(), to_string(j.p), plan.cases[i], format_ns(c.seconds * 1e9)});
+      t.add({j.entry->info.full_name(), to_string(j.p), plan.cases[i], format_ns(costs[k].seconds * 1e9)});
     }
-  const auto [there, there_seconds] = elsewhere_estimate(plan, options, shard);
+  const auto [there, there_seconds] = elsewhere_estimate(reg, plan, options, shard);
   if (as_json) {
     nlohmann::ordered_json j{{"records", records},
                              {"seconds", seconds},

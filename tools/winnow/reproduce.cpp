@@ -286,8 +286,8 @@ int list_steps(const std::vector<step>& steps, const std::map<std::string, std::
         continue;
       }
       if (not_here != missing.end()) {
-        const auto n = j.contains("elsewhere") ? j.at("elsewhere").at("records").get<std::size_t>() : 0;
-        const double seconds = j.contains("elsewhere") ? j.at("elsewhere").at("seconds").get<double>() : 0;
+        const auto n = j.at("elsewhere").at("records").get<std::size_t>();
+        const double seconds = j.at("elsewhere").at("seconds").get<double>();
         there_records += n;
         there_total += seconds;
         t.add({what, s.api, "(" + std::to_string(n) + ")",
