@@ -6,7 +6,6 @@
 
 #include "winnow/corpus.hpp"
 #include "winnow/harness.hpp"
-#include "winnow/reference.hpp"
 #include "winnow/registry.hpp"
 
 namespace {
@@ -52,8 +51,7 @@ int main(int argc, char** argv) {
   std::vector<winnow::record> records;
   int failures = 0;
   for (const auto& spec : winnow::conformance_cases()) {
-    winnow::prepared_case c{winnow::generate(spec), {}};
-    c.expected = winnow::reference_compact(c.w);
+    const winnow::prepared_case c = winnow::prepare_case(winnow::generate(spec));
     for (const char* name : {"mine/count_then_copy", "cpu/sequential"}) {
       winnow::record r = winnow::run_case(reg, reg.find(name), {}, c, {.warmup = 1, .reps = 3});
       if (!r.verified) {

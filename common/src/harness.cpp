@@ -8,6 +8,8 @@
 #include <string_view>
 
 #include "winnow/error.hpp"
+#include "winnow/reference.hpp"
+#include "winnow/removed_mask.hpp"
 #include "winnow/settings.hpp"
 
 namespace winnow {
@@ -336,7 +338,10 @@ void check(algorithm& a, bool stable, const prepared_case& c, check_place where,
   }
   r.host_ns.emplace_back("result", m.result_ns);
   t0 = clock::now();
-  const verdict v = verify(c.w, c.expected, m.output, stable);
+  // An out-of-place algorithm's input is checked against the case's removal mask, made once a case.
+  const auto removed = m.output.input_after ? removed_mask(c.w, c.copies.get()) : nullptr;
+  const verdict v = verify(c.w, c.expected, m.output, stable,
+                           removed ? std::span<const std::uint8_t>(*removed) : std::span<const std::uint8_t>());
   r.host_ns.emplace_back("check", check_ns + ns_since(t0));
   r.checked_on = same ? "device" : "host";
   r.kept = m.output.values.size();
@@ -350,6 +355,12 @@ void check(algorithm& a, bool stable, const prepared_case& c, check_place where,
 }
 
 } // namespace
+
+prepared_case prepare_case(workload w) {
+  prepared_case c{std::move(w), {}};
+  c.expected = c.w.removal_list ? reference_compact(c.w, *removed_mask(c.w, c.copies.get())) : reference_compact(c.w);
+  return c;
+}
 
 record skipped_case(const algorithm_entry& entry, const params& p, const std::string& spec, std::uint64_t n,
                     const std::string& why, const run_options& options) {

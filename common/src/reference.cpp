@@ -5,8 +5,9 @@
 
 #include <tbb/parallel_for.h>
 
-#include "removed_mask.hpp"
+#include "winnow/error.hpp"
 #include "winnow/host_memory.hpp"
+#include "winnow/removed_mask.hpp"
 
 namespace winnow {
 
@@ -38,8 +39,13 @@ template <class Kept> std::vector<std::uint32_t> compact_in_chunks(const workloa
 } // namespace
 
 std::vector<std::uint32_t> reference_compact(const workload& w) {
+  if (!w.removal_list) return reference_compact(w, {});
+  return reference_compact(w, removed_mask(w));
+}
+
+std::vector<std::uint32_t> reference_compact(const workload& w, std::span<const std::uint8_t> removed) {
   if (!w.removal_list) return compact_in_chunks(w, [&](std::size_t i) { return w.data[i] != 0; });
-  const std::vector<std::uint8_t> removed = detail::removed_mask(w);
+  if (removed.size() != w.size()) throw error("reference_compact: the removal mask is not the stream's size");
   return compact_in_chunks(w, [&](std::size_t i) { return removed[i] == 0; });
 }
 

@@ -1,4 +1,4 @@
-#include "removed_mask.hpp"
+#include "winnow/removed_mask.hpp"
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -8,7 +8,7 @@
 
 namespace winnow {
 
-std::vector<std::uint8_t> detail::removed_mask(const workload& w) {
+std::vector<std::uint8_t> removed_mask(const workload& w) {
   std::vector<std::uint8_t> removed = zeroed_vector<std::uint8_t>(w.data.size());
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, w.removals.size(), std::size_t{1} << 16),
                     [&](const tbb::blocked_range<std::size_t>& r) {
@@ -18,6 +18,12 @@ std::vector<std::uint8_t> detail::removed_mask(const workload& w) {
                           atomic_ref<std::uint8_t>(removed[w.removals[i]]).store(1, std::memory_order_relaxed);
                     });
   return removed;
+}
+
+std::shared_ptr<const std::vector<std::uint8_t>> removed_mask(const workload& w, device_copies* copies) {
+  using mask = std::vector<std::uint8_t>;
+  if (!copies) return std::make_shared<const mask>(removed_mask(w));
+  return copies->share<mask>("host removed mask", [&] { return std::make_unique<mask>(removed_mask(w)); });
 }
 
 } // namespace winnow

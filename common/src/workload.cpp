@@ -6,12 +6,12 @@
 #include <tbb/parallel_for.h>
 
 #include "random.hpp"
-#include "removed_mask.hpp"
+#include "winnow/removed_mask.hpp"
 
 namespace winnow {
 
 std::vector<std::uint32_t> workload::preserved() const {
-  const std::vector<std::uint8_t> removed = detail::removed_mask(*this);
+  const std::vector<std::uint8_t> removed = removed_mask(*this);
   std::vector<std::uint32_t> p;
   p.reserve(kept());
   for (std::size_t i = 0; i < data.size(); ++i)

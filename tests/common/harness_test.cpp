@@ -2,14 +2,17 @@
 
 #include <cstdlib>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <functional>
 #include <thread>
 
+#include "winnow/corpus.hpp"
 #include "winnow/error.hpp"
 #include "winnow/harness.hpp"
 #include "winnow/reference.hpp"
+#include "winnow/removed_mask.hpp"
 
 namespace winnow {
 namespace {
@@ -205,6 +208,53 @@ TEST(harness, run_case_records_everything_and_skips_unavailable_backends) {
   ASSERT_TRUE(s.skipped);
   EXPECT_EQ(*s.skipped, "not built: no ghost compiler");
   EXPECT_TRUE(s.host_ns.empty()) << "a record that did not run has no host steps";
+}
+
+/// Out of place with a mark phase: hands back its input with payload 0 at the indices it is told.
+class marks_its_input final : public algorithm {
+public:
+  explicit marks_its_input(std::vector<std::uint32_t> marks) : m_marks(std::move(marks)) {}
+  void prepare(const workload& w, const param_set&, const prepare_options&) override { m_w = &w; }
+  void run(timer& t) override { t.phase("all"); }
+  compaction_output result() override {
+    std::vector<std::uint32_t> input = m_w->data;
+    for (const std::uint32_t i : m_marks) input[i] = 0;
+    return {reference_compact(*m_w), std::move(input)};
+  }
+  traffic bytes_moved() const override { return {}; }
+  void flush_caches() override {}
+
+private:
+  const workload* m_w = nullptr;
+  std::vector<std::uint32_t> m_marks;
+};
+
+TEST(harness, a_prepared_case_makes_its_removal_mask_once_and_the_checks_read_it) {
+  registry reg;
+  backend b;
+  b.api = "fake";
+  b.unavailable_reason = [] { return std::optional<std::string>(); };
+  b.device = [] { return device_info{"test device", "test driver"}; };
+  reg.add(b);
+  prepared_case c = prepare_case(generate(parse_spec("removal:1000:k=0.1")));
+  EXPECT_EQ(c.expected, reference_compact(c.w));
+  const std::uint32_t removed = c.w.removals[0];
+  std::uint32_t kept = 0;
+  while (std::find(c.w.removals.begin(), c.w.removals.end(), kept) != c.w.removals.end()) ++kept;
+  const auto run = [&](std::uint32_t mark) {
+    const algorithm_entry e{.info = {.api = "fake", .name = "marks"},
+                            .make = [mark] { return std::make_unique<marks_its_input>(std::vector{mark}); }};
+    return run_case(reg, e, {}, c, {0, 1, false});
+  };
+  EXPECT_TRUE(run(removed).verified) << "a mark at a removed index";
+  const record bad = run(kept);
+  EXPECT_FALSE(bad.verified);
+  EXPECT_NE(bad.mismatch.find("input[" + std::to_string(kept) + "]"), std::string::npos) << bad.mismatch;
+  // The mask was made with the case, from the R it was made with: the checks read that one, not
+  // one made again from the list as it is now.
+  const std::vector<std::uint8_t> before = removed_mask(c.w);
+  c.w.removals.assign(1, kept);
+  EXPECT_EQ(*removed_mask(c.w, c.copies.get()), before);
 }
 
 /// A backend that checks on its device, scripted: what matches_on_device answers, what result()

@@ -1,7 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "winnow/corpus.hpp"
+#include "winnow/error.hpp"
 #include "winnow/reference.hpp"
+#include "winnow/removed_mask.hpp"
 #include "winnow/verify.hpp"
 
 namespace winnow {
@@ -146,6 +150,38 @@ TEST(verify, out_of_place_input_may_only_gain_marks_at_removed_indices) {
   EXPECT_TRUE(verify(w, {1, 3, 4}, {{1, 3, 4}, std::vector<std::uint32_t>{1, 2, 3, 4}}, true).ok);
   EXPECT_EQ(verify(w, {1, 3, 4}, {{1, 3, 4}, std::vector<std::uint32_t>{1, 2, 0, 7}}, true).message,
             "input changed (out-of-place algorithm): input[2]: expected 3, got 0 (2 elements changed)");
+}
+
+TEST(verify, reads_the_removal_mask_it_is_given_and_makes_one_where_none_is) {
+  workload w;
+  w.data = {1, 2, 3, 4};
+  w.removals = {1};
+  w.removal_list = true;
+  const compaction_output marked_at_2{{1, 3, 4}, std::vector<std::uint32_t>{1, 2, 0, 4}};
+  EXPECT_FALSE(verify(w, {1, 3, 4}, marked_at_2, true).ok) << "made from R: index 2 is not removed";
+  EXPECT_FALSE(verify(w, {1, 3, 4}, marked_at_2, true, removed_mask(w)).ok);
+  // The mask given is the one read: one that (wrongly) lists index 2 lets its mark through. The
+  // harness passes the case's own, made from the same R.
+  const std::vector<std::uint8_t> lists_2{0, 1, 1, 0};
+  EXPECT_TRUE(verify(w, {1, 3, 4}, marked_at_2, true, lists_2).ok);
+  // Empty, or not of the stream's size: not given, made from R.
+  EXPECT_FALSE(verify(w, {1, 3, 4}, marked_at_2, true, std::vector<std::uint8_t>{1, 1, 1}).ok);
+}
+
+TEST(verify, a_removal_mask_made_for_a_case_is_made_once) {
+  const workload w = generate(parse_spec("removal:100003:k=0.3"));
+  const std::vector<std::uint8_t> made = removed_mask(w);
+  EXPECT_EQ(std::count(made.begin(), made.end(), 1), static_cast<std::ptrdiff_t>(w.removals.size()));
+  for (const std::uint32_t r : {w.removals.front(), w.removals.back()}) EXPECT_EQ(made[r], 1);
+  device_copies copies;
+  const auto first = removed_mask(w, &copies), again = removed_mask(w, &copies);
+  EXPECT_EQ(first.get(), again.get()) << "the case's records share one";
+  EXPECT_EQ(*first, made);
+  EXPECT_NE(removed_mask(w, nullptr).get(), removed_mask(w, nullptr).get()) << "no case to keep it: made anew";
+  EXPECT_EQ(*removed_mask(w, nullptr), made);
+  // The reference from the mask is the reference.
+  EXPECT_EQ(reference_compact(w, made), reference_compact(w));
+  EXPECT_THROW((void)reference_compact(w, std::vector<std::uint8_t>(3)), error);
 }
 
 } // namespace

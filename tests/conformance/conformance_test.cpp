@@ -13,7 +13,6 @@
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
 #include "winnow/harness.hpp"
-#include "winnow/reference.hpp"
 
 namespace winnow {
 namespace {
@@ -53,8 +52,7 @@ const prepared_case& prepared(const std::string& spec) {
   static std::map<std::string, prepared_case> cache;
   auto it = cache.find(spec);
   if (it == cache.end()) {
-    prepared_case c{generate(spec), {}};
-    c.expected = reference_compact(c.w);
+    prepared_case c = prepare_case(generate(spec));
     it = cache.emplace(spec, std::move(c)).first;
   }
   return it->second;

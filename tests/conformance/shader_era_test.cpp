@@ -18,7 +18,6 @@
 #include "winnow/corpus.hpp"
 #include "winnow/error.hpp"
 #include "winnow/harness.hpp"
-#include "winnow/reference.hpp"
 #include "winnow/shader_era/adaptive.hpp"
 #include "winnow/shader_era/frame.hpp"
 #include "winnow/shader_era/trace.hpp"
@@ -45,8 +44,7 @@ std::vector<const algorithm_entry*> shader_era_entries() {
 }
 
 prepared_case make_case(const std::string& spec) {
-  prepared_case c{generate(spec), {}};
-  c.expected = reference_compact(c.w);
+  prepared_case c = prepare_case(generate(spec));
   return c;
 }
 

@@ -183,8 +183,7 @@ TEST(cuda_device_check, every_cuda_algorithm_is_verified_on_the_device_and_its_r
   WINNOW_NEED_DEVICE();
   const registry& reg = all_backends();
   for (const char* spec : {"uniform:100003:p=0.3", "removal:100003:k=0.4"}) {
-    prepared_case c{generate(spec), {}};
-    c.expected = reference_compact(c.w);
+    prepared_case c = prepare_case(generate(spec));
     for (const auto& b : reg.backends()) {
       if (b.api != "cuda") continue;
       for (const auto& e : b.algorithms) {

@@ -14,7 +14,6 @@
 #include "winnow/cuda/device.hpp"
 #include "winnow/error.hpp"
 #include "winnow/harness.hpp"
-#include "winnow/reference.hpp"
 
 // Private headers of winnow::cuda (tests may look inside).
 #include "../../cuda/src/check.hpp"
@@ -282,8 +281,7 @@ TEST(cuda_params, billeter_rejects_odd_element_sizes) {
 TEST(cuda_cold, flushed_runs_verify) {
   WINNOW_NEED_DEVICE();
   const auto& reg = all_backends();
-  prepared_case c{generate("uniform:100003:p=0.3"), {}};
-  c.expected = reference_compact(c.w);
+  prepared_case c = prepare_case(generate("uniform:100003:p=0.3"));
   for (const char* name : {"cuda/billeter", "cuda/cub_if", "cuda/ink"}) {
     const record r = run_case(reg, reg.find(name), {}, c, {1, 2, true});
     EXPECT_TRUE(r.verified) << name << ": " << r.mismatch;
@@ -295,8 +293,7 @@ TEST(cuda_cold, flushed_runs_verify) {
 TEST(cuda_billeter, chunked_matches_unchunked_on_every_element_size) {
   WINNOW_NEED_DEVICE();
   const auto& reg = all_backends();
-  prepared_case c{generate("runs:1000003:valid=7:invalid=13"), {}};
-  c.expected = reference_compact(c.w);
+  prepared_case c = prepare_case(generate("runs:1000003:valid=7:invalid=13"));
   for (const char* element : {"32", "64", "128"})
     for (const char* chunk : {"0", "64", "1024"})
       for (const char* output : {"staged", "buffered"}) {
@@ -313,8 +310,7 @@ TEST(cuda_lookback, prefetching_up_to_the_last_partial_tile_matches_the_referenc
   // or 2 tiles per SM ahead (132-264 on an H100) reaches it from earlier tiles on every SM count up
   // to 160, so the prefetch's bound and its partial size run (the conformance cases have too few tiles).
   const auto& reg = all_backends();
-  prepared_case c{generate("runs:2700007:valid=7:invalid=13"), {}};
-  c.expected = reference_compact(c.w);
+  prepared_case c = prepare_case(generate("runs:2700007:valid=7:invalid=13"));
   for (const char* element : {"32", "64", "128"})
     for (const char* prefetch : {"0", "1", "2"})
       for (const char* place : {"out", "in"})

@@ -15,7 +15,6 @@
 #include "winnow/cuda/redzone.hpp"
 #include "winnow/error.hpp"
 #include "winnow/harness.hpp"
-#include "winnow/reference.hpp"
 #include "winnow/redzone_pairs.hpp"
 
 // Private headers of winnow::cuda (tests may look inside).
@@ -127,8 +126,7 @@ TEST(cuda_redzone, adds_and_removes_in_one_operation_and_records_o_of_j_plus_k_t
   // redzone2's record of the same case without gains has no append phase.
   const auto& reg = all_backends();
   for (const char* spec : {"removal:1000003:k=0.001:g=0.001", "removal:1000:k=1:g=0.25", "removal:1000:k=0:g=0.5"}) {
-    prepared_case c{generate(spec), {}};
-    c.expected = reference_compact(c.w);
+    prepared_case c = prepare_case(generate(spec));
     const std::uint64_t j = c.w.gains, k = c.w.removals.size();
     for (const auto& v : variants()) {
       const std::string what = describe(v) + " " + spec;
@@ -142,8 +140,7 @@ TEST(cuda_redzone, adds_and_removes_in_one_operation_and_records_o_of_j_plus_k_t
       EXPECT_LE(r.bytes_written, 4 * (j + 10 * k)) << what << ": O(j + k), not O(n)";
     }
   }
-  prepared_case plain{generate("removal:1000003:k=0.001"), {}};
-  plain.expected = reference_compact(plain.w);
+  prepared_case plain = prepare_case(generate("removal:1000003:k=0.001"));
   const record r = run_case(reg, reg.find("cuda/redzone2"), {}, plain, {0, 1, false});
   EXPECT_TRUE(r.verified) << r.mismatch;
   ASSERT_FALSE(r.phases.empty());
@@ -158,8 +155,7 @@ TEST(cuda_redzone, auto_order_and_batch_say_what_they_chose) {
   const std::vector<std::pair<const char*, const char*>> cases = {{"removal:100003:k=0.02", "off"},
                                                                   {"removal:100003:k=0.2", "bitmap"}};
   for (const auto& [spec, fill] : cases) {
-    prepared_case c{generate(spec), {}};
-    c.expected = reference_compact(c.w);
+    prepared_case c = prepare_case(generate(spec));
     const record r = run_case(reg, reg.find("cuda/redzone2"), {{"order", "auto"}}, c, {0, 1, false});
     EXPECT_TRUE(r.verified) << spec << ": " << r.mismatch;
     EXPECT_EQ(r.chosen.at("order"), fill) << spec;

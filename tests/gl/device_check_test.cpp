@@ -87,8 +87,7 @@ TEST(gl_device_check, every_gl_algorithm_says_where_it_was_checked) {
   WINNOW_REQUIRE_GL();
   const registry& reg = all_backends();
   for (const char* spec : {"uniform:20011:p=0.3", "removal:20011:k=0.4"}) {
-    prepared_case c{generate(spec), {}};
-    c.expected = reference_compact(c.w);
+    prepared_case c = prepare_case(generate(spec));
     for (const auto& e : reg.find_backend("gl").algorithms) {
       const record r = run_case(reg, e, {}, c, {.warmup = 0, .reps = 1, .check = check_place::device});
       if (r.skipped) continue;

@@ -11,7 +11,6 @@
 #include "winnow/error.hpp"
 #include "winnow/gl/backend.hpp"
 #include "winnow/harness.hpp"
-#include "winnow/reference.hpp"
 #include "winnow/gl/context.hpp"
 #include "winnow/gl/objects.hpp"
 #include "winnow/gl/pass.hpp"
@@ -55,8 +54,7 @@ TEST(gl_engine, every_timed_phase_is_a_debug_group_of_its_name) {
     GTEST_SKIP() << "the debug output reports groups on a debug context only (WINNOW_DEBUG=0)";
   registry reg;
   register_backend(reg);
-  prepared_case c{generate("uniform:5000:p=0.3"), {}};
-  c.expected = reference_compact(c.w);
+  prepared_case c = prepare_case(generate("uniform:5000:p=0.3"));
   for (const char* name : {"gl/horn", "gl/rlz"}) {
     record_debug_groups(true);
     const record r = run_case(reg, reg.find(name), {}, c, {.warmup = 0, .reps = 1});
@@ -81,8 +79,7 @@ TEST(gl_engine, without_timer_queries_the_phases_are_timed_on_the_host_after_glf
   WINNOW_REQUIRE_GL();
   registry reg;
   register_backend(reg);
-  prepared_case c{generate("uniform:5000:p=0.3"), {}};
-  c.expected = reference_compact(c.w);
+  prepared_case c = prepare_case(generate("uniform:5000:p=0.3"));
   const record queries = run_case(reg, reg.find("gl/rlz"), {}, c, {.warmup = 0, .reps = 2});
   ::setenv("WINNOW_GL_TIMER", "finish", 1); // as a context without GL_TIMESTAMP queries gets
   const record host = run_case(reg, reg.find("gl/rlz"), {}, c, {.warmup = 0, .reps = 2});

@@ -6,7 +6,6 @@
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
 #include "winnow/harness.hpp"
-#include "winnow/reference.hpp"
 #include "winnow/vulkan/device.hpp"
 
 namespace winnow::vk {
@@ -16,8 +15,7 @@ namespace {
   if (auto reason = unavailable_reason()) GTEST_SKIP() << *reason
 
 prepared_case make_case(const std::string& spec) {
-  prepared_case c{generate(spec), {}};
-  c.expected = reference_compact(c.w);
+  prepared_case c = prepare_case(generate(spec));
   return c;
 }
 

@@ -115,8 +115,7 @@ TEST(vk_device_check, every_vk_and_vkfrag_algorithm_is_verified_on_the_device_an
     if (!reg.unavailable_reason(api))
       for (const auto& e : reg.find_backend(api).algorithms) entries.push_back(&e);
   for (const char* spec : {"uniform:100003:p=0.3", "removal:100003:k=0.4", "none:1000"}) {
-    prepared_case c{generate(spec), {}};
-    c.expected = reference_compact(c.w);
+    prepared_case c = prepare_case(generate(spec));
     for (const algorithm_entry* entry : entries) {
       const algorithm_entry& e = *entry;
       // vk/lookback's defaults do not run on lavapipe (docs/driver-quirks.md); these run everywhere.
@@ -137,8 +136,7 @@ TEST(vk_device_check, reads_survivors_in_order_and_in_stacks_on_the_fragment_pat
   WINNOW_REQUIRE_VK();
   const registry& reg = all_backends();
   if (auto why = reg.unavailable_reason("vkfrag")) GTEST_SKIP() << *why;
-  prepared_case c{generate("uniform:100003:p=0.3"), {}};
-  c.expected = reference_compact(c.w);
+  prepared_case c = prepare_case(generate("uniform:100003:p=0.3"));
   // stacks (the default) is in the test above; lines and rectangles leave the survivors in order.
   for (const char* concat : {"lines", "rects"})
     for (const char* algo : {"vkfrag/horn", "vkfrag/jj"}) {

@@ -10,7 +10,6 @@
 
 #include "memory.hpp"
 #include "winnow/error.hpp"
-#include "winnow/reference.hpp"
 
 namespace winnow::cli {
 namespace {
@@ -62,9 +61,9 @@ made_case case_maker::take(std::size_t i) {
 std::size_t case_maker::batch_end(std::size_t first, std::size_t cores, std::uint64_t beside) const {
   // Each next case while the batch's corpora, with the working copies of the largest run among them,
   // fit in three quarters of the memory available now. The footprints are estimates (12 bytes an
-  // element for a corpus where a removal case holds about 8; the reference's byte mask while it is
-  // made, n bytes, is not in them), and the drivers' own memory (staging buffers, a software
-  // rasterizer's images) is not in them at all: the quarter left is for those.
+  // element for a corpus where a removal case holds about 9: stream, list, reference and its byte
+  // mask, which the case keeps for its records' checks), and the drivers' own memory (staging
+  // buffers, a software rasterizer's images) is not in them at all: the quarter left is for those.
   const std::uint64_t have = available_memory() / 4 * 3;
   std::uint64_t held = 0, working = beside;
   std::size_t end = first;
@@ -120,8 +119,7 @@ void case_maker::make(std::size_t first, std::size_t end) {
     m = {};
     m_failed[i] = nullptr;
     try {
-      m.c.emplace(prepared_case{generate(m_specs[i]), {}});
-      m.c->expected = reference_compact(m.c->w);
+      m.c.emplace(prepare_case(generate(m_specs[i])));
     } catch (const usage_error& e) {
       m.c.reset();
       m.why_not = e.what();

@@ -7,7 +7,7 @@
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
 #include "winnow/error.hpp"
-#include "winnow/reference.hpp"
+#include "winnow/harness.hpp"
 
 namespace winnow::cli {
 
@@ -36,8 +36,7 @@ int run_command(const run_args& a) {
     if (const auto why = entry.make()->refuses(elements_of(spec))) throw usage_error(to_string(spec) + ": " + *why);
   check_fits(spec);
 
-  prepared_case c{generate(spec), {}};
-  c.expected = reference_compact(c.w);
+  const prepared_case c = prepare_case(generate(spec));
   // What runs, before it runs: a long measurement is not a silent one.
   std::cout << entry.info.full_name() << "  " << to_string(resolve_params(entry.info, given).texts()) << "\n"
             << "case    " << c.w.spec << "  (n = " << c.w.size() << ", removed " << c.w.size() - c.expected.size()

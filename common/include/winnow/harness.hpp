@@ -135,9 +135,14 @@ struct measurement {
 struct prepared_case {
   workload w;
   std::vector<std::uint32_t> expected;
-  /// The backends' device copies of `expected` (check_place::device), shared by copies of the case.
+  /// What the backends keep for the case (device_copies.hpp): their device copies of the input and
+  /// of `expected`, and the host's removal mask; shared by copies of the case.
   std::shared_ptr<device_copies> copies = std::make_shared<device_copies>();
 };
+
+/// w with its reference; a removal case's mask (removed_mask.hpp), made for the reference, is kept
+/// among the copies for the records' checks.
+[[nodiscard]] prepared_case prepare_case(workload w);
 
 /// The whole lifecycle for one (algorithm, params, case), as a record — the one place that catches
 /// per case: an unavailable backend and `unavailable` from prepare or run give a skipped record with

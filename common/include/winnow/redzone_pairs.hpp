@@ -3,6 +3,7 @@
 /// z + i of the red zone [z, n), z = n − k. Fixed by the data, so the Redzone algorithms' traffic
 /// models count them exactly.
 #include <cstdint>
+#include <span>
 
 #include "winnow/workload.hpp"
 
@@ -20,5 +21,7 @@ struct redzone_pairs {
 /// machine), in every Redzone record's prepare. At k = n every removal lies in the zone (zone = k);
 /// the algorithms have nothing to move there and count no traffic.
 [[nodiscard]] redzone_pairs count_redzone_pairs(const workload& w);
+/// The same, reading w's removal mask (removed_mask.hpp) where the caller has it made already: O(k).
+[[nodiscard]] redzone_pairs count_redzone_pairs(const workload& w, std::span<const std::uint8_t> removed);
 
 } // namespace winnow

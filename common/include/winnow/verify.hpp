@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -24,8 +25,9 @@ struct verdict {
 };
 
 /// `stable`: compare exactly; otherwise as a multiset. `input_after`, when given, may differ from
-/// `w.data` only by payload 0 written at removed indices (a `mark` phase).
+/// `w.data` only by payload 0 written at removed indices (a `mark` phase); those are looked up in
+/// `removed`, w's removal mask (removed_mask.hpp) where the caller has it made, else made here.
 [[nodiscard]] verdict verify(const workload& w, const std::vector<std::uint32_t>& expected,
-                             const compaction_output& out, bool stable);
+                             const compaction_output& out, bool stable, std::span<const std::uint8_t> removed = {});
 
 } // namespace winnow

@@ -13,6 +13,7 @@
 #include "winnow/error.hpp"
 #include "winnow/host_memory.hpp"
 #include "winnow/redzone_pairs.hpp"
+#include "winnow/removed_mask.hpp"
 
 namespace winnow::cpu {
 namespace {
@@ -109,8 +110,9 @@ public:
     cpu_algorithm::prepare(w, p, o);
     resize_zeroed(m_r, w.removals.size()); // huge pages: host_memory.hpp
     m_batches = static_cast<std::size_t>(p.integer("batches"));
-    // The orphan count is fixed by the data (pairs a[z+i] ↔ R[i]), so the traffic model is exact.
-    const redzone_pairs pairs = count_redzone_pairs(w);
+    // The orphan count is fixed by the data (pairs a[z+i] ↔ R[i]), so the traffic model is exact;
+    // counted from the case's own removal mask, made once for all its records.
+    const redzone_pairs pairs = count_redzone_pairs(w, *removed_mask(w, o.copies));
     m_zone = pairs.zone;
     m_orphans = pairs.zone_kept;
   }
