@@ -160,12 +160,11 @@ verdict compare_multiset(const std::vector<std::uint32_t>& expected, const std::
                           static_cast<std::size_t>(at));
 }
 
-verdict check_input(const workload& w, const std::vector<std::uint32_t>& after, std::span<const std::uint8_t> given) {
+verdict check_input(const workload& w, const std::vector<std::uint32_t>& after, std::span<const std::uint8_t> removed) {
   if (after.size() != w.size())
     return fail("input changed size: expected " + str(w.size()) + ", got " + str(after.size()), 1);
-  std::vector<std::uint8_t> made;
-  if (given.size() != w.size()) given = made = removed_mask(w);
-  const std::span<const std::uint8_t> removed = given;
+  std::vector<std::uint8_t> made; // where the caller has none
+  if (removed.size() != w.size()) removed = made = removed_mask(w);
   // A mark phase may write payload 0 at removed indices; nothing else may change.
   const auto fine = [&](std::size_t i) { return after[i] == w.data[i] || (after[i] == 0 && removed[i]); };
   if (all_fine(after.size(), fine)) return {};
