@@ -477,11 +477,14 @@ TEST(harness, warm_up_goes_on_while_the_runs_still_get_faster) {
   EXPECT_GT(f.warmup_runs, 6);
 }
 
-/// Counts its runs in `*runs`; run r lasts 100·r ns, so the statistics tell which runs were kept, and
-/// `ms` of wall time (a record's run on a device, as the host waits for it).
+/// Counts its runs in `*runs`; run r lasts `device_ns(r)` on the device's timer (100·r ns unless
+/// given: the statistics tell which runs were kept), and `ms` of wall time (a record's run on a
+/// device, as the host waits for it).
 class counted final : public algorithm {
 public:
-  explicit counted(int* runs, int ms = 0) : m_runs(runs), m_ms(ms) {}
+  explicit counted(
+      int* runs, int ms = 0, std::function<double(int)> device_ns = [](int r) { return 100.0 * r; })
+      : m_runs(runs), m_ms(ms), m_device_ns(std::move(device_ns)) {}
   void prepare(const workload&, const param_set&, const prepare_options&) override {}
   void run(timer& t) override {
     ++*m_runs;
@@ -490,14 +493,13 @@ public:
   }
   compaction_output result() override { return {}; }
   traffic bytes_moved() const override { return {}; }
-  std::unique_ptr<timer> make_timer() override {
-    return std::make_unique<noisy_timer>(m_runs, [](int rep) { return 100.0 * rep; });
-  }
+  std::unique_ptr<timer> make_timer() override { return std::make_unique<noisy_timer>(m_runs, m_device_ns); }
   void flush_caches() override {}
 
 private:
   int* m_runs;
   int m_ms;
+  std::function<double(int)> m_device_ns;
 };
 
 /// An SM clock of 2000 MHz at most that reads `script(runs so far)` MHz: the clock as the runs drive it.
@@ -661,12 +663,13 @@ TEST(harness, the_wait_for_the_clock_is_bounded_and_the_record_says_it_gave_up) 
   EXPECT_EQ(m.sm_mhz_max, 2000);
   EXPECT_FALSE(dev.gave_up) << "one record's wait does not stop the next record's";
 
-  // A device whose warm-up never reaches the threshold (clocks locked low): bounded too, and later
-  // records do not wait for it at all.
+  // A device whose warm-up never reaches the threshold (clocks locked low) with runs that keep it busy
+  // (1 ms of 1 ms): bounded too, and later records do not wait for it at all.
   int runs2 = 0;
   watched_device low = device_with(
       &runs2, [](int) { return 345.0; }, false);
-  counted b(&runs2);
+  const auto busy = [](int) { return 1e6; };
+  counted b(&runs2, 1, busy);
   const measurement w = measure(b, {.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &low});
   EXPECT_EQ(w.warmup_rule, "nvml+device");
   EXPECT_TRUE(w.clock_gave_up);
@@ -676,6 +679,40 @@ TEST(harness, the_wait_for_the_clock_is_bounded_and_the_record_says_it_gave_up) 
   const measurement x = measure(c, {.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &low});
   EXPECT_EQ(x.warmup_runs, 1);
   EXPECT_TRUE(x.clock_gave_up);
+}
+
+TEST(harness, a_device_warm_up_whose_runs_left_the_device_idle_is_tried_again_by_the_next_record) {
+  // The H200 after 10 s idle: 1M-element Vulkan runs (17 µs of a 66 µs run) took its clock to 1230
+  // MHz in 3 s and no further. Here: runs of 100·r ns on the device in 1 ms of wall time.
+  int runs = 0;
+  double now = 1230;
+  watched_device dev = device_with(
+      &runs, [&now](int) { return now; }, false);
+  counted tiny(&runs, 1);
+  const run_options o{.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &dev};
+  const measurement m = measure(tiny, o);
+  EXPECT_EQ(m.warmup_rule, "nvml+device");
+  EXPECT_TRUE(m.clock_gave_up);
+  EXPECT_FALSE(dev.gave_up) << "runs that idle the device do not show what its clock can reach";
+  EXPECT_FALSE(dev.warmed);
+
+  // The next record's runs keep the device busy and its clock comes up: it warms the device up.
+  now = 2000;
+  counted longer(&runs, 1, [](int) { return 1e6; });
+  const measurement n = measure(longer, o);
+  EXPECT_EQ(n.warmup_rule, "nvml+device");
+  EXPECT_FALSE(n.clock_gave_up);
+  EXPECT_TRUE(dev.warmed);
+  EXPECT_EQ(dev.warmed_mhz, 2000);
+  EXPECT_EQ(n.sm_mhz_min, 2000);
+
+  // Busy runs that do not bring the clock up do show it: the device gives up for good.
+  int runs2 = 0;
+  watched_device low = device_with(
+      &runs2, [](int) { return 1230.0; }, false);
+  counted busy(&runs2, 1, [](int) { return 1e6; });
+  EXPECT_TRUE(measure(busy, {.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &low}).clock_gave_up);
+  EXPECT_TRUE(low.gave_up);
 }
 
 TEST(harness, records_hold_to_where_the_clock_settled_and_resettle_as_it_moves) {

@@ -45,6 +45,8 @@ def make_run(root, cuda_device=DEVICE["cuda"][0], cub_over=1.35, calibrated_on=N
                 select("cuda", "thrust_copy_if", n, p, t * 1.6),
             ]
             vk.append(select("vk", "lookback", n, p, t / 0.96))
+    # One record timed after its wait for the clock ran out: used, and listed with its clock.
+    vk[-1].update(clock_gave_up=True, sm_mhz_min=345.0, sm_mhz_max=495.0, sm_mhz_peak=1980.0)
     wide_cuda, wide_vk = [], []
     for bits in ("64", "128"):
         for p in (0.1, 0.5, 0.9):
@@ -215,3 +217,10 @@ def test_without_cuda_vulkan_alone_is_tabled(quick):
         assert "no CUDA device" in v["reason"] or NO_CUDA in v["reason"], v
     part = quick.md.split("### The single pass against the roofline")[1].split("###")[0]
     assert "vk/lookback ran with lookback=all,state=packed,wait=spin." in part
+
+
+def test_records_timed_below_the_clock_threshold_are_listed_with_their_clock(whole):
+    _, md = whole
+    section = md.split("### Records timed with the clock low")[1].split("###")[0]
+    assert "- vk/lookback (defaults) on uniform:256M:p=0.9:seed=1: 345–495 MHz of 1980" in section
+    assert section.count("\n- ") == 1, "only the record whose wait gave up"

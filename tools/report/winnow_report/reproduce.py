@@ -186,6 +186,22 @@ def paper_markdown(p, stage):
         out += [f"- {r.describe()}: {r.noise:.1%}" for r in noisy[:30]]
         out += [f"- … and {len(noisy) - 30} more"] if len(noisy) > 30 else []
         out.append("")
+    low = [r for src in every for r in src.usable if r.d.get("clock_gave_up")]
+    if low:
+        out += [
+            "### Records timed with the clock low",
+            "",
+            "Their wait for the GPU's clock (75 % of its maximum, and 97 % of where it settled) ran out, and "
+            "their samples were kept as they came: slower than the card runs them. Rerun them.",
+            "",
+        ]
+        mhz = lambda r, k: f"{r.d.get(k) or 0:.0f}"  # noqa: E731
+        out += [
+            f"- {r.describe()}: {mhz(r, 'sm_mhz_min')}–{mhz(r, 'sm_mhz_max')} MHz of {mhz(r, 'sm_mhz_peak')}"
+            for r in low[:30]
+        ]
+        out += [f"- … and {len(low) - 30} more"] if len(low) > 30 else []
+        out.append("")
     wrong = [r for src in every for r in src.wrong]
     if wrong:
         out += ["### Records not used: failed verification", ""]
