@@ -72,6 +72,8 @@ constexpr double clock_hold_ns = 100e6;
 /// The share of its wall time a device warm-up must keep the device running for its failure to reach
 /// the threshold to count for the rest of the process (watched_device::gave_up).
 constexpr double min_conclusive_busy = 0.5;
+/// How many device warm-ups that ran out with the device mostly idle are tried before it is given up.
+constexpr int max_idle_warm_ups = 10;
 
 measurement measure(algorithm& a, const run_options& options) {
   if (options.reps < 1 || options.warmup < 0) throw usage_error("harness: reps must be ≥ 1 and warmup ≥ 0");
@@ -186,10 +188,11 @@ measurement measure(algorithm& a, const run_options& options) {
       // its runs kept the device busy: 1M-element Vulkan runs on the H200 (17 µs of each 66 µs) took
       // its clock from idle to 1230 MHz in 3 s and no further, and with the device given up the
       // 2^26-2^28 records after them ran unwaited-for at 345-495 MHz, 3.5-5× slow. Runs that left it
-      // idle leave the warm-up to the next record.
+      // idle leave the warm-up to the next record, for at most max_idle_warm_ups records (clocks
+      // locked low under records that all idle the device would otherwise cost each settle_ns).
       if (!warm_until(true, options.settle_ns)) {
         gave_up = true;
-        if (wait_busy >= min_conclusive_busy) dev->gave_up = true;
+        if (wait_busy >= min_conclusive_busy || ++dev->idle_warm_ups >= max_idle_warm_ups) dev->gave_up = true;
         else dev->warmed = false;
       }
       floor_mhz = record_floor();

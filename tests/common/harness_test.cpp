@@ -706,6 +706,20 @@ TEST(harness, a_device_warm_up_whose_runs_left_the_device_idle_is_tried_again_by
   EXPECT_EQ(dev.warmed_mhz, 2000);
   EXPECT_EQ(n.sm_mhz_min, 2000);
 
+  // Clocks locked low under records that all idle the device: the retries end after ten records'
+  // warm-ups, and no record after them waits.
+  int runs3 = 0;
+  watched_device locked = device_with(
+      &runs3, [](int) { return 1230.0; }, false);
+  int retried = 0;
+  for (int i = 0; i < 12 && !locked.gave_up; ++i) {
+    counted idle(&runs3, 1);
+    EXPECT_TRUE(measure(idle, {.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &locked}).clock_gave_up);
+    ++retried;
+  }
+  EXPECT_TRUE(locked.gave_up);
+  EXPECT_EQ(retried, 10);
+
   // Busy runs that do not bring the clock up do show it: the device gives up for good.
   int runs2 = 0;
   watched_device low = device_with(

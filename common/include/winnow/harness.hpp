@@ -28,8 +28,10 @@ struct watched_device {
   std::unique_ptr<clock_source> clock; ///< nullptr: no clock to watch (the "settle" rule)
   bool warmed = false;                 ///< the once-per-process warm-up has run
   /// A warm-up whose runs kept the device busy (at least half its time) never brought the clock to the
-  /// threshold: no record waits for it. One whose runs left it idle is tried again by the next record.
+  /// threshold: no record waits for it. One whose runs left it idle is tried again by the next record,
+  /// until ten such warm-ups have run out.
   bool gave_up = false;
+  int idle_warm_ups = 0; ///< device warm-ups that ran out with the device mostly idle
   double warmed_mhz = 0; ///< where the clock settled in the warm-up [MHz] (0: not yet, or it never did)
   /// What records hold to (run_options::settled_fraction of it) [MHz]: warmed_mhz, lowered to where a
   /// record that waited in vain got (the records after it do not wait for it as well), raised again
