@@ -72,8 +72,9 @@ constexpr double clock_hold_ns = 100e6;
 /// The share of its wall time a device warm-up must keep the device running for its failure to reach
 /// the threshold to count for the rest of the process (watched_device::gave_up).
 constexpr double min_conclusive_busy = 0.5;
-/// How many device warm-ups that ran out with the device mostly idle are tried before it is given up.
-constexpr int max_idle_warm_ups = 10;
+/// How much longer than the runs of a device warm-up that ran out with the device mostly idle a
+/// record's runs must be for it to warm the device up again.
+constexpr double rewarm_run_ratio = 4;
 
 measurement measure(algorithm& a, const run_options& options) {
   if (options.reps < 1 || options.warmup < 0) throw usage_error("harness: reps must be ≥ 1 and warmup ≥ 0");
@@ -113,6 +114,7 @@ measurement measure(algorithm& a, const run_options& options) {
   double floor_mhz = dev ? record_floor() : 0;
   double vain_peak_mhz = 0; // the highest clock a wait that ran out of time read
   double wait_busy = 0;     // the last wait's share of its wall time the device spent in its runs
+  double wait_run_ns = 0;   // and its runs' mean device time [ns]
   // Untimed runs until the SM clock reads at least floor_mhz (and, to `settle`, has not risen for
   // clock_hold_ns or is at its maximum, where it then counts as settled), for at most `budget_ns`:
   // whether it got there. An unreadable clock has nothing to wait for.
@@ -136,9 +138,10 @@ measurement measure(algorithm& a, const run_options& options) {
       }
       if (ns_since(start) >= budget_ns) {
         vain_peak_mhz = std::max(vain_peak_mhz, peak);
-        wait_busy =
-            std::accumulate(warm_totals.begin() + static_cast<std::ptrdiff_t>(first_run), warm_totals.end(), 0.0) /
-            ns_since(start);
+        const double device_ns =
+            std::accumulate(warm_totals.begin() + static_cast<std::ptrdiff_t>(first_run), warm_totals.end(), 0.0);
+        wait_busy = device_ns / ns_since(start);
+        wait_run_ns = device_ns / static_cast<double>(std::max<std::size_t>(1, warm_totals.size() - first_run));
         return false;
       }
       warm_totals.push_back(untimed_run());
@@ -147,7 +150,8 @@ measurement measure(algorithm& a, const run_options& options) {
   double recovery_left_ns = options.settle_ns; // this record's waits for the clock, together
   // Stop waiting for the clock: this record waited settle_ns, or the device never reached the
   // threshold in its warm-up (clocks locked low, say), after which no record waits for it.
-  bool gave_up = dev && dev->gave_up;
+  // A device whose warm-up ran out with it mostly idle is not waited for by records of runs as short.
+  bool gave_up = dev && (dev->gave_up || dev->idle_run_ns > 0);
   if (!dev) {
     // Untimed warm-up: at least `warmup` repetitions and at least `warmup_ns` of wall time, then on
     // while the runs still get faster (GPU clocks still climbing), for at most `settle_ns` more.
@@ -181,19 +185,24 @@ measurement measure(algorithm& a, const run_options& options) {
       while (ns_since(warm_start) + options.reps * untimed_wall_ns < options.busy_ns)
         warm_totals.push_back(untimed_run());
     }
-    if (!dev->warmed) {
+    // The device's warm-up: once per process, and again for a record of runs rewarm_run_ratio times
+    // as long as those of a warm-up that ran out with the device mostly idle.
+    const bool rewarm = dev->idle_run_ns > 0 && !dev->gave_up && !warm_totals.empty() &&
+                        warm_totals.back() >= rewarm_run_ratio * dev->idle_run_ns;
+    if (!dev->warmed || rewarm) {
       m.warmup_rule = "nvml+device";
       dev->warmed = true;
       // A warm-up that never reached the threshold shows the clock cannot (locked low, say) only if
       // its runs kept the device busy: 1M-element Vulkan runs on the H200 (17 µs of each 66 µs) took
       // its clock from idle to 1230 MHz in 3 s and no further, and with the device given up the
       // 2^26-2^28 records after them ran unwaited-for at 345-495 MHz, 3.5-5× slow. Runs that left it
-      // idle leave the warm-up to the next record, for at most max_idle_warm_ups records (clocks
-      // locked low under records that all idle the device would otherwise cost each settle_ns).
-      if (!warm_until(true, options.settle_ns)) {
+      // idle leave the warm-up to a record of longer runs; records of runs as short do not wait.
+      gave_up = false;
+      if (warm_until(true, options.settle_ns)) dev->idle_run_ns = 0;
+      else {
         gave_up = true;
-        if (wait_busy >= min_conclusive_busy || ++dev->idle_warm_ups >= max_idle_warm_ups) dev->gave_up = true;
-        else dev->warmed = false;
+        if (wait_busy >= min_conclusive_busy) dev->gave_up = true;
+        else dev->idle_run_ns = wait_run_ns;
       }
       floor_mhz = record_floor();
     } else if (!gave_up) {

@@ -681,52 +681,50 @@ TEST(harness, the_wait_for_the_clock_is_bounded_and_the_record_says_it_gave_up) 
   EXPECT_TRUE(x.clock_gave_up);
 }
 
-TEST(harness, a_device_warm_up_whose_runs_left_the_device_idle_is_tried_again_by_the_next_record) {
+TEST(harness, a_device_warm_up_whose_runs_left_the_device_idle_is_tried_again_by_a_record_of_longer_runs) {
   // The H200 after 10 s idle: 1M-element Vulkan runs (17 µs of a 66 µs run) took its clock to 1230
-  // MHz in 3 s and no further. Here: runs of 100·r ns on the device in 1 ms of wall time.
+  // MHz in 3 s and no further. Here: runs of 1 µs on the device in 1 ms of wall time.
   int runs = 0;
   double now = 1230;
   watched_device dev = device_with(
       &runs, [&now](int) { return now; }, false);
-  counted tiny(&runs, 1);
+  const auto device_us = [](double us) { return [us](int) { return us * 1e3; }; };
   const run_options o{.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &dev};
+  counted tiny(&runs, 1, device_us(1));
   const measurement m = measure(tiny, o);
   EXPECT_EQ(m.warmup_rule, "nvml+device");
   EXPECT_TRUE(m.clock_gave_up);
   EXPECT_FALSE(dev.gave_up) << "runs that idle the device do not show what its clock can reach";
-  EXPECT_FALSE(dev.warmed);
+  EXPECT_EQ(dev.idle_run_ns, 1e3);
 
-  // The next record's runs keep the device busy and its clock comes up: it warms the device up.
+  // A record of runs as short (under 4× as long) does not wait for the clock.
+  counted also_tiny(&runs, 1, device_us(3));
+  const measurement n = measure(also_tiny, o);
+  EXPECT_EQ(n.warmup_rule, "nvml");
+  EXPECT_TRUE(n.clock_gave_up);
+  EXPECT_LT(n.warmup_ran_ns, 20e6);
+
+  // The first record of runs 4× as long warms the device up again, and its clock comes up.
   now = 2000;
-  counted longer(&runs, 1, [](int) { return 1e6; });
-  const measurement n = measure(longer, o);
-  EXPECT_EQ(n.warmup_rule, "nvml+device");
-  EXPECT_FALSE(n.clock_gave_up);
-  EXPECT_TRUE(dev.warmed);
+  counted longer(&runs, 1, device_us(4));
+  const measurement x = measure(longer, o);
+  EXPECT_EQ(x.warmup_rule, "nvml+device");
+  EXPECT_FALSE(x.clock_gave_up);
   EXPECT_EQ(dev.warmed_mhz, 2000);
-  EXPECT_EQ(n.sm_mhz_min, 2000);
-
-  // Clocks locked low under records that all idle the device: the retries end after ten records'
-  // warm-ups, and no record after them waits.
-  int runs3 = 0;
-  watched_device locked = device_with(
-      &runs3, [](int) { return 1230.0; }, false);
-  int retried = 0;
-  for (int i = 0; i < 12 && !locked.gave_up; ++i) {
-    counted idle(&runs3, 1);
-    EXPECT_TRUE(measure(idle, {.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &locked}).clock_gave_up);
-    ++retried;
-  }
-  EXPECT_TRUE(locked.gave_up);
-  EXPECT_EQ(retried, 10);
+  EXPECT_EQ(dev.idle_run_ns, 0);
+  EXPECT_EQ(x.sm_mhz_min, 2000);
+  counted after(&runs, 1, device_us(1));
+  EXPECT_EQ(measure(after, o).warmup_rule, "nvml") << "the device is warm: short runs too are measured at its clock";
 
   // Busy runs that do not bring the clock up do show it: the device gives up for good.
   int runs2 = 0;
   watched_device low = device_with(
       &runs2, [](int) { return 1230.0; }, false);
-  counted busy(&runs2, 1, [](int) { return 1e6; });
+  counted busy(&runs2, 1, device_us(1000));
   EXPECT_TRUE(measure(busy, {.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &low}).clock_gave_up);
   EXPECT_TRUE(low.gave_up);
+  counted busier(&runs2, 1, device_us(10000));
+  EXPECT_EQ(measure(busier, {.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &low}).warmup_rule, "nvml");
 }
 
 TEST(harness, records_hold_to_where_the_clock_settled_and_resettle_as_it_moves) {

@@ -28,10 +28,12 @@ struct watched_device {
   std::unique_ptr<clock_source> clock; ///< nullptr: no clock to watch (the "settle" rule)
   bool warmed = false;                 ///< the once-per-process warm-up has run
   /// A warm-up whose runs kept the device busy (at least half its time) never brought the clock to the
-  /// threshold: no record waits for it. One whose runs left it idle is tried again by the next record,
-  /// until ten such warm-ups have run out.
+  /// threshold: no record waits for it.
   bool gave_up = false;
-  int idle_warm_ups = 0; ///< device warm-ups that ran out with the device mostly idle
+  /// The mean device time of a run of the last warm-up that ran out with the device mostly idle [ns]
+  /// (0: none did since it last reached the threshold): records of runs as short do not wait for the
+  /// clock, and the first of runs 4× as long warms the device up again.
+  double idle_run_ns = 0;
   double warmed_mhz = 0; ///< where the clock settled in the warm-up [MHz] (0: not yet, or it never did)
   /// What records hold to (run_options::settled_fraction of it) [MHz]: warmed_mhz, lowered to where a
   /// record that waited in vain got (the records after it do not wait for it as well), raised again
