@@ -113,8 +113,6 @@ measurement measure(algorithm& a, const run_options& options) {
   const auto record_floor = [&] { return std::max(threshold_mhz, options.settled_fraction * dev->settled_mhz); };
   double floor_mhz = dev ? record_floor() : 0;
   double vain_peak_mhz = 0; // the highest clock a wait that ran out of time read
-  double wait_busy = 0;     // the last wait's share of its wall time the device spent in its runs
-  double wait_run_ns = 0;   // and its runs' mean device time [ns]
   // Untimed runs until the SM clock reads at least floor_mhz (and, to `settle`, has not risen for
   // clock_hold_ns or is at its maximum, where it then counts as settled), for at most `budget_ns`:
   // whether it got there. An unreadable clock has nothing to wait for.
@@ -140,8 +138,12 @@ measurement measure(algorithm& a, const run_options& options) {
         vain_peak_mhz = std::max(vain_peak_mhz, peak);
         const double device_ns =
             std::accumulate(warm_totals.begin() + static_cast<std::ptrdiff_t>(first_run), warm_totals.end(), 0.0);
-        wait_busy = device_ns / ns_since(start);
-        wait_run_ns = device_ns / static_cast<double>(std::max<std::size_t>(1, warm_totals.size() - first_run));
+        const double run_ns = device_ns / static_cast<double>(std::max<std::size_t>(1, warm_totals.size() - first_run));
+        // A wait whose runs kept the device busy shows where its clock is: given up for good when it
+        // was the device's warm-up. One whose runs left it mostly idle shows only that runs this
+        // short cannot bring the clock up (watched_device::idle_run_ns).
+        if (device_ns < min_conclusive_busy * ns_since(start)) dev->idle_run_ns = std::max(dev->idle_run_ns, run_ns);
+        else if (settle) dev->gave_up = true;
         return false;
       }
       warm_totals.push_back(untimed_run());
@@ -197,13 +199,8 @@ measurement measure(algorithm& a, const run_options& options) {
       // its clock from idle to 1230 MHz in 3 s and no further, and with the device given up the
       // 2^26-2^28 records after them ran unwaited-for at 345-495 MHz, 3.5-5× slow. Runs that left it
       // idle leave the warm-up to a record of longer runs; records of runs as short do not wait.
-      gave_up = false;
-      if (warm_until(true, options.settle_ns)) dev->idle_run_ns = 0;
-      else {
-        gave_up = true;
-        if (wait_busy >= min_conclusive_busy) dev->gave_up = true;
-        else dev->idle_run_ns = wait_run_ns;
-      }
+      dev->idle_run_ns = 0;
+      gave_up = !warm_until(true, options.settle_ns);
       floor_mhz = record_floor();
     } else if (!gave_up) {
       const auto r0 = clock::now();

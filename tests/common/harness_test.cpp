@@ -681,6 +681,37 @@ TEST(harness, the_wait_for_the_clock_is_bounded_and_the_record_says_it_gave_up) 
   EXPECT_TRUE(x.clock_gave_up);
 }
 
+TEST(harness, a_wait_for_the_clock_whose_runs_left_the_device_idle_is_not_repeated_by_records_of_runs_as_short) {
+  // A warm device whose clock fell while the host made the next case. The H200 on vulkan_tests'
+  // records (one run each, 1 µs of device time in 1 ms): each would wait settle_ns in vain.
+  int runs = 0;
+  double now = 2000;
+  watched_device dev = device_with(
+      &runs, [&now](int) { return now; }, true);
+  dev.warmed_mhz = dev.settled_mhz = 2000;
+  const auto device_us = [](double us) { return [us](int) { return us * 1e3; }; };
+  const run_options o{.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &dev};
+  now = 1230;
+  counted tiny(&runs, 1, device_us(1));
+  const measurement m = measure(tiny, o);
+  EXPECT_TRUE(m.clock_gave_up);
+  EXPECT_GE(m.warmup_ran_ns, 20e6) << "it waited";
+  EXPECT_EQ(dev.idle_run_ns, 1e3);
+  EXPECT_FALSE(dev.gave_up);
+
+  counted as_short(&runs, 1, device_us(2));
+  const measurement n = measure(as_short, o);
+  EXPECT_TRUE(n.clock_gave_up);
+  EXPECT_LT(n.warmup_ran_ns, 20e6) << "runs as short do not wait again";
+
+  now = 2000;
+  counted longer(&runs, 1, device_us(4));
+  const measurement x = measure(longer, o);
+  EXPECT_EQ(x.warmup_rule, "nvml+device");
+  EXPECT_FALSE(x.clock_gave_up);
+  EXPECT_EQ(dev.idle_run_ns, 0);
+}
+
 TEST(harness, a_device_warm_up_whose_runs_left_the_device_idle_is_tried_again_by_a_record_of_longer_runs) {
   // The H200 after 10 s idle: 1M-element Vulkan runs (17 µs of a 66 µs run) took its clock to 1230
   // MHz in 3 s and no further. Here: runs of 1 µs on the device in 1 ms of wall time.

@@ -30,9 +30,9 @@ struct watched_device {
   /// A warm-up whose runs kept the device busy (at least half its time) never brought the clock to the
   /// threshold: no record waits for it.
   bool gave_up = false;
-  /// The mean device time of a run of the last warm-up that ran out with the device mostly idle [ns]
-  /// (0: none did since it last reached the threshold): records of runs as short do not wait for the
-  /// clock, and the first of runs 4× as long warms the device up again.
+  /// The mean device time of a run of the last wait for the clock (the device's warm-up or a record's)
+  /// that ran out with the device mostly idle [ns] (0: none since the device last warmed up): records
+  /// of runs as short do not wait for the clock, and the first of runs 4× as long warms it up again.
   double idle_run_ns = 0;
   double warmed_mhz = 0; ///< where the clock settled in the warm-up [MHz] (0: not yet, or it never did)
   /// What records hold to (run_options::settled_fraction of it) [MHz]: warmed_mhz, lowered to where a
