@@ -681,6 +681,24 @@ TEST(harness, the_wait_for_the_clock_is_bounded_and_the_record_says_it_gave_up) 
   EXPECT_TRUE(x.clock_gave_up);
 }
 
+/// Runs of `us` µs on the device's timer.
+std::function<double(int)> device_us(double us) {
+  return [us](int) { return us * 1e3; };
+}
+
+/// With the clock at 2000 MHz from now on, a record of runs of 4 µs (4× the 1 µs runs that left the
+/// device idle) warms the device up again and is measured at its clock.
+void expect_runs_4x_as_long_warm_it_up_again(int* runs, double& now, const run_options& o) {
+  now = 2000;
+  counted longer(runs, 1, device_us(4));
+  const measurement x = measure(longer, o);
+  EXPECT_EQ(x.warmup_rule, "nvml+device");
+  EXPECT_FALSE(x.clock_gave_up);
+  EXPECT_EQ(x.sm_mhz_min, 2000);
+  EXPECT_EQ(o.device->warmed_mhz, 2000);
+  EXPECT_EQ(o.device->idle_run_ns, 0);
+}
+
 TEST(harness, a_wait_for_the_clock_whose_runs_left_the_device_idle_is_not_repeated_by_records_of_runs_as_short) {
   // A warm device whose clock fell while the host made the next case. The H200 on vulkan_tests'
   // records (one run each, 1 µs of device time in 1 ms): each would wait settle_ns in vain.
@@ -689,7 +707,6 @@ TEST(harness, a_wait_for_the_clock_whose_runs_left_the_device_idle_is_not_repeat
   watched_device dev = device_with(
       &runs, [&now](int) { return now; }, true);
   dev.warmed_mhz = dev.settled_mhz = 2000;
-  const auto device_us = [](double us) { return [us](int) { return us * 1e3; }; };
   const run_options o{.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &dev};
   now = 1230;
   counted tiny(&runs, 1, device_us(1));
@@ -704,12 +721,7 @@ TEST(harness, a_wait_for_the_clock_whose_runs_left_the_device_idle_is_not_repeat
   EXPECT_TRUE(n.clock_gave_up);
   EXPECT_LT(n.warmup_ran_ns, 20e6) << "runs as short do not wait again";
 
-  now = 2000;
-  counted longer(&runs, 1, device_us(4));
-  const measurement x = measure(longer, o);
-  EXPECT_EQ(x.warmup_rule, "nvml+device");
-  EXPECT_FALSE(x.clock_gave_up);
-  EXPECT_EQ(dev.idle_run_ns, 0);
+  expect_runs_4x_as_long_warm_it_up_again(&runs, now, o);
 }
 
 TEST(harness, a_device_warm_up_whose_runs_left_the_device_idle_is_tried_again_by_a_record_of_longer_runs) {
@@ -719,7 +731,6 @@ TEST(harness, a_device_warm_up_whose_runs_left_the_device_idle_is_tried_again_by
   double now = 1230;
   watched_device dev = device_with(
       &runs, [&now](int) { return now; }, false);
-  const auto device_us = [](double us) { return [us](int) { return us * 1e3; }; };
   const run_options o{.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &dev};
   counted tiny(&runs, 1, device_us(1));
   const measurement m = measure(tiny, o);
@@ -736,14 +747,7 @@ TEST(harness, a_device_warm_up_whose_runs_left_the_device_idle_is_tried_again_by
   EXPECT_LT(n.warmup_ran_ns, 20e6);
 
   // The first record of runs 4× as long warms the device up again, and its clock comes up.
-  now = 2000;
-  counted longer(&runs, 1, device_us(4));
-  const measurement x = measure(longer, o);
-  EXPECT_EQ(x.warmup_rule, "nvml+device");
-  EXPECT_FALSE(x.clock_gave_up);
-  EXPECT_EQ(dev.warmed_mhz, 2000);
-  EXPECT_EQ(dev.idle_run_ns, 0);
-  EXPECT_EQ(x.sm_mhz_min, 2000);
+  expect_runs_4x_as_long_warm_it_up_again(&runs, now, o);
   counted after(&runs, 1, device_us(1));
   EXPECT_EQ(measure(after, o).warmup_rule, "nvml") << "the device is warm: short runs too are measured at its clock";
 
