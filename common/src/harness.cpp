@@ -1,11 +1,11 @@
 #include "winnow/harness.hpp"
 
 #include <algorithm>
-#include <numeric>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <mutex>
+#include <numeric>
 #include <string_view>
 
 #include "winnow/error.hpp"
@@ -69,11 +69,12 @@ bool busy_in_timed_runs() {
 
 /// How long the clock must have stopped rising for the device warm-up to end below the maximum clock.
 constexpr double clock_hold_ns = 100e6;
-/// The share of its wall time a device warm-up must keep the device running for its failure to reach
-/// the threshold to count for the rest of the process (watched_device::gave_up).
+/// The share of its wall time a wait for the clock must keep the device running for its running out to
+/// show where the clock is (watched_device::gave_up); below it, only that its runs were too short
+/// (watched_device::idle_run_ns).
 constexpr double min_conclusive_busy = 0.5;
-/// How much longer than the runs of a device warm-up that ran out with the device mostly idle a
-/// record's runs must be for it to warm the device up again.
+/// How much longer than the runs of a wait that ran out with the device mostly idle a record's runs
+/// must be for it to warm the device up again.
 constexpr double rewarm_run_ratio = 4;
 
 measurement measure(algorithm& a, const run_options& options) {

@@ -134,6 +134,13 @@ def source_notes(src):
     return [f"  - {note}" for note in (src.interrupted(), src.failed()) if note and src.usable]
 
 
+def listed(records, what, most=30):
+    """A markdown list of the first `most` records, each described and said `what` of, the rest counted."""
+    out = [f"- {r.describe()}: {what(r)}" for r in records[:most]]
+    out += [f"- … and {len(records) - most} more"] if len(records) > most else []
+    return out + [""]
+
+
 def paper_markdown(p, stage):
     out = [f"## {p.name}: {p.title}", ""] + p.intro + [""]
     for api, src in p.sources.items():
@@ -183,9 +190,7 @@ def paper_markdown(p, stage):
             "repeat until quiet.",
             "",
         ]
-        out += [f"- {r.describe()}: {r.noise:.1%}" for r in noisy[:30]]
-        out += [f"- … and {len(noisy) - 30} more"] if len(noisy) > 30 else []
-        out.append("")
+        out += listed(noisy, lambda r: f"{r.noise:.1%}")
     low = [r for src in every for r in src.usable if r.d.get("clock_gave_up")]
     if low:
         out += [
@@ -196,18 +201,11 @@ def paper_markdown(p, stage):
             "",
         ]
         mhz = lambda r, k: f"{r.d.get(k) or 0:.0f}"  # noqa: E731
-        out += [
-            f"- {r.describe()}: {mhz(r, 'sm_mhz_min')}–{mhz(r, 'sm_mhz_max')} MHz of {mhz(r, 'sm_mhz_peak')}"
-            for r in low[:30]
-        ]
-        out += [f"- … and {len(low) - 30} more"] if len(low) > 30 else []
-        out.append("")
+        out += listed(low, lambda r: f"{mhz(r, 'sm_mhz_min')}–{mhz(r, 'sm_mhz_max')} MHz of {mhz(r, 'sm_mhz_peak')}")
     wrong = [r for src in every for r in src.wrong]
     if wrong:
         out += ["### Records not used: failed verification", ""]
-        out += [f"- {r.describe()}: {r.d.get('mismatch') or 'mismatch'}" for r in wrong[:30]]
-        out += [f"- … and {len(wrong) - 30} more"] if len(wrong) > 30 else []
-        out.append("")
+        out += listed(wrong, lambda r: r.d.get("mismatch") or "mismatch")
     return out
 
 
