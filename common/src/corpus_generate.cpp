@@ -45,7 +45,8 @@ void sample_distinct(rng& g, std::uint64_t lo, std::uint64_t len, std::uint64_t 
   // wanted, each draw picking at most one, so the draws are exactly those of one at a time.
   const bool complement = m > len / 2;
   const std::uint64_t picks = complement ? len - m : m;
-  std::vector<std::uint64_t> hit((len + 63) / 64, 0);
+  scratch_vector<std::uint64_t> bitmap((len + 63) / 64);
+  std::vector<std::uint64_t>& hit = bitmap.v;
   constexpr std::uint64_t ahead = 32;
   std::uint32_t x[ahead];
   for (std::uint64_t done = 0; done < picks;) {
@@ -77,7 +78,7 @@ void generate_removal(const case_spec& s, workload& w) {
   fill_payloads(w.data, [](std::size_t) { return true; });
   const auto k = static_cast<std::uint64_t>(std::llround(key_real(s, "k") * static_cast<double>(n)));
   rng g(static_cast<std::uint32_t>(key_uint(s, "seed")));
-  w.removals.reserve(k);
+  reserve_recycled(w.removals, k);
   if (s.keys.at("r") == "uniform") {
     sample_distinct(g, 0, n, k, w.removals);
   } else {

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "winnow/error.hpp"
+#include "winnow/host_memory.hpp"
 #include "winnow/reference.hpp"
 #include "winnow/removed_mask.hpp"
 #include "winnow/settings.hpp"
@@ -390,6 +391,12 @@ prepared_case prepare_case(workload w) {
   return c;
 }
 
+void recycle(prepared_case& c) noexcept {
+  recycle(c.w.data);
+  recycle(c.w.removals);
+  recycle(c.expected);
+}
+
 record skipped_case(const algorithm_entry& entry, const params& p, const std::string& spec, std::uint64_t n,
                     const std::string& why, const run_options& options) {
   record r = start_record(entry, p, spec, n, options);
@@ -449,7 +456,8 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     check(*a, entry.info.stable, c, options.check, m, r);
     t0 = clock::now();
     a.reset();
-    m.output = {};
+    recycle(m.output.values); // for the next record's (host_memory.hpp)
+    if (m.output.input_after) recycle(*m.output.input_after);
     r.host_ns.emplace_back("release", ns_since(t0));
   } catch (const unavailable& e) { r.skipped = e.what(); } catch (const usage_error&) {
     throw;

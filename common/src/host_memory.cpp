@@ -1,6 +1,13 @@
 #include "winnow/host_memory.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <typeindex>
+#include <utility>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -21,6 +28,166 @@ void advise_huge_pages(void* p, std::size_t bytes) noexcept {
   (void)p;
   (void)bytes;
 #endif
+}
+
+namespace {
+
+/// A number from a one-line file such as /sys/fs/cgroup/memory.max; nullopt for "max" or no file.
+std::optional<std::uint64_t> read_number(const char* path) {
+  std::ifstream in(path);
+  std::uint64_t v = 0;
+  if (in >> v) return v;
+  return std::nullopt;
+}
+
+/// A /proc/meminfo line's value [bytes], nullopt where there is none.
+std::optional<std::uint64_t> meminfo(const std::string& wanted) {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  while (in >> key >> kib) {
+    if (key == wanted) return kib * 1024;
+    in.ignore(64, '\n');
+  }
+  return std::nullopt;
+}
+
+/// The memory a process here may have at most: the machine's, or its container's limit.
+std::optional<std::uint64_t> total_memory() {
+  auto total = meminfo("MemTotal:");
+  if (const auto limit = read_number("/sys/fs/cgroup/memory.max")) total = std::min(total.value_or(*limit), *limit);
+  return total;
+}
+
+struct kept {
+  std::unique_ptr<detail::spare> s;
+  std::type_index type;
+  std::size_t bytes;
+};
+
+/// The kept arrays, oldest first. A mutex: a bench makes its cases on other threads while its
+/// records run.
+struct spares {
+  std::mutex lock;
+  std::vector<kept> arrays;
+  std::size_t bytes = 0;
+  /// Releases the oldest arrays while `release(next)` says so, into `out` (freed by the caller after
+  /// the lock: giving 2 GiB back to the kernel takes a while).
+  template <class Test> void release_while(const Test& release, std::vector<kept>& out) {
+    std::size_t n = 0;
+    while (n < arrays.size() && release(arrays[n])) bytes -= arrays[n++].bytes;
+    out.insert(out.end(), std::make_move_iterator(arrays.begin()),
+               std::make_move_iterator(arrays.begin() + static_cast<std::ptrdiff_t>(n)));
+    arrays.erase(arrays.begin(), arrays.begin() + static_cast<std::ptrdiff_t>(n));
+  }
+};
+
+spares& kept_arrays() {
+  static spares s; // destroyed at exit, with the arrays it keeps
+  return s;
+}
+
+/// The kept arrays take at most half the memory a process here may have, and a new array is
+/// allocated only with an eighth of it left beside it: the kept ones go first, oldest first. Where
+/// the kernel does not say, nothing is kept.
+const std::optional<std::uint64_t>& memory_here() {
+  static const std::optional<std::uint64_t> total = total_memory();
+  return total;
+}
+
+} // namespace
+
+std::uint64_t available_host_memory() {
+  std::uint64_t have = meminfo("MemAvailable:").value_or(~std::uint64_t{0}); // unknown: do not refuse
+  // In a container the cgroup's limit is what the OOM killer enforces, not the machine's memory.
+  if (const auto limit = read_number("/sys/fs/cgroup/memory.max")) {
+    const std::uint64_t used = read_number("/sys/fs/cgroup/memory.current").value_or(0);
+    have = std::min(have, *limit > used ? *limit - used : 0);
+  }
+  return have;
+}
+
+namespace {
+
+/// Before `bytes` of new storage: the oldest kept arrays released until the kernel has an eighth of
+/// the memory here to spare beside it.
+void make_room(spares& k, std::size_t bytes, std::vector<kept>& released) noexcept {
+  try {
+    const std::uint64_t reserve = memory_here().value_or(0) / 8;
+    std::uint64_t have = available_host_memory();
+    k.release_while(
+        [&](const kept& next) {
+          if (have >= bytes + reserve) return false;
+          have += next.bytes; // as the kernel will see it once this one is freed
+          return true;
+        },
+        released);
+  } catch (...) { // cannot tell: release them all
+    k.release_while([](const kept&) { return true; }, released);
+  }
+}
+
+} // namespace
+
+namespace detail {
+
+void keep_spare(std::unique_ptr<spare> s, const std::type_info& type, std::size_t bytes) noexcept {
+  const std::uint64_t limit = spare_limit();
+  if (bytes > limit) return; // s frees the array as it goes
+  spares& k = kept_arrays();
+  std::vector<kept> released;
+  try {
+    const std::lock_guard guard(k.lock);
+    k.arrays.push_back({std::move(s), std::type_index(type), bytes});
+    k.bytes += bytes;
+    k.release_while([&](const kept&) { return k.bytes > limit; }, released);
+  } catch (...) { // no room to note it: s frees the array as it goes
+  }
+}
+
+std::unique_ptr<spare> take_spare(const std::type_info& type, std::size_t bytes) noexcept {
+  spares& k = kept_arrays();
+  std::vector<kept> released;
+  const std::lock_guard guard(k.lock);
+  std::size_t best = k.arrays.size();
+  for (std::size_t i = 0; i < k.arrays.size(); ++i) {
+    const kept& a = k.arrays[i];
+    if (a.type == type && a.bytes >= bytes && a.bytes - bytes <= bytes / 4 &&
+        (best == k.arrays.size() || a.bytes < k.arrays[best].bytes))
+      best = i;
+  }
+  if (best < k.arrays.size()) {
+    std::unique_ptr<spare> s = std::move(k.arrays[best].s);
+    k.bytes -= k.arrays[best].bytes;
+    k.arrays.erase(k.arrays.begin() + static_cast<std::ptrdiff_t>(best));
+    return s;
+  }
+  make_room(k, bytes, released);
+  return nullptr;
+}
+
+void make_room(std::size_t bytes) noexcept {
+  spares& k = kept_arrays();
+  std::vector<kept> released;
+  const std::lock_guard guard(k.lock);
+  make_room(k, bytes, released);
+}
+
+} // namespace detail
+
+std::uint64_t spare_limit() noexcept { return memory_here().value_or(0) / 2; }
+
+std::size_t spare_bytes() noexcept {
+  spares& k = kept_arrays();
+  const std::lock_guard guard(k.lock);
+  return k.bytes;
+}
+
+void release_spares() noexcept {
+  spares& k = kept_arrays();
+  std::vector<kept> released;
+  const std::lock_guard guard(k.lock);
+  k.release_while([](const kept&) { return true; }, released);
 }
 
 } // namespace winnow

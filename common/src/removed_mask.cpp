@@ -23,7 +23,13 @@ std::vector<std::uint8_t> removed_mask(const workload& w) {
 std::shared_ptr<const std::vector<std::uint8_t>> removed_mask(const workload& w, device_copies* copies) {
   using mask = std::vector<std::uint8_t>;
   if (!copies) return std::make_shared<const mask>(removed_mask(w));
-  return copies->share<mask>("host removed mask", [&] { return std::make_unique<mask>(removed_mask(w)); });
+  // Its storage is kept for the next case's mask when the case goes (host_memory.hpp).
+  return copies->share<mask>("host removed mask", [&] {
+    return std::shared_ptr<mask>(new mask(removed_mask(w)), [](mask* m) {
+      recycle(*m);
+      delete m; // NOLINT(cppcoreguidelines-owning-memory): the deleter of the pointer made above
+    });
+  });
 }
 
 } // namespace winnow

@@ -88,7 +88,8 @@ bool same_distinct_values(const std::vector<std::uint32_t>& expected, const std:
       },
       [](std::uint32_t a, std::uint32_t b) { return std::max(a, b); });
   if (n == 0 || !byte_map_fits(top, span)) return n == 0 && actual.empty();
-  std::vector<std::uint8_t> state = zeroed_vector<std::uint8_t>(std::size_t{top} + 1);
+  scratch_vector<std::uint8_t> map(std::size_t{top} + 1);
+  std::vector<std::uint8_t>& state = map.v;
   const auto mark = [&](std::uint32_t v, std::uint8_t to) {
     atomic_ref<std::uint8_t>(state[v]).store(to, std::memory_order_relaxed);
   };
@@ -119,8 +120,8 @@ std::optional<verdict> compare_multiset_bitmap(const std::vector<std::uint32_t>&
   std::uint32_t top = 0;
   for (const std::uint32_t v : expected) top = std::max(top, v);
   if (!byte_map_fits(top, span)) return std::nullopt;
-  std::vector<std::uint8_t> state =
-      zeroed_vector<std::uint8_t>(std::size_t{top} + 1); // 1 expected, 2 expected and seen
+  scratch_vector<std::uint8_t> map(std::size_t{top} + 1);
+  std::vector<std::uint8_t>& state = map.v; // 1 expected, 2 expected and seen
   for (const std::uint32_t v : expected) {
     if (state[v]) return std::nullopt; // not distinct: sort instead
     state[v] = 1;

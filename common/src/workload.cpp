@@ -6,16 +6,18 @@
 #include <tbb/parallel_for.h>
 
 #include "random.hpp"
+#include "winnow/host_memory.hpp"
 #include "winnow/removed_mask.hpp"
 
 namespace winnow {
 
 std::vector<std::uint32_t> workload::preserved() const {
-  const std::vector<std::uint8_t> removed = removed_mask(*this);
+  std::vector<std::uint8_t> removed = removed_mask(*this);
   std::vector<std::uint32_t> p;
-  p.reserve(kept());
+  reserve_recycled(p, kept());
   for (std::size_t i = 0; i < data.size(); ++i)
     if (!removed[i]) p.push_back(static_cast<std::uint32_t>(i));
+  recycle(removed);
   detail::rng g(1);
   detail::shuffle(p, g);
   return p;

@@ -234,7 +234,7 @@ int bench_command(const bench_args& a) {
     bar.skip(planned_in[i] - todo[i].size());
     if (todo[i].empty()) continue;
     const auto asked = std::chrono::steady_clock::now();
-    const made_case m = maker.take(made++);
+    made_case m = maker.take(made++);
     // What bench waited for the case: a batch's whole making where this case started one, else 0.
     double waited = ns_since(asked);
     if (m.c && m.c->w.spec != name) throw error("bench: case " + name + " was handed " + m.c->w.spec); // never: a bug
@@ -265,6 +265,7 @@ int bench_command(const bench_args& a) {
         restart_fresh({"--resume"});
       }
     }
+    if (m.c) recycle(*m.c); // the next cases' arrays
   }
 
   const std::vector<record>& records = out->finish();

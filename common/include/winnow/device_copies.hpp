@@ -16,8 +16,9 @@ namespace winnow {
 
 class device_copies {
 public:
-  /// The object kept under `key`, made by `make()` (a std::unique_ptr<T>) the first time. Only the
-  /// backend that owns a key asks for it, always with the same T.
+  /// The object kept under `key`, made by `make()` (a std::unique_ptr<T>, or a std::shared_ptr<T>
+  /// with a deleter of its own) the first time. Only the backend that owns a key asks for it, always
+  /// with the same T.
   template <class T, class Make> T& get(const std::string& key, Make&& make) {
     return *share<T>(key, std::forward<Make>(make));
   }

@@ -149,6 +149,9 @@ struct prepared_case {
 /// w with its reference; a removal case's mask (removed_mask.hpp), made for the reference, is kept
 /// among the copies for the records' checks.
 [[nodiscard]] prepared_case prepare_case(workload w);
+/// Keeps the storage of c's stream, removal list and reference for the next case's (host_memory.hpp),
+/// leaving them empty: a bench calls it when the case's last record has run.
+void recycle(prepared_case& c) noexcept;
 
 /// The whole lifecycle for one (algorithm, params, case), as a record — the one place that catches
 /// per case: an unavailable backend and `unavailable` from prepare or run give a skipped record with

@@ -19,6 +19,8 @@ param_axis threads_axis() {
   return integer_axis("threads", "oneTBB worker threads", std::to_string(hw), {"1", "3"}, 1, 1024);
 }
 
+cpu_algorithm::~cpu_algorithm() { recycle(m_a); }
+
 void cpu_algorithm::prepare(const workload& w, const param_set& p, const prepare_options&) {
   m_w = &w;
   m_handed_over = false;

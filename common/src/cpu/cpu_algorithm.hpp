@@ -16,6 +16,8 @@ namespace winnow::cpu {
 
 class cpu_algorithm : public algorithm {
 public:
+  /// Keeps the working copy's storage for the next record's (host_memory.hpp's recycle()).
+  ~cpu_algorithm() override;
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override;
   /// Restores the working copy (untimed): on every core, whatever the algorithm's `threads`, when the
   /// input is beyond the last-level cache; on this thread otherwise, so a small one stays in its cache.

@@ -15,6 +15,10 @@ namespace {
 
 class preserve final : public cpu_algorithm {
 public:
+  ~preserve() override {
+    recycle(m_p);
+    recycle(m_out);
+  }
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
     cpu_algorithm::prepare(w, p, o);
     m_p = w.preserved();

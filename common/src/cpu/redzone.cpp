@@ -106,6 +106,7 @@ namespace {
 
 class redzone final : public cpu_algorithm {
 public:
+  ~redzone() override { recycle(m_r); }
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
     cpu_algorithm::prepare(w, p, o);
     resize_zeroed(m_r, w.removals.size()); // huge pages: host_memory.hpp

@@ -15,6 +15,11 @@ namespace {
 
 class scan_compact final : public cpu_algorithm {
 public:
+  ~scan_compact() override {
+    recycle(m_flags);
+    recycle(m_places);
+    recycle(m_out);
+  }
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
     cpu_algorithm::prepare(w, p, o);
     assign_zeroed(m_flags, w.size());

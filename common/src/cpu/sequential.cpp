@@ -10,6 +10,7 @@ namespace {
 
 class sequential final : public cpu_algorithm {
 public:
+  ~sequential() override { recycle(m_out); }
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
     cpu_algorithm::prepare(w, p, o);
     assign_zeroed(m_out, w.size());

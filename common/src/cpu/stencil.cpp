@@ -14,6 +14,10 @@ namespace {
 
 class stencil final : public cpu_algorithm {
 public:
+  ~stencil() override {
+    recycle(m_stencil);
+    recycle(m_out);
+  }
   void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
     cpu_algorithm::prepare(w, p, o);
     assign_zeroed(m_stencil, w.size());
