@@ -14,6 +14,8 @@
 #include <unistd.h>
 #endif
 
+#include "winnow/settings.hpp"
+
 namespace winnow {
 
 void advise_huge_pages(void* p, std::size_t bytes) noexcept {
@@ -63,7 +65,13 @@ struct kept {
   std::unique_ptr<detail::spare> s;
   std::type_index type;
   std::size_t bytes;
+  std::uint64_t since; ///< the requests before it was kept
 };
+
+/// An array no request takes among the next ones is released: it fits none of what the bench asks
+/// for now (a size of an earlier case), and held it only keeps memory from the machine. A 512M
+/// case of the cpu suite asks for about 20 large arrays, its make and five records together.
+constexpr std::uint64_t stale_after = 16;
 
 /// The kept arrays, oldest first. A mutex: a bench makes its cases on other threads while its
 /// records run.
@@ -71,6 +79,7 @@ struct spares {
   std::mutex lock;
   std::vector<kept> arrays;
   std::size_t bytes = 0;
+  std::uint64_t requests = 0; ///< for large arrays, so far
   /// Releases the oldest arrays while `release(next)` says so, into `out` (freed by the caller after
   /// the lock: giving 2 GiB back to the kernel takes a while).
   template <class Test> void release_while(const Test& release, std::vector<kept>& out) {
@@ -138,7 +147,7 @@ void keep_spare(std::unique_ptr<spare> s, const std::type_info& type, std::size_
   std::vector<kept> released;
   try {
     const std::lock_guard guard(k.lock);
-    k.arrays.push_back({std::move(s), std::type_index(type), bytes});
+    k.arrays.push_back({std::move(s), std::type_index(type), bytes, k.requests});
     k.bytes += bytes;
     k.release_while([&](const kept&) { return k.bytes > limit; }, released);
   } catch (...) { // no room to note it: s frees the array as it goes
@@ -149,6 +158,22 @@ std::unique_ptr<spare> take_spare(const std::type_info& type, std::size_t bytes)
   spares& k = kept_arrays();
   std::vector<kept> released;
   const std::lock_guard guard(k.lock);
+  ++k.requests;
+  std::vector<kept> fresh;
+  try {
+    fresh.reserve(k.arrays.size());
+    released.reserve(k.arrays.size());
+  } catch (...) { // no memory to sort them: all go
+    k.release_while([](const kept&) { return true; }, released);
+  }
+  if (fresh.capacity() >= k.arrays.size()) { // reserved: the push_backs below cannot throw
+    for (kept& a : k.arrays) {
+      const bool stale = k.requests - a.since > stale_after;
+      if (stale) k.bytes -= a.bytes;
+      (stale ? released : fresh).push_back(std::move(a));
+    }
+    k.arrays.swap(fresh);
+  }
   std::size_t best = k.arrays.size();
   for (std::size_t i = 0; i < k.arrays.size(); ++i) {
     const kept& a = k.arrays[i];
@@ -175,7 +200,11 @@ void make_room(std::size_t bytes) noexcept {
 
 } // namespace detail
 
-std::uint64_t spare_limit() noexcept { return memory_here().value_or(0) / 2; }
+std::uint64_t spare_limit() noexcept {
+  // WINNOW_KEEP_ARRAYS=0 keeps none: the same build measured both ways.
+  static const bool keep = env_flag("WINNOW_KEEP_ARRAYS").value_or(true);
+  return keep ? memory_here().value_or(0) / 2 : 0;
+}
 
 std::size_t spare_bytes() noexcept {
   spares& k = kept_arrays();

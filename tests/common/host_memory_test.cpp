@@ -154,6 +154,14 @@ TEST_F(kept_arrays, they_take_at_most_half_the_memory_the_oldest_released_first)
   EXPECT_EQ(spare_bytes(), 4 * fifth + 10);
 }
 
+TEST_F(kept_arrays, one_that_no_request_takes_among_the_next_sixteen_is_released) {
+  detail::keep_spare(std::make_unique<detail::spare>(), typeid(std::int16_t), huge_page_advice_bytes);
+  for (int i = 0; i < 16; ++i) EXPECT_EQ(detail::take_spare(typeid(std::int32_t), huge_page_advice_bytes), nullptr);
+  EXPECT_EQ(spare_bytes(), huge_page_advice_bytes) << "sixteen requests of other arrays: still kept";
+  EXPECT_EQ(detail::take_spare(typeid(std::int32_t), huge_page_advice_bytes), nullptr);
+  EXPECT_EQ(spare_bytes(), 0u) << "the seventeenth: released";
+}
+
 TEST_F(kept_arrays, small_arrays_are_freed_not_kept) {
   auto v = zeroed_vector<std::uint32_t>(1000);
   recycle(v);
