@@ -141,6 +141,56 @@ TEST(verify, few_survivors_of_a_large_input_are_checked_against_the_input_size) 
   EXPECT_FALSE(verify(w, expected, {removed_one, std::nullopt}, false).ok);
 }
 
+/// An in-place unstable output as Redzone leaves it: the first m elements where they were, each
+/// removed one among them replaced by a survivor from behind them.
+std::vector<std::uint32_t> filled_from_behind(const workload& w, const std::vector<std::uint8_t>& removed,
+                                              std::size_t m) {
+  std::vector<std::uint32_t> out(w.data.begin(), w.data.begin() + static_cast<std::ptrdiff_t>(m));
+  std::size_t from = m;
+  for (std::size_t i = 0; i < m; ++i) {
+    if (!removed[i]) continue;
+    while (removed[from]) ++from;
+    out[i] = w.data[from++];
+  }
+  return out;
+}
+
+TEST(verify, an_unstable_output_mostly_in_place_is_compared_on_what_moved_and_nothing_wrong_passes) {
+  for (const char* spec : {"removal:100003:k=0.02:seed=3", "removal:100003:k=0.3:seed=4", "uniform:100003:p=0.9"}) {
+    SCOPED_TRACE(spec);
+    const workload w = generate(parse_spec(spec));
+    const std::vector<std::uint8_t> removed = removed_mask(w);
+    const std::vector<std::uint32_t> expected = reference_compact(w);
+    const std::vector<std::uint32_t> in_place = filled_from_behind(w, removed, expected.size());
+    std::vector<std::size_t> holes; // the indices that took a survivor from behind
+    for (std::size_t i = 0; i < in_place.size(); ++i)
+      if (removed[i]) holes.push_back(i);
+    ASSERT_GE(holes.size(), 2u);
+    const std::size_t kept_index = holes[0] == 0 ? 1 : 0; // an element left where it was
+    ASSERT_FALSE(removed[kept_index]);
+    // The mask given, or (a predicate case) none: the survivors are known either way.
+    for (const std::vector<std::uint8_t>& mask : {removed, std::vector<std::uint8_t>{}}) {
+      if (mask.empty() && w.removal_list) continue;
+      EXPECT_TRUE(verify(w, expected, {in_place, std::nullopt}, false, mask).ok);
+      auto wrong = in_place;
+      wrong[holes[0]] = wrong[holes[1]]; // duplicated, and one dropped
+      EXPECT_EQ(verify(w, expected, {wrong, std::nullopt}, false, mask).message,
+                verify(w, expected, {wrong, std::nullopt}, false).message)
+          << "a difference is named as the whole comparison names it";
+      EXPECT_FALSE(verify(w, expected, {wrong, std::nullopt}, false, mask).ok);
+      wrong = in_place;
+      wrong[holes[0]] = w.data[holes[0]]; // a removed element left in its place
+      EXPECT_FALSE(verify(w, expected, {wrong, std::nullopt}, false, mask).ok);
+      wrong = in_place;
+      wrong[kept_index] = in_place[holes[0]]; // one kept in place overwritten by one that moved
+      EXPECT_FALSE(verify(w, expected, {wrong, std::nullopt}, false, mask).ok);
+      wrong = in_place;
+      wrong[holes[1]] = static_cast<std::uint32_t>(w.size() + 7); // invented
+      EXPECT_FALSE(verify(w, expected, {wrong, std::nullopt}, false, mask).ok);
+    }
+  }
+}
+
 TEST(verify, out_of_place_input_may_only_gain_marks_at_removed_indices) {
   workload w;
   w.data = {1, 2, 3, 4};

@@ -24,7 +24,9 @@ struct verdict {
   std::size_t mismatches = 0;
 };
 
-/// `stable`: compare exactly; otherwise as a multiset. `input_after`, when given, may differ from
+/// `stable`: compare exactly; otherwise as a multiset (on what moved alone where most of the output
+/// holds its input's survivors in place, as an in-place algorithm leaves it; the survivors known from
+/// `removed`, or on a predicate case from the payloads). `input_after`, when given, may differ from
 /// `w.data` only by payload 0 written at removed indices (a `mark` phase); those are looked up in
 /// `removed`, w's removal mask (removed_mask.hpp) where the caller has it made, else made here.
 [[nodiscard]] verdict verify(const workload& w, const std::vector<std::uint32_t>& expected,
