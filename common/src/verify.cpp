@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include <tbb/blocked_range.h>
-#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 
@@ -175,14 +174,15 @@ bool same_multiset_where_moved(const workload& w, const std::vector<std::uint32_
   std::size_t sampled = 0;
   for (std::size_t s = 0; s < 64; ++s) sampled += in_place(s * (m / 64));
   if (sampled < 40) return false;
+  // A chunk's own lists, filled on all cores and joined in chunk order.
   struct lists {
     std::vector<std::uint32_t> moved, wanted;
   };
-  tbb::enumerable_thread_specific<lists> parts;
-  using range = tbb::blocked_range<std::size_t>;
-  tbb::parallel_for(range(0, w.size(), std::size_t{1} << 16), [&](const range& r) {
-    lists& l = parts.local();
-    for (std::size_t i = r.begin(); i < r.end(); ++i) {
+  constexpr std::size_t chunk = std::size_t{1} << 20;
+  std::vector<lists> parts((w.size() + chunk - 1) / chunk);
+  tbb::parallel_for(std::size_t{0}, parts.size(), [&](std::size_t c) {
+    lists& l = parts[c];
+    for (std::size_t i = c * chunk; i < std::min(w.size(), (c + 1) * chunk); ++i) {
       if (i < m && in_place(i)) continue;
       if (i < m) l.moved.push_back(actual[i]);
       if (survivor(i)) l.wanted.push_back(w.data[i]);

@@ -5,7 +5,8 @@
 
 namespace winnow::cli {
 
-/// Bytes the kernel says it can give us now (MemAvailable).
+/// Bytes this process can have now: what the kernel says it can give (MemAvailable, or the cgroup's
+/// room), and the large arrays the process keeps for reuse (host_memory.hpp).
 [[nodiscard]] std::uint64_t available_memory();
 /// Host bytes an algorithm's working copies of a case need (input, output, removal list): 12 an element.
 [[nodiscard]] std::uint64_t working_bytes(const case_spec& spec);
