@@ -65,7 +65,7 @@ struct kept {
   std::unique_ptr<detail::spare> s;
   std::type_index type;
   std::size_t bytes;
-  std::uint64_t since; ///< the requests before it was kept
+  std::uint64_t since; ///< the requests before it was kept (so, oldest first, never decreasing)
 };
 
 /// An array no request takes among the next ones is released: it fits none of what the bench asks
@@ -80,14 +80,17 @@ struct spares {
   std::vector<kept> arrays;
   std::size_t bytes = 0;
   std::uint64_t requests = 0; ///< for large arrays, so far
-  /// Releases the oldest arrays while `release(next)` says so, into `out` (freed by the caller after
-  /// the lock: giving 2 GiB back to the kernel takes a while).
-  template <class Test> void release_while(const Test& release, std::vector<kept>& out) {
+  /// Releases the oldest arrays while `release(next)` says so, into `out`, freed by the caller after
+  /// the lock (giving 2 GiB back to the kernel takes a while), or here where `out` has no room.
+  template <class Test> void release_while(const Test& release, std::vector<kept>& out) noexcept {
     std::size_t n = 0;
     while (n < arrays.size() && release(arrays[n])) bytes -= arrays[n++].bytes;
-    out.insert(out.end(), std::make_move_iterator(arrays.begin()),
-               std::make_move_iterator(arrays.begin() + static_cast<std::ptrdiff_t>(n)));
-    arrays.erase(arrays.begin(), arrays.begin() + static_cast<std::ptrdiff_t>(n));
+    const auto end = arrays.begin() + static_cast<std::ptrdiff_t>(n);
+    try {
+      out.insert(out.end(), std::make_move_iterator(arrays.begin()), std::make_move_iterator(end));
+    } catch (...) { // out unchanged: the erase below frees them
+    }
+    arrays.erase(arrays.begin(), end);
   }
 };
 
@@ -96,9 +99,7 @@ spares& kept_arrays() {
   return s;
 }
 
-/// The kept arrays take at most half the memory a process here may have, and a new array is
-/// allocated only with an eighth of it left beside it: the kept ones go first, oldest first. Where
-/// the kernel does not say, nothing is kept.
+/// total_memory(), read once: the kept arrays' limit and the room a new array needs are parts of it.
 const std::optional<std::uint64_t>& memory_here() {
   static const std::optional<std::uint64_t> total = total_memory();
   return total;
@@ -159,21 +160,7 @@ std::unique_ptr<spare> take_spare(const std::type_info& type, std::size_t bytes)
   std::vector<kept> released;
   const std::lock_guard guard(k.lock);
   ++k.requests;
-  std::vector<kept> fresh;
-  try {
-    fresh.reserve(k.arrays.size());
-    released.reserve(k.arrays.size());
-  } catch (...) { // no memory to sort them: all go
-    k.release_while([](const kept&) { return true; }, released);
-  }
-  if (fresh.capacity() >= k.arrays.size()) { // reserved: the push_backs below cannot throw
-    for (kept& a : k.arrays) {
-      const bool stale = k.requests - a.since > stale_after;
-      if (stale) k.bytes -= a.bytes;
-      (stale ? released : fresh).push_back(std::move(a));
-    }
-    k.arrays.swap(fresh);
-  }
+  k.release_while([&](const kept& a) { return k.requests - a.since > stale_after; }, released);
   std::size_t best = k.arrays.size();
   for (std::size_t i = 0; i < k.arrays.size(); ++i) {
     const kept& a = k.arrays[i];

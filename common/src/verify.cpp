@@ -139,24 +139,6 @@ std::optional<verdict> compare_multiset_bitmap(const std::vector<std::uint32_t>&
   return multiset_message(actual, missing, first_missing, extra, first_extra);
 }
 
-/// Whether `moved` holds exactly the values of `wanted`, each once, shown with one byte a value:
-/// every wanted value marked (once: else they are not distinct), then every moved one must find its
-/// mark and take it (an exchange, so that of two equal ones only one can). As many as wanted means
-/// the same set. False says only "not shown": values too large for the map, or not distinct.
-bool same_small_set(const std::vector<std::uint32_t>& wanted, const std::vector<std::uint32_t>& moved,
-                    std::size_t span) {
-  if (wanted.size() != moved.size()) return false;
-  if (wanted.empty()) return true;
-  const std::uint32_t top = *std::max_element(wanted.begin(), wanted.end());
-  if (!byte_map_fits(top, span)) return false;
-  scratch_vector<std::uint8_t> map(std::size_t{top} + 1);
-  const auto take = [&](std::uint32_t v, std::uint8_t from, std::uint8_t to) {
-    return atomic_ref<std::uint8_t>(map.v[v]).exchange(to, std::memory_order_relaxed) == from;
-  };
-  return all_fine(wanted.size(), [&](std::size_t i) { return take(wanted[i], 0, 1); }) &&
-         all_fine(moved.size(), [&](std::size_t i) { return moved[i] <= top && take(moved[i], 1, 2); });
-}
-
 /// Whether `actual` is the multiset of w's survivors (`survivor(i)`: what reference_compact keeps),
 /// decided on what moved: an output element that holds, at its own index, the survivor of that index
 /// is in both multisets, so only the other outputs are compared with the other survivors. An
@@ -164,8 +146,8 @@ bool same_small_set(const std::vector<std::uint32_t>& wanted, const std::vector<
 /// behind them: at k = 2 % of 512M elements it moves 10M of the 502M kept), and the whole comparison
 /// was most of a cpu/redzone record's host time. False says only "not shown": fewer than half in
 /// place (judged from 64 samples first, needing 40: an output in another order, or Redzone's at
-/// k ≥ 40 %, costs nothing more), or
-/// same_small_set could not tell. compare_multiset decides then, and names any difference.
+/// k ≥ 40 %, costs nothing more), or same_distinct_values could not tell. compare_multiset decides
+/// then, and names any difference.
 template <class Survivor>
 bool same_multiset_where_moved(const workload& w, const std::vector<std::uint32_t>& actual, const Survivor& survivor) {
   const std::size_t m = actual.size();
@@ -193,7 +175,7 @@ bool same_multiset_where_moved(const workload& w, const std::vector<std::uint32_
     moved.insert(moved.end(), l.moved.begin(), l.moved.end());
     wanted.insert(wanted.end(), l.wanted.begin(), l.wanted.end());
   }
-  return 2 * moved.size() <= m && same_small_set(wanted, moved, w.size());
+  return 2 * moved.size() <= m && same_distinct_values(wanted, moved, w.size());
 }
 
 /// same_multiset_where_moved with w's survivors as the reference knows them: the removal mask given

@@ -76,7 +76,7 @@ using std::bit_cast;
 #endif
 
 #ifdef WINNOW_SHIM_ATOMIC_REF
-/// The load, store and exchange of std::atomic_ref that winnow uses, through the compiler's atomic builtins.
+/// The relaxed load and store of std::atomic_ref that winnow uses, through the compiler's atomic builtins.
 template <class T> class atomic_ref {
 public:
   explicit atomic_ref(T& object) noexcept : m_object(&object) {}
@@ -85,9 +85,6 @@ public:
   }
   [[nodiscard]] T load(std::memory_order order = std::memory_order_seq_cst) const noexcept {
     return __atomic_load_n(m_object, static_cast<int>(order));
-  }
-  T exchange(T value, std::memory_order order = std::memory_order_seq_cst) const noexcept {
-    return __atomic_exchange_n(m_object, value, static_cast<int>(order));
   }
 
 private:
