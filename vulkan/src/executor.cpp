@@ -101,9 +101,11 @@ void executor::prepare(const shader_era::plan& p, const param_set& params, const
     case pass_kind::concat:
       if (ps.method == shader_era::concat_method::copy) {
         // The pass's own block (its first argument), not the plan's: a merged plan (the adaptive
-        // algorithm's) holds candidates of several blocks.
-        c.pipe = &pipeline::get({"concat_copy", {std::min(local, ps.args.at(0))}});
-        c.groups = ps.items;
+        // algorithm's) holds candidates of several blocks. A workgroup takes enough blocks for four
+        // words an invocation (one block where a block is wider than that).
+        const std::uint32_t block = ps.args.at(0), group = std::max(1u, 4 * local / block);
+        c.pipe = &pipeline::get({"concat_copy", {local, 0u, block, group}});
+        c.groups = (ps.items + group - 1) / group;
       } else if (ps.method == shader_era::concat_method::search) {
         c.pipe = &pipeline::get({"concat_search", {local}});
         c.groups = (std::uint64_t{ps.io.extent} + local - 1) / local;
