@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <mutex>
-#include <numeric>
 #include <string_view>
 
 #include "winnow/error.hpp"
@@ -77,6 +76,8 @@ constexpr double min_conclusive_busy = 0.5;
 /// How much longer than the runs of a wait that ran out with the device mostly idle a record's runs
 /// must be for it to warm the device up again.
 constexpr double rewarm_run_ratio = 4;
+/// How long each run_options::heat keeps the device busy between two readings of its clock [ns].
+constexpr double heat_slice_ns = 20e6;
 
 measurement measure(algorithm& a, const run_options& options) {
   if (options.reps < 1 || options.warmup < 0) throw usage_error("harness: reps must be ≥ 1 and warmup ≥ 0");
@@ -118,9 +119,11 @@ measurement measure(algorithm& a, const run_options& options) {
   // Untimed runs until the SM clock reads at least floor_mhz (and, to `settle`, has not risen for
   // clock_hold_ns or is at its maximum, where it then counts as settled), for at most `budget_ns`:
   // whether it got there. An unreadable clock has nothing to wait for.
+  bool heated = false; // a wait for the clock ran options.heat
   const auto warm_until = [&](bool settle, double budget_ns) {
     const auto start = clock::now();
-    const auto first_run = warm_totals.size();
+    double device_ns = 0; // the device time of this wait's runs and heat
+    std::size_t runs = 0;
     double level = 0, peak = 0;
     auto level_since = start;
     for (;;) {
@@ -138,9 +141,7 @@ measurement measure(algorithm& a, const run_options& options) {
       }
       if (ns_since(start) >= budget_ns) {
         vain_peak_mhz = std::max(vain_peak_mhz, peak);
-        const double device_ns =
-            std::accumulate(warm_totals.begin() + static_cast<std::ptrdiff_t>(first_run), warm_totals.end(), 0.0);
-        const double run_ns = device_ns / static_cast<double>(std::max<std::size_t>(1, warm_totals.size() - first_run));
+        const double run_ns = device_ns / static_cast<double>(std::max<std::size_t>(1, runs));
         // A wait whose runs kept the device busy shows where its clock is: given up for good when it
         // was the device's warm-up. One whose runs left it mostly idle shows only that runs this
         // short cannot bring the clock up (watched_device::idle_run_ns).
@@ -148,7 +149,15 @@ measurement measure(algorithm& a, const run_options& options) {
         else if (settle) dev->gave_up = true;
         return false;
       }
-      warm_totals.push_back(untimed_run());
+      // The record's runs warm the device, unless they leave it mostly idle and the backend has heat.
+      if (options.heat && !warm_totals.empty() && warm_totals.back() < min_conclusive_busy * untimed_wall_ns) {
+        device_ns += options.heat(heat_slice_ns);
+        heated = true;
+      } else {
+        warm_totals.push_back(untimed_run());
+        device_ns += warm_totals.back();
+        ++runs;
+      }
     }
   };
   double recovery_left_ns = options.settle_ns; // this record's waits for the clock, together
@@ -278,6 +287,7 @@ measurement measure(algorithm& a, const run_options& options) {
     m.sm_mhz_max = *std::max_element(kept_mhz.begin(), kept_mhz.end());
   }
   m.clock_gave_up = gave_up;
+  if (heated) m.warmup_rule += "+heat";
   // Where the records after this one hold to. A record that waited in vain: the device has settled
   // lower since its warm-up (a power or thermal limit, say), and they hold to where its wait got, not
   // wait for what it no longer reaches; a record whose kept samples read higher brings it back up,
@@ -429,6 +439,7 @@ record run_case(const registry& reg, const algorithm_entry& entry, const params&
     // The device's clock, when the backend says which device it is and NVML can read it.
     run_options watched = options;
     if (!watched.device) watched.device = watch(dev.identity);
+    if (!watched.heat) watched.heat = dev.heat;
     measurement m = measure(*a, watched);
     r.host_ns.emplace_back("runs", m.runs_ns);
     r.chosen = a->chosen(); // after the runs: an algorithm may choose as it runs (the adaptive one)

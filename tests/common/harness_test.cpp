@@ -762,6 +762,43 @@ TEST(harness, a_device_warm_up_whose_runs_left_the_device_idle_is_tried_again_by
   EXPECT_EQ(measure(busier, {.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &low}).warmup_rule, "nvml");
 }
 
+TEST(harness, a_wait_for_the_clock_heats_the_device_when_the_records_runs_leave_it_idle) {
+  // The H100's 1M-16M Vulkan lookback records (15-20 µs of each ~70 µs run) held its clock at
+  // 1140-1410 MHz of 1980, run to run. Here: runs of 1 µs in 1 ms of wall time; the clock reaches its
+  // maximum after 5 ms of the backend's heat, and falls back 3 runs after the last heat.
+  int runs = 0;
+  double heated_ns = 0;
+  int heats = 0, runs_at_heat = 0;
+  bool busy_runs = false; // the clock as busy runs hold it: at the maximum
+  watched_device dev = device_with(
+      &runs, [&](int r) { return busy_runs || (heated_ns >= 5e6 && r - runs_at_heat <= 3) ? 2000.0 : 1230.0; }, false);
+  const auto heat = [&](double ns) {
+    ++heats;
+    heated_ns += ns;
+    runs_at_heat = runs;
+    return ns;
+  };
+  const run_options o{.warmup = 1, .reps = 5, .settle_ns = 200e6, .device = &dev, .heat = heat};
+  counted tiny(&runs, 1, device_us(1));
+  const measurement m = measure(tiny, o);
+  EXPECT_EQ(m.warmup_rule, "nvml+device+heat");
+  EXPECT_FALSE(m.clock_gave_up);
+  EXPECT_EQ(m.samples, 5u);
+  EXPECT_EQ(m.sm_mhz_min, 2000) << "every kept sample at the clock";
+  EXPECT_GE(m.discarded, 1u) << "the clock fell after 3 runs and was heated back";
+  EXPECT_GE(heated_ns, 5e6);
+  EXPECT_EQ(dev.idle_run_ns, 0) << "heat keeps the device busy: its waits show where the clock is";
+  EXPECT_FALSE(dev.gave_up);
+
+  // Runs that keep the device busy are their own heat: the backend's is not used.
+  const int heats_before = heats;
+  counted busy(&runs, 1, device_us(1000));
+  busy_runs = true;
+  const measurement n = measure(busy, o);
+  EXPECT_EQ(heats, heats_before);
+  EXPECT_EQ(n.warmup_rule, "nvml");
+}
+
 TEST(harness, records_hold_to_where_the_clock_settled_and_resettle_as_it_moves) {
   // Settled at 2000 MHz; 1900 (95 %: over the 75 % threshold, under 97 % of 2000) after runs 4 and 5.
   int runs = 0;

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <map>
 #include <numeric>
@@ -17,6 +18,7 @@
 
 // Private header of winnow::vk (tests may look inside).
 #include "../../vulkan/src/calibrate.hpp"
+#include "../../vulkan/src/heat.hpp"
 
 namespace winnow::vk {
 namespace {
@@ -273,6 +275,19 @@ TEST(vk_calibrate, the_roofline_is_the_best_copy_at_the_largest_size) {
   const bool software = device::get().properties().type == VK_PHYSICAL_DEVICE_TYPE_CPU;
   ASSERT_GE(best_by_size.size(), software ? 1u : 2u) << "the copy at two sizes at least on a GPU";
   EXPECT_EQ(roofline, best_by_size.rbegin()->second);
+}
+
+// The harness heats an NVIDIA GPU with it before a record of short runs (run_options::heat): it must
+// run clean under the validation layer, for at least the time asked, and say how long it kept busy.
+TEST(vk_heat, copies_for_at_least_the_time_asked_and_says_how_long) {
+  WINNOW_REQUIRE_VK();
+  const auto t0 = std::chrono::steady_clock::now();
+  const double busy = heat(1e6);
+  const double wall = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_GE(wall, 1e6);
+  EXPECT_GT(busy, 0.0);
+  EXPECT_LE(busy, wall);
+  EXPECT_NO_THROW(device::get().check("after heat")) << "the validation layer said nothing";
 }
 
 } // namespace

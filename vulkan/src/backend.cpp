@@ -2,6 +2,7 @@
 
 #include "algorithms.hpp"
 #include "calibrate.hpp"
+#include "heat.hpp"
 #include "winnow/vulkan/device.hpp"
 #include "winnow/vulkan/executor.hpp"
 #include "winnow/vulkan/fragment_executor.hpp"
@@ -28,7 +29,7 @@ void register_backend(registry& r) {
     return device_info{p.name,
                        p.driver + ", subgroup " + std::to_string(p.subgroup_size) +
                            (device::get().validation() ? ", validation on" : ""),
-                       identity_of(p)};
+                       identity_of(p), heat};
   };
   b.calibrate = [] { return vk::calibrate(); };
   b.algorithms = shader_era::entries(
@@ -49,7 +50,7 @@ void register_backend(registry& r) {
     return device_info{p.name,
                        p.driver + (p.strict_lines ? ", strict lines" : ", non-strict lines") +
                            (device::get().validation() ? ", validation on" : ""),
-                       identity_of(p)};
+                       identity_of(p), heat};
   };
   f.calibrate = [] { return vk::fragment_calibrate(); };
   f.algorithms = shader_era::entries("vkfrag",

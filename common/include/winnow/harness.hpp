@@ -4,6 +4,7 @@
 /// skipped record with the reason, never an abort of the whole sweep.
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -97,6 +98,12 @@ struct run_options {
   /// records were 2-17 % slow.
   double settled_fraction = 0.97;
   check_place check = check_place::host; ///< run_case's check; measure() leaves output empty with `device`
+  /// Work of the backend's own that keeps the device busy for about the nanoseconds it is given and
+  /// returns how long it did (device_info::heat); empty: none. A wait for the clock runs it in place of
+  /// the record's runs when those leave the device mostly idle: the H100's 1M-16M Vulkan lookback
+  /// records (15-20 µs of each ~70 µs run) held its clock at 1140-1410 MHz of 1980, and no number of
+  /// such runs brought it up. The timed runs then come straight after it.
+  std::function<double(double)> heat;
 };
 
 /// run_options::busy_timed as the environment asks: WINNOW_BUSY=timed (or unset) or untimed (the rule
@@ -118,7 +125,8 @@ struct measurement {
   double runs_ns = 0;              ///< host wall time of the warm-up and timed repetitions
   double result_ns = 0;            ///< and of result()
   /// How it warmed up: "settle" (run_options::device has no clock), "nvml", or "nvml+device" (this
-  /// measurement also warmed the device up for the process).
+  /// measurement also warmed the device up for the process); "+heat" when a wait for the clock ran
+  /// run_options::heat.
   std::string warmup_rule;
   std::size_t discarded = 0; ///< timed samples thrown away: taken below the throttle threshold
   double sm_mhz_min = 0;     ///< the SM clock over the kept samples (before and after each) [MHz]; 0: not read

@@ -21,6 +21,9 @@ struct device_info {
   /// Which physical device it is, so the harness can watch its clock (NVML); nullopt where the
   /// backend cannot tell (the CPU, a driver without the query).
   std::optional<device_identity> identity;
+  /// Keeps the device busy for about the nanoseconds given with work of the backend's own, returning
+  /// how long it did: run_options::heat, for records whose own runs leave the device idle. Empty: none.
+  std::function<double(double)> heat;
 };
 
 /// Lifecycle step 1 (info) without constructing the algorithm, and a factory for the rest.
