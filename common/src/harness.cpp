@@ -164,7 +164,8 @@ measurement measure(algorithm& a, const run_options& options) {
   // Stop waiting for the clock: this record waited settle_ns, or the device never reached the
   // threshold in its warm-up (clocks locked low, say), after which no record waits for it.
   // A device whose warm-up ran out with it mostly idle is not waited for by records of runs as short.
-  bool gave_up = dev && (dev->gave_up || dev->idle_run_ns > 0);
+  // With heat, a record's runs need not keep the device busy: it waits whatever runs came before.
+  bool gave_up = dev && (dev->gave_up || (dev->idle_run_ns > 0 && !options.heat));
   if (!dev) {
     // Untimed warm-up: at least `warmup` repetitions and at least `warmup_ns` of wall time, then on
     // while the runs still get faster (GPU clocks still climbing), for at most `settle_ns` more.
@@ -201,7 +202,7 @@ measurement measure(algorithm& a, const run_options& options) {
     // The device's warm-up: once per process, and again for a record of runs rewarm_run_ratio times
     // as long as those of a warm-up that ran out with the device mostly idle.
     const bool rewarm = dev->idle_run_ns > 0 && !dev->gave_up && !warm_totals.empty() &&
-                        warm_totals.back() >= rewarm_run_ratio * dev->idle_run_ns;
+                        (options.heat || warm_totals.back() >= rewarm_run_ratio * dev->idle_run_ns);
     if (!dev->warmed || rewarm) {
       m.warmup_rule = "nvml+device";
       dev->warmed = true;

@@ -771,7 +771,10 @@ TEST(harness, a_wait_for_the_clock_heats_the_device_when_the_records_runs_leave_
   int heats = 0, runs_at_heat = 0;
   bool busy_runs = false; // the clock as busy runs hold it: at the maximum
   watched_device dev = device_with(
-      &runs, [&](int r) { return busy_runs || (heated_ns >= 5e6 && r - runs_at_heat <= 3) ? 2000.0 : 1230.0; }, false);
+      &runs, [&](int r) { return busy_runs || (heated_ns >= 5e6 && r - runs_at_heat <= 3) ? 2000.0 : 1230.0; }, true);
+  // Warmed up once, then left idle by a record of short runs without heat (another API's, say).
+  dev.warmed_mhz = dev.settled_mhz = 2000;
+  dev.idle_run_ns = 1e3;
   const auto heat = [&](double ns) {
     ++heats;
     heated_ns += ns;

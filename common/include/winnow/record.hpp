@@ -59,7 +59,8 @@ struct record {
   double warmup_ran_ns = 0; ///< and the wall time they took [ns]
   double busy_ns = 0;       ///< with a clock: the device kept busy at least this long, timed runs included [ns]
   bool busy_timed = true;   ///< and timed runs filled it (else untimed ones before them: WINNOW_BUSY=untimed)
-  /// How the record warmed up (measurement::warmup_rule): "settle", "nvml" or "nvml+device"; empty
+  /// How the record warmed up (measurement::warmup_rule): "settle", "nvml" or "nvml+device", the
+  /// last two with "+heat" where a wait for the clock ran run_options::heat; empty
   /// where nothing ran, and in records written before it was kept. The rest only where it is set:
   std::string warmup_rule;
   std::uint64_t discarded = 0; ///< timed samples thrown away, taken below the throttle threshold
