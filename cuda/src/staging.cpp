@@ -1,20 +1,13 @@
 #include "staging.hpp"
 
-#include <algorithm>
 #include <array>
-#include <execution>
 #include <mutex>
 
 #include "check.hpp"
+#include "winnow/staged_copy.hpp"
 
 namespace winnow::cuda {
 namespace {
-
-/// memcpy on all cores (the parallel algorithms' oneTBB backend, as cpu_algorithm's reset copies).
-void copy_on_all_cores(void* to, const void* from, std::size_t bytes) {
-  const auto* src = static_cast<const char*>(from);
-  std::copy(std::execution::par_unseq, src, src + bytes, static_cast<char*>(to));
-}
 
 /// Two pinned chunks and, for each, an event recorded after the last copy that used it. Made on the
 /// first large copy; one mutex, since a chunk is busy until its event has passed.
@@ -29,34 +22,26 @@ public:
 
   void upload(char* d_dst, const char* h_src, std::size_t bytes, cudaStream_t stream) {
     const std::scoped_lock lock(m_mutex);
-    for (std::size_t at = 0, i = 0; at < bytes; at += chunk, i ^= 1) {
-      const std::size_t n = std::min(chunk, bytes - at);
+    upload_in_chunks(bytes, chunk, [&](std::size_t at, std::size_t n, std::size_t i) {
       WINNOW_CUDA_CHECK(cudaEventSynchronize(m_done[i])); // the copy engine has emptied chunk i
       copy_on_all_cores(m_chunk[i], h_src + at, n);
       WINNOW_CUDA_CHECK(cudaMemcpyAsync(d_dst + at, m_chunk[i], n, cudaMemcpyHostToDevice, stream));
       WINNOW_CUDA_CHECK(cudaEventRecord(m_done[i], stream));
-    }
+    });
   }
 
   void download(char* h_dst, const char* d_src, std::size_t bytes, cudaStream_t stream) {
     const std::scoped_lock lock(m_mutex);
-    // Chunk k's copy is queued before chunk k - 1 is copied out on the host: the copy engine fills
-    // one chunk while the cores empty the other.
-    const auto queue = [&](std::size_t at, std::size_t i) {
-      WINNOW_CUDA_CHECK(
-          cudaMemcpyAsync(m_chunk[i], d_src + at, std::min(chunk, bytes - at), cudaMemcpyDeviceToHost, stream));
-      WINNOW_CUDA_CHECK(cudaEventRecord(m_done[i], stream));
-    };
-    const auto take = [&](std::size_t at, std::size_t i) {
-      WINNOW_CUDA_CHECK(cudaEventSynchronize(m_done[i]));
-      copy_on_all_cores(h_dst + at, m_chunk[i], std::min(chunk, bytes - at));
-    };
-    queue(0, 0);
-    std::size_t i = 0;
-    for (std::size_t at = 0; at < bytes; at += chunk, i ^= 1) {
-      if (at + chunk < bytes) queue(at + chunk, i ^ 1);
-      take(at, i);
-    }
+    download_in_chunks(
+        bytes, chunk,
+        [&](std::size_t at, std::size_t n, std::size_t i) {
+          WINNOW_CUDA_CHECK(cudaMemcpyAsync(m_chunk[i], d_src + at, n, cudaMemcpyDeviceToHost, stream));
+          WINNOW_CUDA_CHECK(cudaEventRecord(m_done[i], stream));
+        },
+        [&](std::size_t at, std::size_t n, std::size_t i) {
+          WINNOW_CUDA_CHECK(cudaEventSynchronize(m_done[i]));
+          copy_on_all_cores(h_dst + at, m_chunk[i], n);
+        });
   }
 
   staging(const staging&) = delete;

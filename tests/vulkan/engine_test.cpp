@@ -247,6 +247,29 @@ TEST(vk_engine, buffers_round_trip_and_an_impossible_allocation_names_its_size) 
   EXPECT_NO_THROW(device::get().check("after the failed allocation"));
 }
 
+// Copies of 16 MiB and more go through two 32 MiB chunks in turn (vulkan/src/staging.cpp): 80 MiB and a
+// word, 3 words into the buffer, crosses every chunk boundary, ends in a short chunk, and leaves the
+// words around it as they were.
+TEST(vk_engine, a_large_copy_goes_through_the_staging_chunks_whole_and_in_place) {
+  WINNOW_REQUIRE_VK();
+  const std::uint64_t words = (std::uint64_t{80} << 20) / 4 + 1, before = 3, after = 2;
+  std::vector<std::uint32_t> host(words);
+  for (std::uint64_t i = 0; i < words; ++i) host[i] = static_cast<std::uint32_t>(i * 2654435761u);
+  buffer b("staged", 4 * (before + words + after));
+  b.fill(0xABABABABu);
+  b.upload(host, before);
+  const std::vector<std::uint32_t> all = b.download(before + words + after);
+  ASSERT_EQ(all.size(), before + words + after);
+  for (std::uint64_t i = 0; i < before; ++i) EXPECT_EQ(all[i], 0xABABABABu) << "word " << i << " before the upload";
+  for (std::uint64_t i = 0; i < after; ++i) EXPECT_EQ(all[before + words + i], 0xABABABABu) << "word after " << i;
+  EXPECT_TRUE(std::equal(host.begin(), host.end(), all.begin() + before)) << "the uploaded words, read back whole";
+  // A large part from the middle, not aligned to a chunk.
+  const std::uint64_t first = 1000, count = (std::uint64_t{40} << 20) / 4 + 7;
+  const std::vector<std::uint32_t> part = b.download(count, before + first);
+  EXPECT_TRUE(std::equal(part.begin(), part.end(), host.begin() + first)) << "words " << first << " on";
+  EXPECT_NO_THROW(device::get().check("after the staged copies"));
+}
+
 TEST(vk_engine, an_unknown_shader_is_an_error_naming_it) {
   WINNOW_REQUIRE_VK();
   EXPECT_EQ(message_of([] {

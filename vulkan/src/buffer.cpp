@@ -3,6 +3,7 @@
 #include <cstring>
 #include <utility>
 
+#include "staging.hpp"
 #include "winnow/vulkan/check.hpp"
 #include "winnow/vulkan/device.hpp"
 #include "winnow/vulkan/sequence.hpp"
@@ -101,6 +102,10 @@ void buffer::upload(std::span<const std::uint32_t> words, std::uint64_t first) {
   if (offset + bytes > m_size)
     throw error("winnow::vk::buffer: upload of " + std::to_string(bytes) + " bytes at " + std::to_string(offset) +
                 " overruns '" + m_name + "' (" + std::to_string(m_size) + " bytes)");
+  if (bytes >= staged_copy_bytes) {
+    upload_bytes(m_buffer, offset, words.data(), bytes);
+    return;
+  }
   buffer staging(m_name + " (staging)", bytes, true);
   std::memcpy(staging.m_mapped, words.data(), bytes);
   sequence& s = transfer_sequence();
@@ -143,6 +148,10 @@ std::vector<std::uint32_t> buffer::download(std::uint64_t count, std::uint64_t f
   if (offset + bytes > m_size)
     throw error("winnow::vk::buffer: download of " + std::to_string(bytes) + " bytes at " + std::to_string(offset) +
                 " overruns '" + m_name + "' (" + std::to_string(m_size) + " bytes)");
+  if (bytes >= staged_copy_bytes) {
+    download_bytes(out.data(), m_buffer, offset, bytes);
+    return out;
+  }
   buffer staging(m_name + " (staging)", bytes, true);
   sequence& s = transfer_sequence();
   s.begin();
