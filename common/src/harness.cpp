@@ -94,7 +94,8 @@ measurement measure(algorithm& a, const run_options& options) {
   std::vector<std::pair<std::string, std::vector<double>>> by_phase;
   std::vector<double> totals, walls;
   auto t = a.make_timer();
-  double untimed_wall_ns = 0; // the last untimed run's, reset and read included
+  double untimed_wall_ns = 0;                          // the last untimed run's, reset and read included
+  double untimed_device_sum = 0, untimed_wall_sum = 0; // over all of this record's untimed runs
   const auto untimed_run = [&] {
     const auto w0 = clock::now();
     a.reset();
@@ -105,7 +106,14 @@ measurement measure(algorithm& a, const run_options& options) {
     untimed_wall_ns = ns_since(w0);
     double total = 0;
     for (const auto& ph : t->read()) total += ph.ns;
+    untimed_device_sum += total;
+    untimed_wall_sum += untimed_wall_ns;
     return total;
+  };
+  // The record's runs so far kept the device busy less than min_conclusive_busy of their wall time,
+  // and the backend has heat to do it instead (run_options::heat).
+  const auto heat_instead = [&] {
+    return options.heat && untimed_wall_sum > 0 && untimed_device_sum < min_conclusive_busy * untimed_wall_sum;
   };
   const auto warm_start = clock::now();
   std::vector<double> warm_totals; // per warm-up run: total [ns]
@@ -122,7 +130,7 @@ measurement measure(algorithm& a, const run_options& options) {
   bool heated = false; // a wait for the clock ran options.heat
   const auto warm_until = [&](bool settle, double budget_ns) {
     const auto start = clock::now();
-    double device_ns = 0; // the device time of this wait's runs and heat
+    double device_ns = 0, runs_ns = 0; // the device time of this wait's heat and runs, and of its runs
     std::size_t runs = 0;
     double level = 0, peak = 0;
     auto level_since = start;
@@ -141,7 +149,7 @@ measurement measure(algorithm& a, const run_options& options) {
       }
       if (ns_since(start) >= budget_ns) {
         vain_peak_mhz = std::max(vain_peak_mhz, peak);
-        const double run_ns = device_ns / static_cast<double>(std::max<std::size_t>(1, runs));
+        const double run_ns = runs_ns / static_cast<double>(std::max<std::size_t>(1, runs));
         // A wait whose runs kept the device busy shows where its clock is: given up for good when it
         // was the device's warm-up. One whose runs left it mostly idle shows only that runs this
         // short cannot bring the clock up (watched_device::idle_run_ns).
@@ -150,12 +158,13 @@ measurement measure(algorithm& a, const run_options& options) {
         return false;
       }
       // The record's runs warm the device, unless they leave it mostly idle and the backend has heat.
-      if (options.heat && !warm_totals.empty() && warm_totals.back() < min_conclusive_busy * untimed_wall_ns) {
-        device_ns += options.heat(heat_slice_ns);
+      if (heat_instead()) {
+        device_ns += options.heat(std::min(heat_slice_ns, budget_ns - ns_since(start)));
         heated = true;
       } else {
         warm_totals.push_back(untimed_run());
         device_ns += warm_totals.back();
+        runs_ns += warm_totals.back();
         ++runs;
       }
     }
@@ -202,7 +211,7 @@ measurement measure(algorithm& a, const run_options& options) {
     // The device's warm-up: once per process, and again for a record of runs rewarm_run_ratio times
     // as long as those of a warm-up that ran out with the device mostly idle.
     const bool rewarm = dev->idle_run_ns > 0 && !dev->gave_up && !warm_totals.empty() &&
-                        (options.heat || warm_totals.back() >= rewarm_run_ratio * dev->idle_run_ns);
+                        (heat_instead() || warm_totals.back() >= rewarm_run_ratio * dev->idle_run_ns);
     if (!dev->warmed || rewarm) {
       m.warmup_rule = "nvml+device";
       dev->warmed = true;

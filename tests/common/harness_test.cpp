@@ -769,9 +769,13 @@ TEST(harness, a_wait_for_the_clock_heats_the_device_when_the_records_runs_leave_
   int runs = 0;
   double heated_ns = 0;
   int heats = 0, runs_at_heat = 0;
-  bool busy_runs = false; // the clock as busy runs hold it: at the maximum
+  int busy_from = -1; // busy runs from this run on: the clock at its maximum after 3 of them
   watched_device dev = device_with(
-      &runs, [&](int r) { return busy_runs || (heated_ns >= 5e6 && r - runs_at_heat <= 3) ? 2000.0 : 1230.0; }, true);
+      &runs,
+      [&](int r) {
+        return (busy_from >= 0 && r - busy_from >= 3) || (heated_ns >= 5e6 && r - runs_at_heat <= 3) ? 2000.0 : 1230.0;
+      },
+      true);
   // Warmed up once, then left idle by a record of short runs without heat (another API's, say).
   dev.warmed_mhz = dev.settled_mhz = 2000;
   dev.idle_run_ns = 1e3;
@@ -793,13 +797,15 @@ TEST(harness, a_wait_for_the_clock_heats_the_device_when_the_records_runs_leave_
   EXPECT_EQ(dev.idle_run_ns, 0) << "heat keeps the device busy: its waits show where the clock is";
   EXPECT_FALSE(dev.gave_up);
 
-  // Runs that keep the device busy are their own heat: the backend's is not used.
+  // Runs that keep the device busy are their own heat: the record waits on them, not the backend's.
   const int heats_before = heats;
   counted busy(&runs, 1, device_us(1000));
-  busy_runs = true;
+  busy_from = runs;
   const measurement n = measure(busy, o);
   EXPECT_EQ(heats, heats_before);
   EXPECT_EQ(n.warmup_rule, "nvml");
+  EXPECT_GT(n.warmup_runs, o.warmup) << "it waited for the clock on its own runs";
+  EXPECT_FALSE(n.clock_gave_up);
 }
 
 TEST(harness, records_hold_to_where_the_clock_settled_and_resettle_as_it_moves) {
