@@ -301,14 +301,15 @@ TEST(vk_calibrate, the_roofline_is_the_best_copy_at_the_largest_size) {
 }
 
 // The harness heats an NVIDIA GPU with it before a record of short runs (run_options::heat): it must
-// run clean under the validation layer, for at least the time asked, and say how long it kept busy.
-TEST(vk_heat, copies_for_at_least_the_time_asked_and_says_how_long) {
+// run clean under the validation layer and keep the device busy most of the time it takes, by the
+// device's own timestamps.
+TEST(vk_heat, keeps_the_device_busy_most_of_the_time_it_takes) {
   WINNOW_REQUIRE_VK();
   const auto t0 = std::chrono::steady_clock::now();
   const double busy = heat(1e6);
   const double wall = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_GE(wall, 1e6);
-  EXPECT_GT(busy, 0.0);
+  EXPECT_GT(busy, 0.5 * wall) << "device time " << busy << " ns of " << wall << " ns";
   EXPECT_LE(busy, wall);
   EXPECT_NO_THROW(device::get().check("after heat")) << "the validation layer said nothing";
 }

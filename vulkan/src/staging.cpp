@@ -26,6 +26,7 @@ public:
 
   void upload(VkBuffer dst, VkDeviceSize offset, const char* src, std::size_t bytes) {
     const std::scoped_lock lock(m_mutex);
+    const drained_on_exit guard{m_lanes};
     upload_in_chunks(bytes, chunk, [&](std::size_t at, std::size_t n, std::size_t i) {
       m_lanes[i].free();
       copy_on_all_cores(m_lanes[i].host.mapped(), src + at, n);
@@ -36,6 +37,7 @@ public:
 
   void download(char* dst, VkBuffer src, VkDeviceSize offset, std::size_t bytes) {
     const std::scoped_lock lock(m_mutex);
+    const drained_on_exit guard{m_lanes};
     download_in_chunks(
         bytes, chunk,
         [&](std::size_t at, std::size_t n, std::size_t i) {
@@ -63,15 +65,29 @@ private:
       if (busy) seq.wait();
       busy = false;
     }
-    /// Submits a copy of `n` bytes; `to_host`: the host reads the chunk once the copy is waited for.
+    /// Submits a copy of `n` bytes, once the chunk's last one is done; `to_host`: the host reads the
+    /// chunk once the copy is waited for.
     void copy(VkBuffer from, VkDeviceSize from_offset, VkBuffer to, VkDeviceSize to_offset, std::size_t n,
               bool to_host) {
+      free();
       seq.begin();
       const VkBufferCopy region{from_offset, to_offset, n};
       vkCmdCopyBuffer(seq.cmd(), from, to, 1, &region);
       if (to_host) seq.host_barrier();
       seq.submit();
       busy = true;
+    }
+  };
+  /// Waits for both chunks' copies when a copy ends, an error's way too: no copy outlives the call
+  /// whose buffer it reads or writes. An error here is dropped: the one that cut the copy short, or
+  /// the normal path's own wait, has already said what went wrong.
+  struct drained_on_exit {
+    std::array<lane, 2>& lanes;
+    ~drained_on_exit() {
+      for (lane& l : lanes) try {
+          l.free();
+        } catch (...) { // NOLINT(bugprone-empty-catch): see above
+        }
     }
   };
   std::mutex m_mutex;
