@@ -48,15 +48,8 @@ param_set executor_params(std::uint32_t items) {
 
 /// copy.comp: `width` words per invocation, `local` invocations per workgroup, n 32-bit words.
 double wide_copy_ns(std::uint64_t n, std::uint32_t width, std::uint32_t local, int passes) {
-  const pipeline& p = pipeline::get({"copy", {local, width}});
-  struct push {
-    VkDeviceAddress src, dst;
-    std::uint32_t count;
-  };
-  const std::uint64_t elements = n / width;
   return per_pass_ns(4 * n, passes, [&](sequence& s, const buffer& from, const buffer& to) {
-    s.dispatch(p, push{from.address(), to.address(), static_cast<std::uint32_t>(elements)},
-               (elements + local - 1) / local);
+    record_copy_pass(s, from, to, n, width, local);
   });
 }
 
@@ -65,6 +58,18 @@ std::string size_name(std::uint64_t n) {
 }
 
 } // namespace
+
+void record_copy_pass(sequence& s, const buffer& from, const buffer& to, std::uint64_t words, std::uint32_t width,
+                      std::uint32_t local) {
+  const pipeline& p = pipeline::get({"copy", {local, width}});
+  struct push {
+    VkDeviceAddress src, dst;
+    std::uint32_t count;
+  };
+  const std::uint64_t elements = words / width;
+  s.dispatch(p, push{from.address(), to.address(), static_cast<std::uint32_t>(elements)},
+             (elements + local - 1) / local);
+}
 
 std::vector<calibration> calibrate() {
   const device_properties& props = device::get().properties();

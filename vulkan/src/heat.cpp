@@ -8,9 +8,9 @@
 #include <chrono>
 #include <cstdint>
 
+#include "calibrate.hpp"
 #include "winnow/vulkan/buffer.hpp"
 #include "winnow/vulkan/device.hpp"
-#include "winnow/vulkan/pipeline.hpp"
 #include "winnow/vulkan/sequence.hpp"
 
 namespace winnow::vk {
@@ -34,23 +34,13 @@ double heat(double ns) {
   // The device first: the heater, made after it, is destroyed before it.
   (void)device::get();
   static heater h;
-  const pipeline& p = pipeline::get({"copy", {heat_local, heat_width}});
-  struct push {
-    VkDeviceAddress src, dst;
-    std::uint32_t count;
-  };
-  constexpr std::uint64_t elements = heat_words / heat_width;
   const auto start = std::chrono::steady_clock::now();
   double busy_ns = 0;
   do {
     h.s.begin();
     h.s.mark("heat");
-    for (int i = 0; i < passes_per_submission; ++i) {
-      const buffer& from = i % 2 ? h.pong : h.ping;
-      const buffer& to = i % 2 ? h.ping : h.pong;
-      h.s.dispatch(p, push{from.address(), to.address(), static_cast<std::uint32_t>(elements)},
-                   (elements + heat_local - 1) / heat_local);
-    }
+    for (int i = 0; i < passes_per_submission; ++i)
+      record_copy_pass(h.s, i % 2 ? h.pong : h.ping, i % 2 ? h.ping : h.pong, heat_words, heat_width, heat_local);
     h.s.submit_and_wait();
     busy_ns += h.s.read_marks().at(0).ns; // the device's own time, by its timestamps
   } while (std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() < ns);
