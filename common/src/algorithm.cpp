@@ -8,19 +8,30 @@
 namespace winnow {
 namespace {
 
+std::string describe_integers(const param_axis& a) {
+  std::string s = std::string(a.power_of_two ? "a power of two" : "an integer") + " in [" + std::to_string(a.min) +
+                  ", " + std::to_string(a.max) + "]";
+  for (const auto& w : a.accepted) s += " | " + w;
+  return s;
+}
+
 std::string accepted(const param_axis& a) {
   if (a.choices_only) {
     std::string s;
     for (const auto& v : a.choices()) s += (s.empty() ? "" : " | ") + v;
     return a.free_text ? s + " | any text without ','" : s;
   }
-  return std::string(a.power_of_two ? "a power of two" : "an integer") + " in [" + std::to_string(a.min) + ", " +
-         std::to_string(a.max) + "]";
+  return describe_integers(a);
+}
+
+bool is_word(const param_axis& a, const std::string& v) {
+  return std::find(a.accepted.begin(), a.accepted.end(), v) != a.accepted.end();
 }
 
 bool valid_value(const param_axis& a, const std::string& v) {
   if (a.free_text) return !v.empty() && v.find(',') == std::string::npos;
   if (a.choices_only) return std::find(a.choices().begin(), a.choices().end(), v) != a.choices().end();
+  if (is_word(a, v)) return true;
   std::int64_t x = 0;
   auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
   if (ec != std::errc() || end != v.data() + v.size() || x < a.min || x > a.max) return false;
@@ -40,7 +51,7 @@ param_axis choice_axis(std::string key, std::string help, std::string default_va
 }
 
 param_axis integer_axis(std::string key, std::string help, std::string default_value, std::vector<std::string> sweep,
-                        std::int64_t min, std::int64_t max, bool power_of_two) {
+                        std::int64_t min, std::int64_t max, bool power_of_two, std::vector<std::string> words) {
   return {.key = std::move(key),
           .help = std::move(help),
           .default_value = std::move(default_value),
@@ -48,7 +59,8 @@ param_axis integer_axis(std::string key, std::string help, std::string default_v
           .choices_only = false,
           .min = min,
           .max = max,
-          .power_of_two = power_of_two};
+          .power_of_two = power_of_two,
+          .accepted = std::move(words)};
 }
 
 param_axis text_axis(std::string key, std::string help, std::string default_value, std::vector<std::string> sweep) {
@@ -105,7 +117,7 @@ param_set resolve_params(const algorithm_info& info, const params& given) {
     if (!a.choices_only) {
       if (!valid_value(a, v))
         throw error(info.full_name() + ": the default " + a.key + "='" + v + "' is outside its own axis");
-      set.m_numbers.emplace(a.key, std::stoll(v));
+      if (!is_word(a, v)) set.m_numbers.emplace(a.key, std::stoll(v));
     }
   }
   set.m_text = std::move(out);

@@ -8,6 +8,7 @@
 #include "cuda_algorithm.hpp"
 #include "dispatch/lookback.hpp"
 #include "dispatch/mark.hpp"
+#include "lookback_tuning.hpp"
 
 namespace winnow::cuda {
 namespace {
@@ -50,13 +51,25 @@ protected:
             .input_after = m_in_place ? nullptr : m_in.get()};
   }
 
+  /// What tile=auto and pause=auto settled for on this device (lookback_tuning.hpp).
+  [[nodiscard]] params chosen() const override {
+    params out;
+    if (!m_asked.shape) out["tile"] = m_kernel.shape;
+    if (!m_asked.pause_ns) out["pause"] = std::to_string(m_pause_ns);
+    return out;
+  }
+
   void prepare_device(const param_set& p) override {
     m_words = p.choice<unsigned>("element", {{"32", 1}, {"64", 2}, {"128", 4}});
     m_in_place = p.choice<bool>("place", {{"out", false}, {"in", true}});
-    m_kernel = {m_words, p.text("tile"), p.text("wait"), p.text("store")};
+    m_asked = {};
+    if (p.text("tile") != "auto") m_asked.shape = p.text("tile");
+    if (p.text("pause") != "auto") m_asked.pause_ns = static_cast<unsigned>(p.integer("pause"));
+    const lookback_tuning tuned = tuned_lookback(m_asked, m_words, p.text("wait"), p.text("store"), stream());
+    m_kernel = {m_words, tuned.shape, p.text("wait"), p.text("store")};
     lookback_prepare(m_kernel);
     m_prefetch = static_cast<std::size_t>(p.integer("prefetch")) * m_kernel.sms;
-    m_pause_ns = static_cast<unsigned>(p.integer("pause"));
+    m_pause_ns = tuned.pause_ns;
     const std::size_t tile = lookback_tile(m_words, m_kernel.shape);
     m_tiles = (m_n + tile - 1) / tile;
     m_in_pristine.resize(m_n * m_words);
@@ -82,6 +95,7 @@ protected:
 private:
   unsigned m_words = 1;
   lookback_kernel m_kernel;
+  lookback_request m_asked; ///< the knobs given; the others were "auto"
   bool m_in_place = false;
   std::size_t m_tiles = 0, m_prefetch = 0;
   unsigned m_pause_ns = 0;
@@ -90,6 +104,12 @@ private:
   device_buffer<std::uint32_t> m_in_pristine, m_in, m_out;
   device_buffer<unsigned long long> m_status, m_counter;
 };
+
+std::vector<std::string> tile_choices() {
+  std::vector<std::string> out{"auto"};
+  for (const auto& s : lookback_shapes()) out.push_back(s);
+  return out;
+}
 
 } // namespace
 
@@ -112,13 +132,16 @@ algorithm_entry lookback_entry() {
                 choice_axis(
                     "tile",
                     "tile shape: threads per block x 16-byte vectors per thread, mK: K blocks per SM, p: persistent "
-                    "blocks loading the next tile during the current one",
-                    lookback_shapes().front(), lookback_shapes()),
+                    "blocks loading the next tile during the current one; auto: the fastest of 128x16m4 and "
+                    "128x16m5 on this device, by a probe at start-up (the record's chosen says which)",
+                    "auto", lookback_shapes(), tile_choices()),
                 choice_axis("wait",
                             "look-back: sleep (pauses before and between reads of predecessors' states) or spin",
                             lookback_waits().front(), lookback_waits()),
-                integer_axis("pause", "ns the sleep wait pauses before its first read of predecessors' states", "2000",
-                             {"2000"}, 0, 1000000),
+                integer_axis("pause",
+                             "ns the sleep wait pauses before its first read of predecessors' states; auto: 1000, 2000 "
+                             "or 3000, the fastest on this device by the same probe",
+                             "auto", {"2000"}, 0, 1000000, false, {"auto"}),
                 integer_axis(
                     "prefetch",
                     "a block asks L2 for the input of the tile this many ids per SM after its own (0: no prefetch)",

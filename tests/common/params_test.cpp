@@ -48,6 +48,23 @@ TEST(params, accepted_values_may_go_beyond_the_sweep) {
   EXPECT_EQ(resolve_error({{"concat", "points"}}), "gl/horn: concat='points' is not accepted (concat: lines | rects)");
 }
 
+TEST(params, an_integer_axis_may_accept_words_beside_its_integers) {
+  // cuda/lookback's pause=auto: a probe chooses the number; a record keeps the word as given.
+  algorithm_info i = sample_info();
+  i.axes.push_back(integer_axis("pause", "ns", "auto", {"2000"}, 0, 1000000, false, {"auto"}));
+  const param_set p = resolve_params(i, {});
+  EXPECT_EQ(p.text("pause"), "auto");
+  EXPECT_THROW((void)p.integer("pause"), error); // a word is not a number: the backend asks text() first
+  EXPECT_EQ(resolve_params(i, {{"pause", "3000"}}).integer("pause"), 3000);
+  try {
+    (void)resolve_params(i, {{"pause", "soon"}});
+    FAIL() << "no usage_error";
+  } catch (const usage_error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "gl/horn: pause='soon' is not accepted (pause: an integer in [0, 1000000] | auto)");
+  }
+}
+
 TEST(params, sweep_is_the_product_of_the_axes_values) {
   const auto grid = sweep(sample_info());
   EXPECT_EQ(grid.size(), 4u); // block 32, 2048 × scan hillis, blelloch × concat lines

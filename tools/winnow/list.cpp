@@ -17,8 +17,10 @@ std::string describe(const param_axis& a) {
     for (const auto& v : a.choices()) s += (s.empty() ? "" : " | ") + v;
     return a.free_text ? s + " | text" : s;
   }
-  return std::string(a.power_of_two ? "power of two" : "integer") + " in [" + std::to_string(a.min) + ", " +
-         std::to_string(a.max) + "]";
+  std::string s = std::string(a.power_of_two ? "power of two" : "integer") + " in [" + std::to_string(a.min) + ", " +
+                  std::to_string(a.max) + "]";
+  for (const auto& w : a.accepted) s += " | " + w; // words beside the integers, e.g. auto
+  return s;
 }
 
 /// The backends `--api` asks for (all when none), each api checked (usage_error naming the known ones).

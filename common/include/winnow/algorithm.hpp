@@ -45,7 +45,8 @@ struct param_axis {
   std::int64_t min = 0;
   std::int64_t max = 0;
   bool power_of_two = false;
-  /// Accepted values beyond the sweep (e.g. a fallback covered by its own tests).
+  /// Accepted values beyond the sweep (e.g. a fallback covered by its own tests); on an integer axis,
+  /// the words it accepts beside its integers (e.g. "auto": the backend chooses the number).
   std::vector<std::string> accepted = {};
   /// Besides the choices, any text without ',' (a file's path): see text_axis.
   bool free_text = false;
@@ -58,10 +59,11 @@ struct param_axis {
 [[nodiscard]] param_axis choice_axis(std::string key, std::string help, std::string default_value,
                                      std::vector<std::string> sweep, std::vector<std::string> accepted = {});
 /// An integer axis in [min, max] (a power of two when asked); `sweep` are the values the conformance
-/// suite covers.
+/// suite covers; `words` are accepted beside the integers (param_set::integer refuses them: the
+/// backend asks text() first).
 [[nodiscard]] param_axis integer_axis(std::string key, std::string help, std::string default_value,
                                       std::vector<std::string> sweep, std::int64_t min, std::int64_t max,
-                                      bool power_of_two = false);
+                                      bool power_of_two = false, std::vector<std::string> words = {});
 /// An axis whose value is one of `sweep` or any other text without ',' (records print parameters
 /// joined by ','), e.g. a path: the backend says what it means and refuses what it cannot use.
 [[nodiscard]] param_axis text_axis(std::string key, std::string help, std::string default_value,

@@ -18,6 +18,9 @@ void launch_mark_flags(std::uint8_t* d_flags, const std::uint32_t* d_r, std::siz
 void launch_flags(std::uint8_t* d_flags, const std::uint32_t* d_a, std::size_t n, cudaStream_t stream);
 /// a[i] = i + 1: a stream whose payloads are their indices (payloads_are_indices), made in place.
 void launch_index_payloads(std::uint32_t* d_a, std::size_t n, cudaStream_t stream);
+/// a[i] = i + 1 where a hash of i falls below `keep` (of 2^32), else 0: a stream about keep / 2^32
+/// valid, the invalid ones scattered, made on the device (no upload; a probe's input, not a case).
+void launch_hashed_payloads(std::uint32_t* d_a, std::size_t n, std::uint32_t keep, cudaStream_t stream);
 
 /// Widens 32-bit payloads into elements of `words` words: word 0 is the payload, word w > 0 holds
 /// widen_word(payload, w), so a result can be checked for elements torn apart.

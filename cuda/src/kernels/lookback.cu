@@ -40,7 +40,8 @@ template <class E> constexpr int VEC = 16 / sizeof(E);
 /// that the publishers write to). `spin` re-reads at once. On the H200 at 2^28, sleeping 1000 ns
 /// (close to CUB's tuning for sm_90: 1150 and 76 ns) made every shape 1.04-1.26× faster; with the L2
 /// prefetch, 2000 ns is faster again on the H100 (2^28: 1.06× and 1.04× at 10 and 50 % valid; 3000 ns
-/// wins at 50-90 % but loses at 10 % and at 2^20; docs/algorithms.md § Single pass, "Look back").
+/// wins at 50-90 % but loses at 10 % and at 2^20; docs/algorithms.md § Single pass, "Look back"), unless
+/// the tile is 128x16m5. The pause is a property of the card, chosen on it (pause=auto).
 template <bool PAUSE_, unsigned POLL_> struct wait_policy {
   static constexpr bool PAUSE = PAUSE_;
   static constexpr unsigned POLL = POLL_;
@@ -55,7 +56,8 @@ using sleep = wait_policy<true, 100>;
 /// Many vectors per thread win: 128x16m4 (128 registers, 4 blocks of 32 KiB per SM), the default
 /// since the keep-flags became one bit each (a bool per element took 168 registers and allowed 3
 /// blocks). With the L2 prefetch, 128x16m5 measured 4 % faster at 10 % valid on the H200 and 1-1.5 %
-/// above (docs/findings.md, "Tile, store and prefetch"); untried on the H100, so not the default.
+/// above (docs/findings.md, "Tile, store and prefetch"), and on the H100 only with a longer pause: so
+/// tile=auto and pause=auto (the defaults) time both shapes on the device (lookback_tuning.hpp).
 /// ncu on the H200, before the prefetch: 34 % of DRAM throughput with 4 blocks of 256x4, 44 % with 8
 /// of 128x8, 51 % with 3 of 128x16. Keeping the tiles in shared memory instead, filled by bulk copies
 /// ahead of persistent blocks, was 2× slower, and one bulk-copied tile per block (3-12 blocks per SM)

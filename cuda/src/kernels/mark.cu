@@ -44,6 +44,17 @@ __global__ void index_payloads_kernel(std::uint32_t* __restrict__ a, std::size_t
   for (std::size_t i = global_thread(); i < n; i += grid_threads()) a[i] = static_cast<std::uint32_t>(i + 1);
 }
 
+__global__ void hashed_payloads_kernel(std::uint32_t* __restrict__ a, std::size_t n, std::uint32_t keep) {
+  for (std::size_t i = global_thread(); i < n; i += grid_threads()) {
+    // Murmur3's 32-bit finalizer: neighbouring indices get unrelated hashes.
+    auto h = static_cast<std::uint32_t>(i) ^ static_cast<std::uint32_t>(i >> 32) * 0x9E3779B9u;
+    h = (h ^ (h >> 16)) * 0x85EBCA6Bu;
+    h = (h ^ (h >> 13)) * 0xC2B2AE35u;
+    h ^= h >> 16;
+    a[i] = h < keep ? static_cast<std::uint32_t>(i + 1) : 0u;
+  }
+}
+
 __global__ void widen_kernel(std::uint32_t* __restrict__ wide, unsigned words,
                              const std::uint32_t* __restrict__ payload, std::size_t n) {
   for (std::size_t i = global_thread(); i < n; i += grid_threads()) {
@@ -77,6 +88,12 @@ void launch_index_payloads(std::uint32_t* d_a, std::size_t n, cudaStream_t strea
   if (n == 0) return;
   index_payloads_kernel<<<detail::stream_grid(n), tuning::stream_block, 0, stream>>>(d_a, n);
   check_launch("winnow::cuda::index_payloads_kernel", stream);
+}
+
+void launch_hashed_payloads(std::uint32_t* d_a, std::size_t n, std::uint32_t keep, cudaStream_t stream) {
+  if (n == 0) return;
+  hashed_payloads_kernel<<<detail::stream_grid(n), tuning::stream_block, 0, stream>>>(d_a, n, keep);
+  check_launch("winnow::cuda::hashed_payloads_kernel", stream);
 }
 
 void launch_widen(std::uint32_t* d_wide, unsigned words, const std::uint32_t* d_payload, std::size_t n,

@@ -39,8 +39,10 @@ def make_run(root, cuda_device=DEVICE["cuda"][0], cub_over=1.35, calibrated_on=N
         for p in (0.1, 0.5, 0.9):
             share = 0.85 if (n, p) == (256 * M, 0.1) else 0.92
             t = ideal(n, p) / share
+            lookback = select("cuda", "lookback", n, p, t)
+            lookback["chosen"] = {"tile": "128x16m5", "pause": "3000"}  # tile=auto and pause=auto's probe
             cuda += [
-                select("cuda", "lookback", n, p, t),
+                lookback,
                 select("cuda", "cub_if", n, p, t * cub_over),
                 select("cuda", "thrust_copy_if", n, p, t * 1.6),
             ]
@@ -154,6 +156,13 @@ def test_speed_over_cub_is_held_to_the_cards_target(tmp_path, whole):
     v = by_start(h100, "cuda/lookback is at least")
     assert v["verdict"] == "holds"
     assert "target ≥ 1.25× on this card" in v["evidence"]
+
+
+def test_what_the_device_chose_for_auto_is_said_under_the_tables(whole):
+    _, md = whole
+    assert "cuda/lookback chose on this device: 32-bit pause=3000, tile=128x16m5." in md
+    # The wide records said nothing chosen (given values, or records from before the probe): no line.
+    assert md.count("cuda/lookback chose on this device") == 1
 
 
 def test_wide_elements_vulkan_and_redzone(whole):

@@ -236,7 +236,7 @@ def single_table(paper, sel, roof):
     if not t.filled:
         t.missing = "; ".join(paper.lacking(api, f"suite {SUITE}") for api in APIS)
     else:
-        t.after += params_lines(sel, "vk", "lookback")
+        t.after += params_lines(sel, "vk", "lookback") + chosen_lines(sel, "cuda", "lookback")
 
 
 def params_lines(cells, api, algo):
@@ -248,6 +248,17 @@ def params_lines(cells, api, algo):
     }
     given = sorted(g for g in given if g)
     return [f"{api}/{algo} ran with {'; '.join(given)}."] if given else []
+
+
+def chosen_lines(cells, api, algo):
+    """What the records' "auto" parameters settled for on this device (cuda/lookback's tile and pause, which
+    a probe chooses per card), by element size."""
+    by_bits = {}
+    for key, r in cells.items():
+        if key[:2] == (api, algo) and r.d.get("chosen"):
+            by_bits.setdefault(key[2], set()).add(", ".join(f"{k}={v}" for k, v in sorted(r.d["chosen"].items())))
+    parts = [f"{bits}-bit {' or '.join(sorted(c))}" for bits, c in sorted(by_bits.items())]
+    return [f"{api}/{algo} chose on this device: {'; '.join(parts)}."] if parts else []
 
 
 def wide_table(paper, wid, roof, wide):
@@ -287,7 +298,7 @@ def wide_table(paper, wid, roof, wide):
     if not t.filled:
         t.missing = "; ".join(wide[api].missing() or f"no wide element in {wide[api].rel()}" for api in APIS)
     else:
-        t.after += params_lines(wid, "vk", "lookback")
+        t.after += params_lines(wid, "vk", "lookback") + chosen_lines(wid, "cuda", "lookback")
 
 
 def redzone_table(paper, rem, rz):
