@@ -65,10 +65,11 @@ protected:
     m_asked = {};
     if (p.text("tile") != "auto") m_asked.shape = p.text("tile");
     if (p.text("pause") != "auto") m_asked.pause_ns = static_cast<unsigned>(p.integer("pause"));
-    const lookback_tuning tuned = tuned_lookback(m_asked, m_words, p.text("wait"), p.text("store"), stream());
+    const auto prefetch = static_cast<unsigned>(p.integer("prefetch"));
+    const lookback_tuning tuned = tuned_lookback(m_asked, m_words, p.text("wait"), p.text("store"), prefetch, stream());
     m_kernel = {m_words, tuned.shape, p.text("wait"), p.text("store")};
     lookback_prepare(m_kernel);
-    m_prefetch = static_cast<std::size_t>(p.integer("prefetch")) * m_kernel.sms;
+    m_prefetch = std::size_t{prefetch} * m_kernel.sms;
     m_pause_ns = tuned.pause_ns;
     const std::size_t tile = lookback_tile(m_words, m_kernel.shape);
     m_tiles = (m_n + tile - 1) / tile;

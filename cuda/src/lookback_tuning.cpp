@@ -27,13 +27,15 @@ constexpr double keep_default_margin = 0.01;
 
 /// The probe itself: every candidate on three densities, out of place, on a stream made on the device.
 lookback_tuning probe(const std::vector<lookback_tuning>& candidates, unsigned words, const std::string& wait,
-                      const std::string& store, cudaStream_t stream) {
+                      const std::string& store, unsigned prefetch, cudaStream_t stream) {
   const std::size_t e = 4ull * words;
   std::size_t n = std::max<std::size_t>(8 * context::get().props().l2_bytes, std::size_t{256} << 20) / e;
   std::size_t free = 0, total = 0;
   WINNOW_CUDA_CHECK(cudaMemGetInfo(&free, &total));
   // Input, output and the 32-bit payloads: within half of what is free, the record's buffers come after.
   n = std::min(n, free / 2 / (2 * e + 4));
+  // Too little room to stream past L2: the probe would time the cache, not the card; keep the default.
+  if (n * e < 2 * context::get().props().l2_bytes) return candidates.front();
   std::vector<lookback_kernel> kernels;
   std::size_t tiles = 0;
   for (const auto& c : candidates) {
@@ -57,8 +59,16 @@ lookback_tuning probe(const std::vector<lookback_tuning>& candidates, unsigned w
     for (int round = 0; round < warm_rounds + timed_rounds; ++round)
       for (std::size_t j = 0; j < candidates.size(); ++j) {
         const std::size_t c = (j + static_cast<std::size_t>(round)) % candidates.size();
-        const lookback_state s{in.get(),    out.get(), n,    status.get(),       counter.get(),
-                               count.get(), ++epoch,   base, 2 * kernels[c].sms, candidates[c].pause_ns};
+        const lookback_state s{in.get(),
+                               out.get(),
+                               n,
+                               status.get(),
+                               counter.get(),
+                               count.get(),
+                               ++epoch,
+                               base,
+                               prefetch * kernels[c].sms,
+                               candidates[c].pause_ns};
         const double t = time_ns(stream, [&] { base += lookback_compact(s, kernels[c], stream); });
         if (round >= warm_rounds) ns[c].push_back(t);
       }
@@ -94,17 +104,18 @@ std::size_t fastest_candidate(const std::vector<std::vector<double>>& ns, double
 }
 
 lookback_tuning tuned_lookback(const lookback_request& r, unsigned words, const std::string& wait,
-                               const std::string& store, cudaStream_t stream) {
+                               const std::string& store, unsigned prefetch, cudaStream_t stream) {
   if (r.shape && r.pause_ns) return {*r.shape, *r.pause_ns};
   const auto candidates = lookback_candidates(r, wait != "spin");
   if (candidates.size() == 1) return candidates.front();
   static std::mutex mutex;
-  static std::map<std::tuple<unsigned, std::string, std::string, std::string, unsigned>, lookback_tuning> chosen;
+  static std::map<std::tuple<unsigned, std::string, std::string, unsigned, std::string, unsigned>, lookback_tuning>
+      chosen;
   const std::lock_guard lock(mutex);
-  const auto key = std::tuple(words, wait, store, r.shape.value_or("auto"), r.pause_ns.value_or(~0u));
+  const auto key = std::tuple(words, wait, store, prefetch, r.shape.value_or("auto"), r.pause_ns.value_or(~0u));
   const auto it = chosen.find(key);
   if (it != chosen.end()) return it->second;
-  return chosen.emplace(key, probe(candidates, words, wait, store, stream)).first->second;
+  return chosen.emplace(key, probe(candidates, words, wait, store, prefetch, stream)).first->second;
 }
 
 } // namespace winnow::cuda

@@ -38,12 +38,13 @@ struct lookback_request {
 /// by more than `margin` (a fraction of its time), so that noise does not move the choice between runs.
 [[nodiscard]] std::size_t fastest_candidate(const std::vector<std::vector<double>>& ns, double margin);
 
-/// What `r`'s "auto" knobs settle for on this device, for kernels of `words` 32-bit words a
-/// element, `wait` and `store`. The first call for a kind of kernel probes: every candidate runs out
-/// of place on a stream of 8 × the L2's size (at least 256 MiB) made on the device, 10, 50 and 90 %
-/// valid, in rounds that take the candidates in turn (a clock still rising favours none), and the
+/// What `r`'s "auto" knobs settle for on this device, for kernels of `words` 32-bit words an
+/// element, `wait` and `store`, prefetching `prefetch` tiles per SM ahead. The first call for a kind
+/// of kernel probes: every candidate runs out of place on a stream of 8 × the L2's size (at least
+/// 256 MiB; the default is kept where twice L2 does not fit) made on the device, 10, 50 and 90 %
+/// valid, in rounds that take the candidates in turn (a clock still rising favours none); the
 /// fastest by the medians is kept for the process. Nothing given as "auto": `r` as given, no probe.
 [[nodiscard]] lookback_tuning tuned_lookback(const lookback_request& r, unsigned words, const std::string& wait,
-                                             const std::string& store, cudaStream_t stream);
+                                             const std::string& store, unsigned prefetch, cudaStream_t stream);
 
 } // namespace winnow::cuda
