@@ -37,7 +37,9 @@ void cuda_algorithm::reset() {
   m_launches = 0;
 }
 
-std::unique_ptr<winnow::timer> cuda_algorithm::make_timer() { return std::make_unique<event_timer>(stream()); }
+std::unique_ptr<winnow::timer> cuda_algorithm::make_timer() {
+  return std::make_unique<event_timer>(stream(), held_launches());
+}
 
 void cuda_algorithm::flush_caches() { context::get().flush_l2(); }
 

@@ -4,11 +4,35 @@
 
 #include <nvtx3/nvToolsExt.h>
 
+#include <atomic>
+
 #include "check.hpp"
+#include "dispatch/hold.hpp"
+#include "winnow/settings.hpp"
 
 namespace winnow::cuda {
+namespace {
 
-event_timer::event_timer(cudaStream_t stream) : m_stream(stream) {
+/// How long a hold waits for its gate: far longer than any run takes to queue (a few µs a launch),
+/// short enough that a run waiting on the host inside loses little time once.
+constexpr std::uint64_t hold_timeout_ns = 50'000'000;
+
+} // namespace
+
+bool held_launches() {
+  static const bool on = env_flag("WINNOW_CUDA_HOLD").value_or(false);
+  return on;
+}
+
+event_timer::event_timer(cudaStream_t stream, bool hold) : m_stream(stream) {
+  if (hold) {
+    void* gate = nullptr;
+    WINNOW_CUDA_CHECK(cudaHostAlloc(&gate, 2 * sizeof(std::uint32_t), cudaHostAllocMapped));
+    m_gate = static_cast<std::uint32_t*>(gate);
+    void* d_gate = nullptr;
+    WINNOW_CUDA_CHECK(cudaHostGetDevicePointer(&d_gate, gate, 0));
+    m_d_gate = static_cast<std::uint32_t*>(d_gate);
+  }
   // More than any algorithm marks (mark, count, scan, move, …); created here, not in a run.
   for (int i = 0; i < 16; ++i) {
     cudaEvent_t e = nullptr;
@@ -19,6 +43,13 @@ event_timer::event_timer(cudaStream_t stream) : m_stream(stream) {
 
 event_timer::~event_timer() {
   for (cudaEvent_t e : m_events) check_noexcept(cudaEventDestroy(e), "cudaEventDestroy");
+  if (m_gate) check_noexcept(cudaFreeHost(m_gate), "cudaFreeHost");
+}
+
+std::string event_timer::clock() const {
+  if (!m_gate) return "CUDA events";
+  return m_gave_up ? "CUDA events (launches not held: the run waited on the host)"
+                   : "CUDA events, each run queued behind a hold";
 }
 
 void event_timer::record() {
@@ -33,6 +64,11 @@ void event_timer::record() {
 void event_timer::start() {
   m_used = 0;
   m_names.clear();
+  m_held = holding();
+  if (!m_held) return;
+  std::atomic_ref<std::uint32_t>(m_gate[0]).store(0, std::memory_order_relaxed);
+  std::atomic_ref<std::uint32_t>(m_gate[1]).store(0, std::memory_order_relaxed);
+  launch_hold(m_d_gate, hold_timeout_ns, m_stream);
 }
 
 // Each phase is also an NVTX range of its name, so Nsight Systems shows the algorithm's phases on
@@ -48,7 +84,9 @@ void event_timer::phase(std::string_view name) {
 void event_timer::stop() {
   record();
   if (!m_names.empty()) nvtxRangePop();
+  if (m_held) std::atomic_ref<std::uint32_t>(m_gate[0]).store(1, std::memory_order_release); // the run is queued
   WINNOW_CUDA_CHECK(cudaEventSynchronize(m_events[m_used - 1]));
+  if (m_held && std::atomic_ref<std::uint32_t>(m_gate[1]).load(std::memory_order_acquire) != 0) m_gave_up = true;
 }
 
 std::vector<phase_time> event_timer::read() {

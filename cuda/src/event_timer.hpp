@@ -3,8 +3,15 @@
 // end; stop() waits for the last one; read() turns consecutive events into phase durations. No
 // event is created during a run (a pool grows only when a run marks more phases than ever before).
 // Every phase is an NVTX range of its name too, for Nsight Systems.
+//
+// Held (WINNOW_CUDA_HOLD=1, held_launches()): start() queues a kernel that holds the stream until
+// stop() opens its gate, so a run's launches queue up behind it and run back to back; the events
+// time the device's work alone, not the host's enqueueing between launches (nvbench's blocking
+// kernel). A run that waits on the host inside (thrust's algorithms read their count back) would
+// wait for the gate: the hold gives up after 50 ms, and the timer holds no more runs.
 #include <cuda_runtime_api.h>
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -15,7 +22,7 @@ namespace winnow::cuda {
 
 class event_timer final : public winnow::timer {
 public:
-  explicit event_timer(cudaStream_t stream);
+  explicit event_timer(cudaStream_t stream, bool hold = false);
   ~event_timer() override;
   event_timer(const event_timer&) = delete;
   event_timer& operator=(const event_timer&) = delete;
@@ -24,15 +31,24 @@ public:
   void phase(std::string_view name) override;
   void stop() override;
   std::vector<phase_time> read() override;
-  [[nodiscard]] std::string clock() const override { return "CUDA events"; }
+  [[nodiscard]] std::string clock() const override;
+  /// Whether runs are still held (false where a hold gave up, or none was asked for).
+  [[nodiscard]] bool holding() const { return m_gate != nullptr && !m_gave_up; }
 
 private:
   void record();
   cudaStream_t m_stream;
+  std::uint32_t* m_gate = nullptr; ///< host-mapped: [0] opens the hold, [1] the hold kernel gave up
+  std::uint32_t* m_d_gate = nullptr;
+  bool m_held = false; ///< this run is held: stop() opens the gate
+  bool m_gave_up = false;
   std::vector<cudaEvent_t> m_events;
   std::vector<std::string> m_names;
   std::size_t m_used = 0;
 };
+
+/// WINNOW_CUDA_HOLD (0 or 1, default 0), read once: whether the algorithms' timers hold their runs.
+[[nodiscard]] bool held_launches();
 
 /// The time `work` takes on `stream`, measured as one phase of an event timer (the stream is idle
 /// after it). For the calibrate step's measurements, which time a piece of work rather than a run.

@@ -7,6 +7,8 @@
 #include <functional>
 #include <map>
 #include <numeric>
+#include <thread>
+#include <chrono>
 
 #include "winnow/backends.hpp"
 #include "winnow/corpus.hpp"
@@ -72,6 +74,58 @@ TEST(cuda_timer, phases_in_order_and_nonnegative) {
     EXPECT_EQ(phases[1].name, "b");
     EXPECT_EQ(phases[2].name, "a");
     for (const auto& p : phases) EXPECT_GE(p.ns, 0.0);
+  }
+  cudaStreamDestroy(s);
+}
+
+/// A phase of two empty kernels with `gap` of the host's time between their launches, timed by `t`.
+double phase_with_a_host_gap(event_timer& t, cudaStream_t s, std::chrono::microseconds gap) {
+  t.start();
+  t.phase("work");
+  launch_empty(s);
+  std::this_thread::sleep_for(gap);
+  launch_empty(s);
+  t.stop();
+  return t.read().at(0).ns;
+}
+
+TEST(cuda_timer, a_held_run_times_the_device_not_the_hosts_gaps_between_launches) {
+  WINNOW_NEED_DEVICE();
+  cudaStream_t s = nullptr;
+  ASSERT_EQ(cudaStreamCreate(&s), cudaSuccess);
+  {
+    // Unheld, the events see the device wait for the second launch: at least the 2 ms gap.
+    event_timer plain(s);
+    EXPECT_GE(phase_with_a_host_gap(plain, s, std::chrono::milliseconds(2)), 2e6);
+    EXPECT_EQ(plain.clock(), "CUDA events");
+    // Held, both kernels were queued before the device started: two empty kernels, well under 2 ms.
+    event_timer held(s, true);
+    for (int i = 0; i < 3; ++i) EXPECT_LT(phase_with_a_host_gap(held, s, std::chrono::milliseconds(2)), 0.5e6);
+    EXPECT_TRUE(held.holding());
+    EXPECT_EQ(held.clock(), "CUDA events, each run queued behind a hold");
+  }
+  cudaStreamDestroy(s);
+}
+
+TEST(cuda_timer, a_run_that_waits_on_the_host_inside_ends_the_hold_and_is_timed_unheld) {
+  WINNOW_NEED_DEVICE();
+  cudaStream_t s = nullptr;
+  ASSERT_EQ(cudaStreamCreate(&s), cudaSuccess);
+  {
+    event_timer t(s, true);
+    const auto w0 = std::chrono::steady_clock::now();
+    t.start();
+    t.phase("work");
+    launch_empty(s);
+    ASSERT_EQ(cudaStreamSynchronize(s), cudaSuccess); // as thrust's count read back: waits for the hold
+    t.stop();
+    EXPECT_GE(std::chrono::steady_clock::now() - w0, std::chrono::milliseconds(40)); // the hold's timeout
+    EXPECT_FALSE(t.holding());
+    EXPECT_EQ(t.clock(), "CUDA events (launches not held: the run waited on the host)");
+    // The next run is not held: it returns at once, and its gap is timed as without a hold.
+    const auto w1 = std::chrono::steady_clock::now();
+    EXPECT_GE(phase_with_a_host_gap(t, s, std::chrono::milliseconds(2)), 2e6);
+    EXPECT_LT(std::chrono::steady_clock::now() - w1, std::chrono::milliseconds(40));
   }
   cudaStreamDestroy(s);
 }

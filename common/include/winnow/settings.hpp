@@ -10,6 +10,8 @@
 ///                            statistics of its compiled code to stderr (registers, shared memory,
 ///                            spills, instructions: whatever VK_KHR_pipeline_executable_properties
 ///                            offers), to compare a kernel's build across APIs. Off by default.
+///   WINNOW_CUDA_HOLD=0|1     CUDA runs queued behind a hold kernel, so their launches run back to
+///                            back (cuda/src/event_timer.hpp). Off by default.
 ///   WINNOW_VK_TIMEOUT_MS=N   how long a Vulkan submission may run before it is an error (1 … 3600000,
 ///                            default 60000).
 #include <cstdint>
