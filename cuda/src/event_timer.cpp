@@ -48,8 +48,9 @@ event_timer::~event_timer() {
 
 std::string event_timer::clock() const {
   if (!m_gate) return "CUDA events";
-  return m_gave_up ? "CUDA events (launches not held: the run waited on the host)"
-                   : "CUDA events, each run queued behind a hold";
+  if (m_gave_up) return "CUDA events (launches not held: the run waited on the host)";
+  return "CUDA events, each run queued behind a hold" +
+         (m_unheld ? " (" + std::to_string(m_unheld) + " not held: a kernel's first launch)" : std::string());
 }
 
 void event_timer::record() {
@@ -86,7 +87,11 @@ void event_timer::stop() {
   if (!m_names.empty()) nvtxRangePop();
   if (m_held) std::atomic_ref<std::uint32_t>(m_gate[0]).store(1, std::memory_order_release); // the run is queued
   WINNOW_CUDA_CHECK(cudaEventSynchronize(m_events[m_used - 1]));
-  if (m_held && std::atomic_ref<std::uint32_t>(m_gate[1]).load(std::memory_order_acquire) != 0) m_gave_up = true;
+  if (!m_held) return;
+  const bool gave_up = std::atomic_ref<std::uint32_t>(m_gate[1]).load(std::memory_order_acquire) != 0;
+  m_unheld += gave_up;
+  m_unheld_in_a_row = gave_up ? m_unheld_in_a_row + 1 : 0;
+  m_gave_up = m_unheld_in_a_row >= 2;
 }
 
 std::vector<phase_time> event_timer::read() {

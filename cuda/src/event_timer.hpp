@@ -8,7 +8,9 @@
 // stop() opens its gate, so a run's launches queue up behind it and run back to back; the events
 // time the device's work alone, not the host's enqueueing between launches (nvbench's blocking
 // kernel). A run that waits on the host inside (thrust's algorithms read their count back) would
-// wait for the gate: the hold gives up after 50 ms, and the timer holds no more runs.
+// wait for the gate: the hold gives up after 50 ms. So does a run whose first launch of a kernel
+// loads its module (CUDA's lazy loading waits for the device to go idle): once, in a record's
+// warm-up. After two runs in a row that the hold gave up on, the timer holds no more.
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
@@ -40,8 +42,10 @@ private:
   cudaStream_t m_stream;
   std::uint32_t* m_gate = nullptr; ///< host-mapped: [0] opens the hold, [1] the hold kernel gave up
   std::uint32_t* m_d_gate = nullptr;
-  bool m_held = false; ///< this run is held: stop() opens the gate
-  bool m_gave_up = false;
+  bool m_held = false;       ///< this run is held: stop() opens the gate
+  int m_unheld_in_a_row = 0; ///< runs in a row whose hold gave up
+  int m_unheld = 0;          ///< runs whose hold gave up
+  bool m_gave_up = false;    ///< two in a row: no more holds
   std::vector<cudaEvent_t> m_events;
   std::vector<std::string> m_names;
   std::size_t m_used = 0;
