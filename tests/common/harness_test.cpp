@@ -664,11 +664,12 @@ TEST(harness, the_wait_for_the_clock_is_bounded_and_the_record_says_it_gave_up) 
   EXPECT_FALSE(dev.gave_up) << "one record's wait does not stop the next record's";
 
   // A device whose warm-up never reaches the threshold (clocks locked low) with runs that keep it busy
-  // (1 ms of 1 ms): bounded too, and later records do not wait for it at all.
+  // (4 ms of device time a 1 ms sleep: a loaded CI machine that oversleeps still sees them busy; 1 ms
+  // failed there once): bounded too, and later records do not wait for it at all.
   int runs2 = 0;
   watched_device low = device_with(
       &runs2, [](int) { return 345.0; }, false);
-  const auto busy = [](int) { return 1e6; };
+  const auto busy = [](int) { return 4e6; };
   counted b(&runs2, 1, busy);
   const measurement w = measure(b, {.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &low});
   EXPECT_EQ(w.warmup_rule, "nvml+device");
