@@ -287,6 +287,41 @@ TEST_F(bench_cli, compare_flags_only_changes_beyond_the_noise) {
   EXPECT_EQ(winnow("compare " + (m_dir / "nope").string() + " " + m_dir.string()).code, 2);
 }
 
+TEST_F(bench_cli, compare_meets_a_default_that_became_auto_by_what_it_ran) {
+  // cuda/lookback's tile and pause were 128x16m4 and 2000 by default; now "auto", and the record says
+  // what its device chose. A record from before meets one from after where they ran the same.
+  ASSERT_EQ(winnow("bench --algo cpu/sequential --case all:1000 --case none:1000 --reps 3 --warmup 0 "
+                   "--warmup-time 0 --name base --out " +
+                   m_dir.string())
+                .code,
+            0);
+  const auto as_lookback = [](nlohmann::json j, const char* tile, const char* pause) {
+    j["algorithm"] = "cuda/lookback";
+    j["api"] = "cuda";
+    j["params"] = {{"element", "32"}, {"place", "out"},  {"tile", tile},     {"wait", "sleep"},
+                   {"pause", pause},  {"prefetch", "2"}, {"store", "staged"}};
+    return j;
+  };
+  std::ofstream before(m_dir / "old.jsonl"), after(m_dir / "new.jsonl");
+  for (const auto& j : records("base")) {
+    before << as_lookback(j, "128x16m4", "2000").dump() << "\n";
+    auto now = as_lookback(j, "auto", "auto");
+    // On all:1000 the probe chose the old default; on none:1000 (as another process might) not.
+    const bool all = j["case"].get<std::string>().starts_with("all:");
+    now["chosen"] = {{"tile", all ? "128x16m4" : "128x16m5"}, {"pause", all ? "2000" : "3000"}};
+    after << now.dump() << "\n";
+  }
+  before.close();
+  after.close();
+  const result r = winnow("compare " + (m_dir / "old.jsonl").string() + " " + (m_dir / "new.jsonl").string());
+  ASSERT_EQ(r.code, 0) << r.output;
+  EXPECT_NE(r.output.find("1 records compared"), std::string::npos) << r.output;
+  EXPECT_EQ(lines_with(r.output, "cuda/lookback", "tile=auto,wait=sleep (ran pause=2000,tile=128x16m4)"), 1u)
+      << r.output;
+  EXPECT_NE(r.output.find("only before: cuda/lookback  element=32,pause=2000"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("only after: cuda/lookback  element=32,pause=auto"), std::string::npos) << r.output;
+}
+
 } // namespace
 
 TEST_F(bench_cli, seeds_run_each_seeded_case_n_times_and_summarize_them) {

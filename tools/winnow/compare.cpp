@@ -24,6 +24,15 @@ namespace fs = std::filesystem;
 /// What a record is compared by: not the device (comparing two GPUs is the point) or the version.
 std::string compare_key(const record& r) { return r.algorithm + "  " + to_string(r.parameters) + "  " + r.spec; }
 
+/// The same with what the run chose where a parameter was "auto" (record::chosen): how a record of a
+/// default that became "auto" (cuda/lookback's tile and pause) meets one that gave the value.
+params ran_params(const record& r) {
+  params ran = r.parameters;
+  for (const auto& [k, v] : r.chosen) ran[k] = v;
+  return ran;
+}
+std::string ran_key(const record& r) { return r.algorithm + "  " + to_string(ran_params(r)) + "  " + r.spec; }
+
 /// A measured record, where it was read (FILE:LINE, for messages) and what it is matched by: its
 /// compare key, after its results name when two folders are compared ("moreira: …"), so that folders
 /// of several benches (a reproduction's moreira and adaptive, which share records) match file by file.
@@ -31,6 +40,7 @@ struct read_record {
   record r;
   std::string where;
   std::string key;
+  std::string ran; ///< ran_key, after the same results name
 };
 
 /// Records of a .jsonl file, or of every final NAME.jsonl of a folder (not journals), measured ones
@@ -75,12 +85,14 @@ std::vector<read_record> load(const std::string& where, bool by_file) {
         record r = from_json_line(line);
         check_record(r, reg);
         if (r.skipped || !r.verified) continue;
-        const std::string key = (by_file ? f.stem().string() + ": " : "") + compare_key(r);
+        const std::string name = by_file ? f.stem().string() + ": " : "";
+        const std::string key = name + compare_key(r);
         const auto [it, fresh] = seen.emplace(key, at);
         if (!fresh)
           throw usage_error("compare: " + at + " is a second record of " + compare_key(r) +
                             " (the first: " + it->second + "); records are matched one to one");
-        out.push_back({std::move(r), at, key});
+        std::string ran = name + ran_key(r);
+        out.push_back({std::move(r), at, key, std::move(ran)});
       } catch (const usage_error&) { throw; } catch (const error& e) {
         throw usage_error("compare: " + at + ": " + e.what());
       }
@@ -96,21 +108,41 @@ int compare_command(const std::string& before, const std::string& after, double 
   // Two folders are matched file by file; a folder against a file, record by record.
   const bool by_file = fs::is_directory(before) && fs::is_directory(after);
   const auto a = load(before, by_file), b = load(after, by_file);
-  std::map<std::string, const record*> by_key;
-  for (const auto& x : a) by_key.emplace(x.key, &x.r);
+  // Records are matched by their parameters as given; those left, by what they ran (ran_key), one to one.
+  std::map<std::string, const read_record*> by_key;
+  for (const auto& x : a) by_key.emplace(x.key, &x);
+  std::vector<std::pair<const read_record*, const read_record*>> pairs; // (before, after)
+  std::vector<const read_record*> left;
+  std::map<std::string, bool> matched;
+  for (const auto& x : b) {
+    const auto it = by_key.find(x.key);
+    if (it == by_key.end()) {
+      left.push_back(&x);
+      continue;
+    }
+    pairs.emplace_back(it->second, &x);
+    matched[x.key] = true;
+  }
+  std::multimap<std::string, const read_record*> by_ran;
+  for (const auto& x : a)
+    if (!matched.contains(x.key)) by_ran.emplace(x.ran, &x);
+  std::vector<std::string> only_after;
+  for (const read_record* x : left) {
+    const auto it = by_ran.find(x->ran);
+    if (it == by_ran.end()) {
+      only_after.push_back(x->key);
+      continue;
+    }
+    pairs.emplace_back(it->second, x);
+    matched[it->second->key] = true;
+    by_ran.erase(it);
+  }
   table t({"algorithm", "params", "case", "before", "after", "after/before", "noise", "verdict"});
   std::size_t faster = 0, slower = 0, same = 0;
   double log_sum = 0;
-  std::vector<std::string> only_after;
-  std::map<std::string, bool> matched;
-  for (const auto& [r, at, key] : b) {
-    auto it = by_key.find(key);
-    if (it == by_key.end()) {
-      only_after.push_back(key);
-      continue;
-    }
-    const record& old = *it->second;
-    matched[it->first] = true;
+  for (const auto& [before_record, after_record] : pairs) {
+    const record& old = before_record->r;
+    const record& r = after_record->r;
     const double ratio = r.total.median / old.total.median;
     // Either side's noise bounds what a difference can mean; records without a spread (older ones) have 0.
     const double noise = std::max(old.total.noise(), r.total.noise());
@@ -122,8 +154,9 @@ int compare_command(const std::string& before, const std::string& after, double 
     log_sum += std::log(ratio);
     char text[32];
     std::snprintf(text, sizeof text, ratio < 1e6 ? "%.3f" : "%.3g", ratio); // a huge ratio stays short
-    t.add({r.algorithm, to_string(r.parameters), r.spec, format_ns(old.total.median), format_ns(r.total.median), text,
-           format_percent(noise), verdict});
+    const bool as_given = before_record->key == after_record->key;
+    t.add({r.algorithm, to_string(r.parameters) + (as_given ? "" : " (ran " + to_string(r.chosen) + ")"), r.spec,
+           format_ns(old.total.median), format_ns(r.total.median), text, format_percent(noise), verdict});
   }
   const std::size_t compared = faster + slower + same;
   if (compared) std::cout << t.str() << "\n";
