@@ -5,6 +5,9 @@
 #include <nvtx3/nvToolsExt.h>
 
 #include <atomic>
+#include <cstdlib>
+#include <iostream>
+#include <string_view>
 
 #include "check.hpp"
 #include "dispatch/hold.hpp"
@@ -19,8 +22,23 @@ constexpr std::uint64_t hold_timeout_ns = 50'000'000;
 
 } // namespace
 
+bool every_launch_waits() {
+#if defined(WINNOW_CUDA_DEBUG_SYNC)
+  return true; // check_launch waits for each kernel (check.hpp)
+#else
+  const char* blocking = std::getenv("CUDA_LAUNCH_BLOCKING");
+  return blocking != nullptr && std::string_view(blocking) == "1";
+#endif
+}
+
 bool held_launches() {
-  static const bool on = env_flag("WINNOW_CUDA_HOLD").value_or(false);
+  static const bool on = [] {
+    if (!env_flag("WINNOW_CUDA_HOLD").value_or(false)) return false;
+    if (!every_launch_waits()) return true;
+    std::cerr << "winnow: WINNOW_CUDA_HOLD=1 holds nothing where every launch waits for its kernel (a Debug "
+                 "build, or CUDA_LAUNCH_BLOCKING=1): runs are timed unheld, as records' timer field says\n";
+    return false;
+  }();
   return on;
 }
 
@@ -42,15 +60,27 @@ event_timer::event_timer(cudaStream_t stream, bool hold) : m_stream(stream) {
 }
 
 event_timer::~event_timer() {
+  if (m_gate) {
+    // A run that threw between start() and stop() left its hold closed: open it, and let the hold
+    // end before its memory goes.
+    if (m_held) open_gate();
+    check_noexcept(cudaStreamSynchronize(m_stream), "cudaStreamSynchronize");
+    check_noexcept(cudaFreeHost(m_gate), "cudaFreeHost");
+  }
   for (cudaEvent_t e : m_events) check_noexcept(cudaEventDestroy(e), "cudaEventDestroy");
-  if (m_gate) check_noexcept(cudaFreeHost(m_gate), "cudaFreeHost");
+}
+
+void event_timer::open_gate() noexcept {
+  std::atomic_ref<std::uint32_t>(m_gate[0]).store(1, std::memory_order_release);
 }
 
 std::string event_timer::clock() const {
   if (!m_gate) return "CUDA events";
-  if (m_gave_up) return "CUDA events (launches not held: the run waited on the host)";
+  // Why a hold timed out is not known here: a run waiting on the host inside, or a kernel's first
+  // launch loading its module.
+  if (m_gave_up) return "CUDA events (runs not held: two holds in a row timed out)";
   return "CUDA events, each run queued behind a hold" +
-         (m_unheld ? " (" + std::to_string(m_unheld) + " not held: a kernel's first launch)" : std::string());
+         (m_unheld ? " (" + std::to_string(m_unheld) + " not held: their hold timed out)" : std::string());
 }
 
 void event_timer::record() {
@@ -85,9 +115,10 @@ void event_timer::phase(std::string_view name) {
 void event_timer::stop() {
   record();
   if (!m_names.empty()) nvtxRangePop();
-  if (m_held) std::atomic_ref<std::uint32_t>(m_gate[0]).store(1, std::memory_order_release); // the run is queued
+  if (m_held) open_gate(); // the run is queued
   WINNOW_CUDA_CHECK(cudaEventSynchronize(m_events[m_used - 1]));
   if (!m_held) return;
+  m_held = false;
   const bool gave_up = std::atomic_ref<std::uint32_t>(m_gate[1]).load(std::memory_order_acquire) != 0;
   m_unheld += gave_up;
   m_unheld_in_a_row = gave_up ? m_unheld_in_a_row + 1 : 0;

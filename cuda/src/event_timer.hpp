@@ -9,8 +9,9 @@
 // time the device's work alone, not the host's enqueueing between launches (nvbench's blocking
 // kernel). A run that waits on the host inside (thrust's algorithms read their count back) would
 // wait for the gate: the hold gives up after 50 ms. So does a run whose first launch of a kernel
-// loads its module (CUDA's lazy loading waits for the device to go idle): once, in a record's
-// warm-up. After two runs in a row that the hold gave up on, the timer holds no more.
+// loads its module (CUDA's lazy loading waits for the device to go idle): once per kernel and
+// process, in the warm-up of the first record that launches it. After two runs in a row that the hold gave up on, the
+// timer holds no more.
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
@@ -39,10 +40,11 @@ public:
 
 private:
   void record();
+  void open_gate() noexcept;
   cudaStream_t m_stream;
   std::uint32_t* m_gate = nullptr; ///< host-mapped: [0] opens the hold, [1] the hold kernel gave up
   std::uint32_t* m_d_gate = nullptr;
-  bool m_held = false;       ///< this run is held: stop() opens the gate
+  bool m_held = false;       ///< this run is held and its gate not yet opened
   int m_unheld_in_a_row = 0; ///< runs in a row whose hold gave up
   int m_unheld = 0;          ///< runs whose hold gave up
   bool m_gave_up = false;    ///< two in a row: no more holds
@@ -52,7 +54,11 @@ private:
 };
 
 /// WINNOW_CUDA_HOLD (0 or 1, default 0), read once: whether the algorithms' timers hold their runs.
+/// Never where every launch waits for its kernel (every_launch_waits): a hold would only time out.
 [[nodiscard]] bool held_launches();
+/// Whether every launch waits for its kernel: a Debug build (check_launch synchronizes) or
+/// CUDA_LAUNCH_BLOCKING=1.
+[[nodiscard]] bool every_launch_waits();
 
 /// The time `work` takes on `stream`, measured as one phase of an event timer (the stream is idle
 /// after it). For the calibrate step's measurements, which time a piece of work rather than a run.

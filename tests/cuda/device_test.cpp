@@ -91,16 +91,18 @@ double phase_with_a_host_gap(event_timer& t, cudaStream_t s, std::chrono::micros
 
 TEST(cuda_timer, a_held_run_times_the_device_not_the_hosts_gaps_between_launches) {
   WINNOW_NEED_DEVICE();
+  if (every_launch_waits()) GTEST_SKIP() << "every launch waits for its kernel here (Debug, CUDA_LAUNCH_BLOCKING)";
   cudaStream_t s = nullptr;
   ASSERT_EQ(cudaStreamCreate(&s), cudaSuccess);
   {
-    // Unheld, the events see the device wait for the second launch: at least the 2 ms gap.
+    // Unheld, the events see the device wait for the second launch: at least the 20 ms gap.
     event_timer plain(s);
-    EXPECT_GE(phase_with_a_host_gap(plain, s, std::chrono::milliseconds(2)), 2e6);
+    EXPECT_GE(phase_with_a_host_gap(plain, s, std::chrono::milliseconds(20)), 20e6);
     EXPECT_EQ(plain.clock(), "CUDA events");
-    // Held, both kernels were queued before the device started: two empty kernels, well under 2 ms.
+    // Held, both kernels were queued before the device started: two empty kernels, some µs (the
+    // bound leaves room for another process's kernels time-sliced in, as under ctest -j).
     event_timer held(s, true);
-    for (int i = 0; i < 3; ++i) EXPECT_LT(phase_with_a_host_gap(held, s, std::chrono::milliseconds(2)), 0.5e6);
+    for (int i = 0; i < 3; ++i) EXPECT_LT(phase_with_a_host_gap(held, s, std::chrono::milliseconds(20)), 10e6);
     EXPECT_TRUE(held.holding());
     EXPECT_EQ(held.clock(), "CUDA events, each run queued behind a hold");
   }
@@ -109,6 +111,7 @@ TEST(cuda_timer, a_held_run_times_the_device_not_the_hosts_gaps_between_launches
 
 TEST(cuda_timer, a_run_that_waits_on_the_host_inside_ends_the_hold_and_is_timed_unheld) {
   WINNOW_NEED_DEVICE();
+  if (every_launch_waits()) GTEST_SKIP() << "every launch waits for its kernel here (Debug, CUDA_LAUNCH_BLOCKING)";
   cudaStream_t s = nullptr;
   ASSERT_EQ(cudaStreamCreate(&s), cudaSuccess);
   {
@@ -126,7 +129,7 @@ TEST(cuda_timer, a_run_that_waits_on_the_host_inside_ends_the_hold_and_is_timed_
     EXPECT_TRUE(t.holding()); // once may be a kernel's first launch (lazy loading)
     waits_on_the_host();
     EXPECT_FALSE(t.holding()); // twice in a row: no more holds
-    EXPECT_EQ(t.clock(), "CUDA events (launches not held: the run waited on the host)");
+    EXPECT_EQ(t.clock(), "CUDA events (runs not held: two holds in a row timed out)");
     // The next run is not held: it returns at once, and its gap is timed as without a hold.
     const auto w1 = std::chrono::steady_clock::now();
     EXPECT_GE(phase_with_a_host_gap(t, s, std::chrono::milliseconds(2)), 2e6);
@@ -374,8 +377,14 @@ TEST(cuda_lookback, prefetching_up_to_the_last_partial_tile_matches_the_referenc
     for (const char* prefetch : {"0", "1", "2"})
       for (const char* place : {"out", "in"})
         for (const char* store : {"staged", "direct"}) {
+          // The tile and pause given: each prefetch would be a kind of kernel of its own to probe.
           const record r = run_case(reg, reg.find("cuda/lookback"),
-                                    {{"element", element}, {"prefetch", prefetch}, {"place", place}, {"store", store}},
+                                    {{"element", element},
+                                     {"prefetch", prefetch},
+                                     {"place", place},
+                                     {"store", store},
+                                     {"tile", "128x16m4"},
+                                     {"pause", "2000"}},
                                     c, {0, 2, false});
           EXPECT_TRUE(r.verified) << "element=" << element << " prefetch=" << prefetch << " place=" << place
                                   << " store=" << store << ": " << r.mismatch;
