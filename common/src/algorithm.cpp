@@ -75,8 +75,13 @@ param_axis on_off_axis(std::string key, std::string help, std::string default_va
 
 std::int64_t param_set::integer(std::string_view key) const {
   const auto it = m_numbers.find(key);
-  if (it == m_numbers.end())
+  if (it == m_numbers.end()) {
+    const auto word = m_text.find(std::string(key));
+    if (word != m_text.end())
+      throw error("winnow: " + std::string(key) + "='" + word->second +
+                  "' is a word, not a number (the backend asks for the text first)");
     throw error("winnow: '" + std::string(key) + "' is not an integer parameter of this algorithm");
+  }
   return it->second;
 }
 

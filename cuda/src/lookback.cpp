@@ -51,13 +51,16 @@ protected:
             .input_after = m_in_place ? nullptr : m_in.get()};
   }
 
-  /// What tile=auto and pause=auto settled for on this device (lookback_tuning.hpp).
+  /// What tile=auto and pause=auto settled for on this device (lookback_tuning.hpp); a spinning
+  /// look-back never pauses, so it names no pause.
   [[nodiscard]] params chosen() const override {
     params out;
     if (!m_asked.shape) out["tile"] = m_kernel.shape;
-    if (!m_asked.pause_ns) out["pause"] = std::to_string(m_pause_ns);
+    if (!m_asked.pause_ns && m_kernel.wait != "spin") out["pause"] = std::to_string(m_pause_ns);
     return out;
   }
+  /// What the choice weighed: the probe's medians of every candidate.
+  [[nodiscard]] params notes() const override { return m_weighed.empty() ? params{} : params{{"tuning", m_weighed}}; }
 
   void prepare_device(const param_set& p) override {
     m_words = p.choice<unsigned>("element", {{"32", 1}, {"64", 2}, {"128", 4}});
@@ -66,7 +69,8 @@ protected:
     if (p.text("tile") != "auto") m_asked.shape = p.text("tile");
     if (p.text("pause") != "auto") m_asked.pause_ns = static_cast<unsigned>(p.integer("pause"));
     const auto prefetch = static_cast<unsigned>(p.integer("prefetch"));
-    const lookback_tuning tuned = tuned_lookback(m_asked, m_words, p.text("wait"), p.text("store"), prefetch, stream());
+    const auto [tuned, weighed] = tuned_lookback(m_asked, m_words, p.text("wait"), p.text("store"), prefetch, stream());
+    m_weighed = weighed;
     m_kernel = {m_words, tuned.shape, p.text("wait"), p.text("store")};
     lookback_prepare(m_kernel);
     m_prefetch = std::size_t{prefetch} * m_kernel.sms;
@@ -97,6 +101,7 @@ private:
   unsigned m_words = 1;
   lookback_kernel m_kernel;
   lookback_request m_asked; ///< the knobs given; the others were "auto"
+  std::string m_weighed;    ///< what tile/pause=auto weighed (lookback_choice::weighed)
   bool m_in_place = false;
   std::size_t m_tiles = 0, m_prefetch = 0;
   unsigned m_pause_ns = 0;
@@ -135,7 +140,7 @@ algorithm_entry lookback_entry() {
                     "tile shape: threads per block x 16-byte vectors per thread, mK: K blocks per SM, p: persistent "
                     "blocks loading the next tile during the current one; auto: the fastest of 128x16m4 and "
                     "128x16m5 on this device, by a probe at start-up (the record's chosen says which)",
-                    "auto", lookback_shapes(), tile_choices()),
+                    "auto", tile_choices()),
                 choice_axis("wait",
                             "look-back: sleep (pauses before and between reads of predecessors' states) or spin",
                             lookback_waits().front(), lookback_waits()),

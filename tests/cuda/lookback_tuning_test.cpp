@@ -60,6 +60,11 @@ TEST(cuda_lookback_tuning, auto_runs_a_candidate_says_which_and_verifies) {
     ASSERT_TRUE(r.chosen.contains("tile") && r.chosen.contains("pause")) << to_string(r.chosen);
     const lookback_tuning ran{r.chosen.at("tile"), static_cast<unsigned>(std::stoul(r.chosen.at("pause")))};
     EXPECT_NE(std::find(candidates.begin(), candidates.end(), ran), candidates.end()) << to_string(r.chosen);
+    // The probe's medians of every candidate, in the record's notes.
+    ASSERT_TRUE(r.notes.contains("tuning")) << to_string(r.notes);
+    for (const auto& cand : candidates)
+      EXPECT_NE(r.notes.at("tuning").find(cand.shape + "/" + std::to_string(cand.pause_ns)), std::string::npos)
+          << r.notes.at("tuning");
     // The probe runs once a process for a kind of kernel: a second record gets the same.
     const record again = run_case(reg, reg.find("cuda/lookback"), {{"element", element}}, c, {0, 1, false});
     EXPECT_EQ(again.chosen, r.chosen);
@@ -73,6 +78,11 @@ TEST(cuda_lookback_tuning, auto_runs_a_candidate_says_which_and_verifies) {
   EXPECT_TRUE(half.verified) << half.mismatch;
   EXPECT_FALSE(half.chosen.contains("tile"));
   EXPECT_TRUE(half.chosen.contains("pause"));
+  // A spinning look-back never pauses: its record names the shape it chose and no pause.
+  const record spin = run_case(reg, reg.find("cuda/lookback"), {{"wait", "spin"}}, c, {0, 1, false});
+  EXPECT_TRUE(spin.verified) << spin.mismatch;
+  EXPECT_TRUE(spin.chosen.contains("tile")) << to_string(spin.chosen);
+  EXPECT_FALSE(spin.chosen.contains("pause")) << to_string(spin.chosen);
 }
 
 } // namespace

@@ -22,7 +22,8 @@ const std::vector<winnow::algorithm_info>& infos() {
     synthetic.axes = {
         winnow::choice_axis("scan", "", "hillis", {"hillis", "blelloch"}, {"hillis", "blelloch", "plain"}),
         winnow::integer_axis("block", "", "128", {"32", "128"}, 32, 2048, true),
-        winnow::integer_axis("threads", "", "0", {"0"}, 0, 1024)};
+        winnow::integer_axis("threads", "", "0", {"0"}, 0, 1024),
+        winnow::integer_axis("pause", "", "auto", {"2000"}, 0, 1000000, false, {"auto"})};
     out.push_back(synthetic);
     return out;
   }();
