@@ -573,7 +573,8 @@ TEST(harness, with_a_clock_each_record_keeps_the_device_busy_counting_its_timed_
   EXPECT_GT(u.warmup_runs, 2);
   EXPECT_EQ(u.samples, 3u);
   // Runs of 10 ms: the two untimed (20 ms) and the three timed (30 ms) are busy enough either way.
-  counted long_runs(&runs, 10);
+  // (1 ms of it on the device's timer: under the one long warm-up run that is enough, as below.)
+  counted long_runs(&runs, 10, [](int) { return 1e6; });
   const measurement n = measure(long_runs, {.warmup = 2, .reps = 3, .device = &dev, .busy_ns = 40e6});
   EXPECT_EQ(n.warmup_runs, 2);
   EXPECT_EQ(n.samples, 3u);
@@ -643,6 +644,23 @@ TEST(harness, samples_taken_below_the_throttle_threshold_are_discarded_and_taken
   const measurement n = measure(b, {.warmup = 1, .reps = 4, .device = &dev2, .throttle_threshold = 0});
   EXPECT_EQ(n.discarded, 0u);
   EXPECT_EQ(n.sm_mhz_min, 900);
+}
+
+TEST(harness, with_a_clock_one_untimed_run_of_10_ms_or_more_is_warm_up_enough) {
+  // nvbench makes one warm-up run: with the clock watched, the untimed runs only absorb first-run
+  // costs, which one long run has done (a 2^29-element one-block Redzone run: 260 ms).
+  int runs = 0;
+  watched_device dev = device_with(
+      &runs, [](int) { return 2000.0; }, true);
+  counted long_runs(&runs, 0, [](int) { return 12e6; });
+  const measurement m = measure(long_runs, {.warmup = 2, .reps = 3, .device = &dev});
+  EXPECT_EQ(m.warmup_runs, 1);
+  EXPECT_EQ(m.samples, 3u);
+  counted short_runs(&runs, 0, [](int) { return 8e6; });
+  EXPECT_EQ(measure(short_runs, {.warmup = 2, .reps = 3, .device = &dev}).warmup_runs, 2);
+  // Without a clock the untimed runs also bring it up: as many as asked.
+  counted unwatched(&runs, 0, [](int) { return 12e6; });
+  EXPECT_EQ(measure(unwatched, {.warmup = 2, .reps = 3}).warmup_runs, 2);
 }
 
 TEST(harness, the_wait_for_the_clock_is_bounded_and_the_record_says_it_gave_up) {
