@@ -89,7 +89,7 @@ std::optional<lookback_choice> probe(const std::vector<lookback_tuning>& candida
   }
   const std::size_t best = fastest_candidate(medians, keep_default_margin);
   // What the choice weighed, for the records' notes: each candidate's medians at the three densities.
-  std::string weighed = "probed at n = " + std::to_string(n) + ", medians [µs] at 10/50/90 % valid:";
+  std::string weighed = "probed at n = " + std::to_string(n) + "; medians [µs] at 10/50/90 % valid:";
   for (std::size_t c = 0; c < candidates.size(); ++c) {
     char t[64];
     std::snprintf(t, sizeof t, " %.1f/%.1f/%.1f", medians[c][0] / 1e3, medians[c][1] / 1e3, medians[c][2] / 1e3);
