@@ -76,10 +76,6 @@ constexpr double min_conclusive_busy = 0.5;
 /// How much longer than the runs of a wait that ran out with the device mostly idle a record's runs
 /// must be for it to warm the device up again.
 constexpr double rewarm_run_ratio = 4;
-/// With the clock watched, an untimed run this long [ns] has absorbed the first-run costs (loading
-/// kernels, caches, TLBs): no more are made for them. A 2^29-element one-block Redzone run takes 260 ms
-/// on the H200, and its second warm-up run cost the Redzone paper 100 s.
-constexpr double enough_warmup_run_ns = 10e6;
 /// How long each run_options::heat keeps the device busy between two readings of its clock [ns].
 constexpr double heat_slice_ns = 20e6;
 

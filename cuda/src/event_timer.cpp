@@ -78,7 +78,7 @@ std::string event_timer::clock() const {
   if (!m_gate) return "CUDA events";
   // Why a hold timed out is not known here: a run waiting on the host inside, or a kernel's first
   // launch loading its module.
-  if (m_gave_up) return "CUDA events (runs not held: two holds in a row timed out)";
+  if (!holding()) return "CUDA events (runs not held: two holds in a row timed out)";
   return "CUDA events, each run queued behind a hold" +
          (m_unheld ? " (" + std::to_string(m_unheld) + " not held: their hold timed out)" : std::string());
 }
@@ -122,7 +122,6 @@ void event_timer::stop() {
   const bool gave_up = std::atomic_ref<std::uint32_t>(m_gate[1]).load(std::memory_order_acquire) != 0;
   m_unheld += gave_up;
   m_unheld_in_a_row = gave_up ? m_unheld_in_a_row + 1 : 0;
-  m_gave_up = m_unheld_in_a_row >= 2;
 }
 
 std::vector<phase_time> event_timer::read() {

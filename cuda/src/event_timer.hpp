@@ -10,8 +10,8 @@
 // kernel). A run that waits on the host inside (thrust's algorithms read their count back) would
 // wait for the gate: the hold gives up after 50 ms. So does a run whose first launch of a kernel
 // loads its module (CUDA's lazy loading waits for the device to go idle): once per kernel and
-// process, in the warm-up of the first record that launches it. After two runs in a row that the hold gave up on, the
-// timer holds no more.
+// process, in the warm-up of the first record that launches it. After two runs in a row that the
+// hold gave up on, the timer holds no more.
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
@@ -36,7 +36,7 @@ public:
   std::vector<phase_time> read() override;
   [[nodiscard]] std::string clock() const override;
   /// Whether runs are still held (false where a hold gave up, or none was asked for).
-  [[nodiscard]] bool holding() const { return m_gate != nullptr && !m_gave_up; }
+  [[nodiscard]] bool holding() const { return m_gate != nullptr && m_unheld_in_a_row < 2; }
 
 private:
   void record();
@@ -45,9 +45,8 @@ private:
   std::uint32_t* m_gate = nullptr; ///< host-mapped: [0] opens the hold, [1] the hold kernel gave up
   std::uint32_t* m_d_gate = nullptr;
   bool m_held = false;       ///< this run is held and its gate not yet opened
-  int m_unheld_in_a_row = 0; ///< runs in a row whose hold gave up
+  int m_unheld_in_a_row = 0; ///< runs in a row whose hold gave up (two: no more holds)
   int m_unheld = 0;          ///< runs whose hold gave up
-  bool m_gave_up = false;    ///< two in a row: no more holds
   std::vector<cudaEvent_t> m_events;
   std::vector<std::string> m_names;
   std::size_t m_used = 0;

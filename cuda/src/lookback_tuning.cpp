@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <numeric>
 #include <tuple>
 
 #include "buffer.hpp"
@@ -116,9 +117,7 @@ std::size_t fastest_candidate(const std::vector<std::vector<double>>& ns, double
   std::vector<double> sums;
   for (const auto& c : ns) {
     if (c.size() != ns.front().size()) throw error("winnow::cuda::fastest_candidate: candidates timed unalike");
-    double s = 0;
-    for (const double x : c) s += x;
-    sums.push_back(s);
+    sums.push_back(std::accumulate(c.begin(), c.end(), 0.0));
   }
   const auto best = static_cast<std::size_t>(std::min_element(sums.begin(), sums.end()) - sums.begin());
   return sums[best] < sums[0] * (1 - margin) ? best : 0;

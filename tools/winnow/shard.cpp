@@ -8,6 +8,7 @@
 
 #include "winnow/corpus.hpp"
 #include "winnow/error.hpp"
+#include "winnow/harness.hpp"
 #include "winnow/record.hpp"
 
 namespace winnow::cli {
@@ -59,9 +60,9 @@ double record_seconds(const cost_inputs& c) {
   const double n = static_cast<double>(c.n);
   const double run_s = n * r.run_ns * c.relative_cost * 1e-9;
   const double timed_s = std::max(c.reps * run_s, c.min_time_ms / 1000);
-  // Watched: the warmup runs (one where a run takes 10 ms or more: harness.cpp), and the runs in all
+  // Watched: the warmup runs (one where a run is long: enough_warmup_run_ns), and the runs in all
   // last at least busy_ms.
-  const double warm_runs = run_s >= 0.01 ? std::min(c.warmup, 1) : c.warmup;
+  const double warm_runs = run_s * 1e9 >= enough_warmup_run_ns ? std::min(c.warmup, 1) : c.warmup;
   const double runs_s = c.watched ? std::max(warm_runs * run_s + timed_s, c.busy_ms / 1000)
                                   : std::max(c.warmup_ms / 1000, c.warmup * run_s) + timed_s;
   const double check_s = c.checked_on_device ? 0 : n * check_ns * 1e-9;

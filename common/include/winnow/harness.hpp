@@ -106,6 +106,12 @@ struct run_options {
   std::function<double(double)> heat;
 };
 
+/// With the clock watched, an untimed run this long [ns] has absorbed the first-run costs (loading
+/// kernels, caches, TLBs): measure() makes no more for them, whatever run_options::warmup asks
+/// (nvbench makes one). A 2^29-element one-block Redzone run takes 260 ms on the H200, and its second
+/// warm-up run cost the Redzone paper 100 s.
+inline constexpr double enough_warmup_run_ns = 10e6;
+
 /// run_options::busy_timed as the environment asks: WINNOW_BUSY=timed (or unset) or untimed (the rule
 /// before busy time was measured, to compare the same build both ways); another value is a usage error.
 [[nodiscard]] bool busy_in_timed_runs();
