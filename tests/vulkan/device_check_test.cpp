@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <vector>
 
 #include "../device_check_cases.hpp"
@@ -105,6 +106,26 @@ TEST(vk_case_input, is_uploaded_once_per_case_and_holds_the_input_as_generated) 
   EXPECT_EQ(shared_input(&copies, w.data, w.removals), in) << "the case's second record finds the first's copy";
   EXPECT_EQ(in->data.download(w.size()), w.data);
   EXPECT_EQ(in->removals.download(w.removals.size()), w.removals);
+}
+
+TEST(vk_case_input, a_stream_from_the_shared_copy_equals_the_one_widened_and_uploaded_from_the_host) {
+  WINNOW_REQUIRE_VK();
+  const workload w = generate("removal:100003:k=0.1");
+  const std::uint64_t padded = w.size() + 61; // as vk/ballot pads to whole tiles: invalid elements
+  device_copies copies;
+  for (const std::uint32_t words : {1u, 2u, 4u}) {
+    const std::vector<std::uint32_t> host = widen(w.data, words, padded);
+    EXPECT_EQ(stream_buffer("shared", w, words, padded, &copies).download(host.size()), host) << words << " words";
+    EXPECT_EQ(stream_buffer("uploaded", w, words, padded, nullptr).download(host.size()), host) << words << " words";
+  }
+  bool made_here = false;
+  (void)copies.get<case_input>("vk input", [&] {
+    made_here = true;
+    return std::make_unique<case_input>(w.data, w.removals);
+  });
+  EXPECT_FALSE(made_here) << "32-bit elements copy from the case's shared input, made by the first";
+  EXPECT_EQ(removals_buffer("shared", w, &copies).download(w.removals.size()), w.removals);
+  EXPECT_EQ(removals_buffer("uploaded", w, nullptr).download(w.removals.size()), w.removals);
 }
 
 TEST(vk_device_check, every_vk_and_vkfrag_algorithm_is_verified_on_the_device_and_its_record_says_so) {

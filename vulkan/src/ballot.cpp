@@ -38,7 +38,7 @@ struct move_args {
 
 class ballot final : public algorithm {
 public:
-  void prepare(const workload& w, const param_set& p, const prepare_options&) override {
+  void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
     device& d = device::get();
     const device_properties& props = d.properties();
     if (!props.subgroup_ballot)
@@ -59,24 +59,22 @@ public:
     if (m_padded * m_words > 0xffffffffull) throw unavailable("winnow::vk: vk/ballot: the stream needs 64-bit indices");
     m_ranges = m_groups * (m_local / m_subgroup);
 
-    // Only the device keeps the stream: resets copy it from m_pristine.
-    const std::vector<std::uint32_t> host = widen(w.data, m_words, m_padded);
-    // Padding is invalid: payload 0 (its other words do not matter).
+    // Only the device keeps the stream: resets copy it from m_pristine. Padding is invalid: payload 0
+    // (its other words do not matter).
+    const std::uint64_t bytes = 4 * m_words * m_padded;
     m_seq = std::make_unique<sequence>("vk/ballot run", 8);
-    m_data = buffer("vk/ballot stream", 4 * host.size());
-    m_data.upload(host);
+    m_data = stream_buffer("vk/ballot stream", w, m_words, m_padded, o.copies);
     m_removals = buffer();
     m_pristine = buffer();
     if (w.removal_list && !w.removals.empty()) {
       // The stream as prepared, for the resets after the mark phase zeroes payloads.
-      m_pristine = buffer("vk/ballot stream (as prepared)", 4 * host.size());
+      m_pristine = buffer("vk/ballot stream (as prepared)", bytes);
       m_pristine.copy_from(m_data);
-      m_removals = buffer("vk/ballot removal list", 4 * w.removals.size());
-      m_removals.upload(w.removals);
+      m_removals = removals_buffer("vk/ballot removal list", w, o.copies);
     }
     m_counts = buffer("vk/ballot range counts", 4 * m_ranges);
     m_offsets = buffer("vk/ballot range offsets", 4 * (m_ranges + 1));
-    m_output = buffer("vk/ballot output", 4 * host.size());
+    m_output = buffer("vk/ballot output", bytes);
 
     // The host's range count assumes the queried subgroup size: pin it where the device lets us.
     const std::uint32_t pinned = props.subgroup_size_control ? m_subgroup : 0;

@@ -34,10 +34,15 @@ buffer::buffer(std::string name, std::uint64_t bytes, bool host_visible, VkBuffe
   WINNOW_VK_CHECK(vkCreateBuffer(d.handle(), &bci, nullptr, &m_buffer));
   VkMemoryRequirements req{};
   vkGetBufferMemoryRequirements(d.handle(), m_buffer, &req);
+  // Host-visible memory cached where the device has it, as CUDA's pinned memory is: the host copies
+  // into and out of it on all cores. Through NVIDIA's first host-visible type (not cached) a case's
+  // uploads ran at about 1.5 GB/s on the H100 (2 GiB in 1.2-1.5 s at 2^28 elements).
   const VkMemoryPropertyFlags want = host_visible
                                          ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
                                          : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
-  const auto type = d.memory_type(req.memoryTypeBits, want);
+  auto type =
+      host_visible ? d.memory_type(req.memoryTypeBits, want | VK_MEMORY_PROPERTY_HOST_CACHED_BIT) : std::nullopt;
+  if (!type) type = d.memory_type(req.memoryTypeBits, want);
   if (!type) {
     release();
     throw error("winnow::vk::buffer: '" + m_name + "': no memory type is " +

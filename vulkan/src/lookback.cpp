@@ -44,7 +44,7 @@ struct lookback_args {
 
 class lookback final : public algorithm {
 public:
-  void prepare(const workload& w, const param_set& p, const prepare_options&) override {
+  void prepare(const workload& w, const param_set& p, const prepare_options& o) override {
     const device_properties& props = device::get().properties();
     m_shape = parse_shape(p.text("tile"));
     const std::string& state = p.text("state");
@@ -98,21 +98,17 @@ public:
       throw unavailable("winnow::vk: vk/lookback: " + std::to_string(w.size()) + " elements need 64-bit indices");
     m_tiles = (w.size() + tile - 1) / tile;
     // Only the device keeps the stream: resets copy it from m_pristine.
-    const std::vector<std::uint32_t> host = widen(w.data, m_words, w.size());
+    const std::uint64_t bytes = 4 * m_words * w.size();
     m_seq = std::make_unique<sequence>("vk/lookback run", 8);
-    m_data = buffer("vk/lookback stream", 4 * host.size());
-    m_data.upload(host);
+    m_data = stream_buffer("vk/lookback stream", w, m_words, w.size(), o.copies);
     // The stream as prepared, for the resets after the mark phase or the run itself wrote into it.
     m_pristine = (w.removal_list && !w.removals.empty()) || m_in_place
-                     ? buffer("vk/lookback stream (as prepared)", 4 * host.size())
+                     ? buffer("vk/lookback stream (as prepared)", bytes)
                      : buffer();
     if (m_pristine.valid()) m_pristine.copy_from(m_data);
-    m_output = m_in_place ? buffer() : buffer("vk/lookback output", 4 * host.size());
-    m_removals = buffer();
-    if (w.removal_list && !w.removals.empty()) {
-      m_removals = buffer("vk/lookback removal list", 4 * w.removals.size());
-      m_removals.upload(w.removals);
-    }
+    m_output = m_in_place ? buffer() : buffer("vk/lookback output", bytes);
+    m_removals =
+        w.removal_list && !w.removals.empty() ? removals_buffer("vk/lookback removal list", w, o.copies) : buffer();
     m_states = buffer("vk/lookback tile states", (packed ? 8 : 12) * std::max<std::uint64_t>(m_tiles, 1));
     m_states.fill(0);
     m_counter = buffer("vk/lookback tile counter", 4);

@@ -1,5 +1,6 @@
 #include "wide.hpp"
 
+#include "case_input.hpp"
 #include "winnow/error.hpp"
 #include "winnow/vulkan/executor.hpp"
 #include "winnow/vulkan/pipeline.hpp"
@@ -21,6 +22,26 @@ std::vector<std::uint32_t> widen(const std::vector<std::uint32_t>& payloads, std
   for (std::size_t i = 0; i < payloads.size(); ++i)
     for (std::uint32_t k = 0; k < words; ++k) out[i * words + k] = element_word(payloads[i], k);
   return out;
+}
+
+buffer stream_buffer(const std::string& name, const workload& w, std::uint32_t words, std::uint64_t elements,
+                     device_copies* copies) {
+  if (const case_input* in = words == 1 ? shared_input(copies, w.data, w.removals) : nullptr) {
+    buffer b(name, 4 * elements);
+    b.copy_prefix(in->data, 4 * w.size()); // the padding zero: invalid elements, as widen() pads
+    return b;
+  }
+  const std::vector<std::uint32_t> host = widen(w.data, words, elements);
+  buffer b(name, 4 * host.size());
+  b.upload(host);
+  return b;
+}
+
+buffer removals_buffer(const std::string& name, const workload& w, device_copies* copies) {
+  buffer b(name, 4 * w.removals.size());
+  if (const case_input* in = shared_input(copies, w.data, w.removals)) b.copy_prefix(in->removals, b.size());
+  else b.upload(w.removals);
+  return b;
 }
 
 std::vector<std::uint32_t> payloads_of(const std::vector<std::uint32_t>& wide, std::uint32_t words,
