@@ -770,11 +770,12 @@ TEST(harness, a_device_warm_up_whose_runs_left_the_device_idle_is_tried_again_by
   counted after(&runs, 1, device_us(1));
   EXPECT_EQ(measure(after, o).warmup_rule, "nvml") << "the device is warm: short runs too are measured at its clock";
 
-  // Busy runs that do not bring the clock up do show it: the device gives up for good.
+  // Busy runs that do not bring the clock up do show it: the device gives up for good (4 ms of device
+  // time a 1 ms sleep: busy on a loaded machine too).
   int runs2 = 0;
   watched_device low = device_with(
       &runs2, [](int) { return 1230.0; }, false);
-  counted busy(&runs2, 1, device_us(1000));
+  counted busy(&runs2, 1, device_us(4000));
   EXPECT_TRUE(measure(busy, {.warmup = 1, .reps = 2, .settle_ns = 20e6, .device = &low}).clock_gave_up);
   EXPECT_TRUE(low.gave_up);
   counted busier(&runs2, 1, device_us(10000));
@@ -816,9 +817,11 @@ TEST(harness, a_wait_for_the_clock_heats_the_device_when_the_records_runs_leave_
   EXPECT_EQ(dev.idle_run_ns, 0) << "heat keeps the device busy: its waits show where the clock is";
   EXPECT_FALSE(dev.gave_up);
 
-  // Runs that keep the device busy are their own heat: the record waits on them, not the backend's.
+  // Runs that keep the device busy are their own heat: the record waits on them, not the backend's
+  // (4 ms of device time a 1 ms sleep, as above: a loaded CI machine oversleeps a 1 ms sleep by more
+  // than the half that would make the runs look idle, and CI failed on this once).
   const int heats_before = heats;
-  counted busy(&runs, 1, device_us(1000));
+  counted busy(&runs, 1, device_us(4000));
   busy_from = runs;
   const measurement n = measure(busy, o);
   EXPECT_EQ(heats, heats_before);
