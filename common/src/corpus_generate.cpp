@@ -24,7 +24,11 @@ using detail::rng;
 
 /// Indices of the invalid elements, shuffled: the removal list a predicate case gives Redzone.
 std::vector<std::uint32_t> invalid_indices(const std::vector<std::uint32_t>& data, std::uint32_t seed) {
+  // Counted first, so that the list lies in storage advised for huge pages (host_memory.hpp): the
+  // shuffle's random swaps took 40 % longer in 4 KiB pages (64M elements here: 32 against 23 ns an
+  // element; the whole of uniform:64M:p=0.1, 2.9 against 2.5 s).
   std::vector<std::uint32_t> r;
+  reserve_recycled(r, static_cast<std::size_t>(std::count(data.begin(), data.end(), 0u)));
   for (std::size_t i = 0; i < data.size(); ++i)
     if (data[i] == 0) r.push_back(static_cast<std::uint32_t>(i));
   rng g(seed ^ 0x9E3779B9u);

@@ -43,7 +43,11 @@ TEST(corpus, checksums_are_pinned_per_family) {
       {"removal:64K:k=0.5:r=0.25", 0xe9757821e48a59c8ull},
       // more than half removed: the sample picks the complement (here over 100003 - k, no whole words)
       {"removal:64K:k=0.9", 0xa8fc68b3260a6314ull},
-      {"removal:100003:k=0.6:r=0.7", 0x97849cc59d975144ull}};
+      {"removal:100003:k=0.6:r=0.7", 0x97849cc59d975144ull},
+      // removal lists of over a million elements, in storage advised for huge pages
+      {"removal:3M:k=0.6", 0xd90881dbad9e06e3ull},
+      {"uniform:3M:p=0.3", 0x0c1bc24e74f68677ull},
+      {"removal:3M:k=0.5:r=0.25", 0x941ab689aa465e77ull}};
   for (const auto& [spec, sum] : pinned) EXPECT_EQ(checksum(generate(spec)), sum) << spec;
 }
 
