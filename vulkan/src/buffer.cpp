@@ -35,8 +35,8 @@ buffer::buffer(std::string name, std::uint64_t bytes, bool host_visible, VkBuffe
   VkMemoryRequirements req{};
   vkGetBufferMemoryRequirements(d.handle(), m_buffer, &req);
   // Host-visible memory cached where the device has it, as CUDA's pinned memory is: the host copies
-  // into and out of it on all cores. Through NVIDIA's first host-visible type (not cached) a case's
-  // uploads ran at about 1.5 GB/s on the H100 (2 GiB in 1.2-1.5 s at 2^28 elements).
+  // into and out of it on all cores, and its reads of uncached memory (the first host-visible type
+  // NVIDIA lists) are slow. docs/design-notes.md has what the staging chunks cost before and after.
   const VkMemoryPropertyFlags want = host_visible
                                          ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
                                          : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
